@@ -1,0 +1,61 @@
+import cookie from '@fastify/cookie';
+import type { RuntimeConfig } from '@tillbook/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import type { SessionKeys } from './modules/auth/sessions.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export const APP_VERSION = '0.1.0';
+/** JSON bodies above this are refused with 413 (files arrive as multipart, with their own limit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export type AppOptions = {
+  database: DatabaseHandle;
+  sessionKeys: SessionKeys;
+  secureCookies: boolean;
+  trustProxy?: boolean;
+  sentryDsn?: string;
+  webDistDir: string;
+  environment?: string;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the Fastify instance with every plugin and module; it never listens (DESIGN.md §2). */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.database.db;
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { secureCookies: options.secureCookies, sentryDsn: options.sentryDsn });
+  await app.register(cookie);
+  await app.register(sessionPlugin, { db, keys: options.sessionKeys, secureCookies: options.secureCookies });
+  await app.register(openapiPlugin, { version: APP_VERSION });
+
+  await app.register(healthRoutes, { database: options.database });
+  await app.register(authRoutes, { db, keys: options.sessionKeys });
+  await app.register(usersRoutes);
+
+  const runtimeConfig: RuntimeConfig = {
+    sentryDsn: options.sentryDsn ?? null,
+    environment: options.environment ?? 'production',
+    release: APP_VERSION,
+  };
+  await app.register(webPlugin, { distDir: options.webDistDir, runtimeConfig });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

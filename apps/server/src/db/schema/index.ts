@@ -1,0 +1,4 @@
+export * from './login-throttles.ts';
+export * from './sessions.ts';
+export * from './settings.ts';
+export * from './users.ts';

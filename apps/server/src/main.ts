@@ -1,0 +1,56 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { ensureFirstAdministrator, resolveSessionSecret } from './db/bootstrap.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+
+/** Reads the configuration, migrates the database, creates the first administrator, listens. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+
+  const secret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
+  const app = await buildApp({
+    database,
+    sessionKeys: { secret, lifetimeMs: config.SESSION_LIFETIME_MINUTES * 60_000 },
+    secureCookies: config.COOKIE_SECURE,
+    trustProxy: config.TRUST_PROXY,
+    sentryDsn: config.SENTRY_DSN,
+    webDistDir: config.WEB_DIST,
+    environment: config.NODE_ENV,
+    logger: { level: config.LOG_LEVEL },
+  });
+
+  const firstAdmin = await ensureFirstAdministrator(database.db, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+  });
+  if (firstAdmin?.generatedPassword) {
+    // Printed once, on the start that creates the account; it is stored only as a hash.
+    app.log.warn(
+      `First start: created administrator "${firstAdmin.username}" with password "${firstAdmin.generatedPassword}". ` +
+        'Write it down now: it will not be shown again.',
+    );
+  } else if (firstAdmin) {
+    app.log.info(`First start: created administrator "${firstAdmin.username}" from ADMIN_PASSWORD`);
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;
+  app.log.info(`Tillbook is serving http://localhost:${config.PORT} with ${where}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { errorMessages, throttledMessage, type LoginInput } from '@tillbook/contract';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { burnVerifyTime, verifySecret } from '../../lib/passwords.ts';
+import { findUserByLogin } from '../users/service.ts';
+import {
+  createSession,
+  destroySession,
+  pruneExpiredSessions,
+  type SessionClient,
+  type SessionKeys,
+} from './sessions.ts';
+import { clearLoginThrottle, recordFailedLogin, secondsUntilLoginAllowed, throttleKey } from './throttle.ts';
+
+export type LoginResult = { user: UserRow; token: string; csrfToken: string };
+
+/**
+ * Checks the credentials and opens a signed-in session in place of the anonymous one, so the
+ * session id rotates on sign-in (no fixation). A disabled user gets the same answer as a wrong
+ * password: the form must not reveal which accounts exist.
+ */
+export async function login(
+  db: Db,
+  keys: SessionKeys,
+  input: LoginInput,
+  client: SessionClient & { ipAddress: string },
+  previousSessionId: string | null,
+): Promise<LoginResult> {
+  const key = throttleKey(input.email, client.ipAddress);
+  const wait = await secondsUntilLoginAllowed(db, key);
+  if (wait > 0) {
+    throw new AppError(429, throttledMessage(wait), undefined, { 'retry-after': String(wait) });
+  }
+
+  const user = await findUserByLogin(db, input.email);
+  const isValid = user ? await verifySecret(user.passwordHash, input.password) : (await burnVerifyTime(input.password), false);
+  if (!user || !isValid || !user.active) {
+    await recordFailedLogin(db, key);
+    throw new AppError(422, errorMessages.invalidCredentials, { email: [errorMessages.invalidCredentials] });
+  }
+
+  await clearLoginThrottle(db, key);
+  const { token, session } = await db.transaction(async (tx) => {
+    if (previousSessionId) await destroySession(tx, previousSessionId);
+    return createSession(tx, keys, user.id, client);
+  });
+  await pruneExpiredSessions(db);
+  return { user, token, csrfToken: session.csrfToken };
+}

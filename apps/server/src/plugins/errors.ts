@@ -1,0 +1,70 @@
+import { errorMessages } from '@tillbook/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, summarizeFieldErrors } from '../lib/errors.ts';
+
+type ValidationIssue = { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> };
+
+/** "outletId" → "outlet id", as a person reads a field's name in a message. */
+function fieldLabel(field: string): string {
+  const last = field.split('.').pop() ?? field;
+  return last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+}
+
+function issueMessage(field: string, issue: ValidationIssue): string {
+  const label = fieldLabel(field);
+  const text = issue.message ?? 'is invalid';
+  if (issue.keyword === 'invalid_type' && /received undefined|received null/.test(text)) {
+    return `The ${label} field is required.`;
+  }
+  // Messages written for people in the contract start with "The"; zod's defaults get the field name.
+  return /^The /.test(text) ? text : `The ${label} field is invalid: ${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+}
+
+function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const field = path || (context === 'body' ? 'body' : (context ?? 'input'));
+    (errors[field] ??= []).push(issueMessage(field, issue));
+  }
+  return errors;
+}
+
+/** The DESIGN.md §3 error shape for every failure; no stack trace or SQL ever leaves the server. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply
+          .code(error.statusCode)
+          .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = fieldErrorsOf(error.validation as ValidationIssue[], error.validationContext);
+        return reply.code(422).send({ message: summarizeFieldErrors(errors), errors });
+      }
+      switch (error.code) {
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          return reply.code(422).send({ message: errorMessages.invalidJson, errors: { body: [errorMessages.invalidJson] } });
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          return reply.code(413).send({ message: errorMessages.payloadTooLarge });
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+          return reply.code(415).send({ message: errorMessages.unsupportedMediaType });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Framework 4xx errors (bad cookie, bad URL): a short message, nothing internal.
+        const message = status === 404 ? errorMessages.notFound : 'The request could not be understood.';
+        return reply.code(status).send({ message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: errorMessages.serverError });
+    });
+
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,36 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export type SecurityOptions = { secureCookies: boolean; sentryDsn?: string };
+
+/** Helmet-style headers for every answer; the page may talk only to us (and Sentry when set). */
+export const securityPlugin = fp<SecurityOptions>(
+  async (app: FastifyInstance, { secureCookies, sentryDsn }) => {
+    const connectSrc = ["'self'"];
+    if (sentryDsn) connectSrc.push(new URL(sentryDsn).origin);
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc,
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(secureCookies ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // HSTS only makes sense when the shop serves over HTTPS (COOKIE_SECURE says it does).
+      strictTransportSecurity: secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+  },
+  { name: 'security' },
+);

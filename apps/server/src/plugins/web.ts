@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorMessages, runtimeConfigGlobal, type RuntimeConfig } from '@tillbook/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export type WebOptions = { distDir: string; runtimeConfig: RuntimeConfig };
+
+const NOT_BUILT_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Tillbook</title>' +
+  '<p>The web app has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>';
+
+function wantsPage(url: string): boolean {
+  return !url.startsWith('/api') && !url.startsWith('/sanctum/') && !/\.[a-z0-9]+($|\?)/i.test(url.split('?')[0] ?? '');
+}
+
+/** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
+export const webPlugin = fp<WebOptions>(
+  async (app: FastifyInstance, { distDir, runtimeConfig }) => {
+    const indexFile = path.join(distDir, 'index.html');
+    const isBuilt = fs.existsSync(indexFile);
+    if (!isBuilt) app.log.warn(`web app not built: ${indexFile} is missing`);
+
+    const script = `window.${runtimeConfigGlobal} = ${JSON.stringify(runtimeConfig)};\n`;
+    app.get('/runtime-config.js', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-store').type('application/javascript; charset=utf-8').send(script),
+    );
+
+    if (isBuilt) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        index: false,
+        wildcard: true,
+        setHeaders(res, filePath) {
+          const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && wantsPage(request.url)) {
+        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+        return isBuilt ? reply.sendFile('index.html') : reply.send(NOT_BUILT_PAGE);
+      }
+      return reply.code(404).send({ message: errorMessages.notFound });
+    });
+  },
+  { name: 'web' },
+);
