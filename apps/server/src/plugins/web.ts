@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { errorMessages, runtimeConfigGlobal, type RuntimeConfig } from '@tillbook/contract';
-import type { FastifyInstance } from 'fastify';
+import { errorMessages, runtimeConfigGlobal, userTypes, type RuntimeConfig } from '@tillbook/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 export type WebOptions = { distDir: string; runtimeConfig: RuntimeConfig };
@@ -28,6 +28,11 @@ export const webPlugin = fp<WebOptions>(
     );
 
     if (isBuilt) {
+      // The static wildcard also matches /api/* paths that have no route: those still need a
+      // signed-in user (then answer 404), like every other /api path.
+      app.addHook('onRoute', (route) => {
+        if (route.url === '/*') route.config = { ...route.config, access: userTypes };
+      });
       await app.register(fastifyStatic, {
         root: distDir,
         index: false,
@@ -39,11 +44,13 @@ export const webPlugin = fp<WebOptions>(
       });
     }
 
+    const sendPage = (reply: FastifyReply) => {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return isBuilt ? reply.sendFile('index.html') : reply.send(NOT_BUILT_PAGE);
+    };
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
     app.setNotFoundHandler(async (request, reply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && wantsPage(request.url)) {
-        reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-        return isBuilt ? reply.sendFile('index.html') : reply.send(NOT_BUILT_PAGE);
-      }
+      if ((request.method === 'GET' || request.method === 'HEAD') && wantsPage(request.url)) return sendPage(reply);
       return reply.code(404).send({ message: errorMessages.notFound });
     });
   },

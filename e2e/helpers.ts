@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Demo accounts that `npm run demo` creates (README). */
+export const demo = {
+  admin: { username: 'admin', password: 'password' },
+  cashier: { username: 'cashier', password: 'password' },
+} as const;
+
+export async function fillLogin(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+}
+
+export async function signIn(page: Page, account: { username: string; password: string }, path = '/login') {
+  await page.goto(path);
+  await fillLogin(page, account.username, account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export async function storedUser(page: Page): Promise<unknown> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('user') ?? 'null'));
+}
+
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+export async function expectSignedInAs(page: Page, username: string) {
+  await expect(page.getByTestId('account-box')).toContainText(username);
+}
