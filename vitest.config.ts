@@ -6,8 +6,6 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     env,
-    // Each file starts its own database; PGlite wants memory and a core, so not too many at once.
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -15,6 +13,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    // Each server test file starts its own database; these machines have two cores.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       serverProject('server', { TEST_DRIVER: 'pglite' }),

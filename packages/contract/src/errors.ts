@@ -1,18 +1,5 @@
 import { z } from 'zod';
 
-/** Messages of the error shape in DESIGN.md §3 — every area answers with these words. */
-export const errorMessages = {
-  unauthenticated: 'Unauthenticated.',
-  forbidden: 'This action is unauthorized.',
-  notFound: 'Not found.',
-  csrfMismatch: 'CSRF token mismatch.',
-  serverError: 'Server error.',
-  invalidCredentials: 'The provided credentials do not match our records.',
-  invalidJson: 'The request body is not valid JSON.',
-  payloadTooLarge: 'The request body is too large.',
-  unsupportedMediaType: 'This content type is not accepted.',
-} as const;
-
 export const errorBody = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
@@ -21,8 +8,3 @@ export const validationErrorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())),
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
-
-/** "Too many login attempts. Please try again in 42 seconds." */
-export function throttledMessage(seconds: number): string {
-  return `Too many login attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
-}

@@ -1,0 +1,28 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/class-names.ts';
+
+type ButtonVariant = 'primary' | 'secondary';
+
+type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
+
+const variantClasses: Record<ButtonVariant, string> = {
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700',
+  secondary: 'bg-white text-indigo-700 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50',
+};
+
+/** The uppercase indigo button of SPEC §1. `type` defaults to "button" so it never submits by accident. */
+export function Button({ type = 'button', variant = 'primary', className, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold uppercase tracking-wide',
+        'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        variantClasses[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+// Measures the JavaScript the /login route loads, gzipped (DESIGN.md §9 budget: under 100 KB).
+// Starts the real server on a scratch database, opens /login in Debian's Chromium and sums every
+// script the page fetched, gzipped at level 9 as a server would send it.
+//   node bench/login-bundle.mjs        (needs a web build: npm run build)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 3199);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-bench-'));
+const server = spawn('node', ['scripts/start.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password' },
+  stdio: 'inherit',
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res);
+  });
+  await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+  await page.getByText('Welcome back!').waitFor();
+  let raw = 0;
+  let gz = 0;
+  const rows = [];
+  for (const res of scripts) {
+    const body = await res.body();
+    const size = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += size;
+    rows.push(`${(size / 1024).toFixed(1).padStart(7)} KB gz  ${new URL(res.url()).pathname}`);
+  }
+  await browser.close();
+  console.log(rows.join('\n'));
+  console.log(`login route: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget 100 KB)`);
+  process.exitCode = gz < 100 * 1024 ? 0 : 1;
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
