@@ -35,7 +35,7 @@ export const openapiPlugin = fp(
       transform: jsonSchemaTransform,
       hideUntagged: false,
     });
-    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, uiConfig: { url: '/api/openapi.json' } as never });
+    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
     app.get('/api/openapi.json', { config: { access: userTypes }, schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },

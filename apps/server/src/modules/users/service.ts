@@ -54,19 +54,20 @@ export type NewUser = {
   active?: boolean;
 };
 
+async function userValues(input: NewUser) {
+  return {
+    username: input.username,
+    name: input.name,
+    email: input.email ?? null,
+    type: input.type,
+    outletId: input.outletId ?? null,
+    active: input.active ?? true,
+    passwordHash: await hashSecret(input.password),
+  };
+}
+
 export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: input.username,
-      name: input.name,
-      email: input.email ?? null,
-      type: input.type,
-      outletId: input.outletId ?? null,
-      active: input.active ?? true,
-      passwordHash: await hashSecret(input.password),
-    })
-    .returning();
+  const [row] = await db.insert(users).values(await userValues(input)).returning();
   if (!row) throw new Error('Inserting a user returned no row');
   return row;
 }
@@ -77,15 +78,7 @@ export async function upsertUserByUsername(db: DbOrTx, input: NewUser): Promise<
   if (!existing) return createUser(db, input);
   const [row] = await db
     .update(users)
-    .set({
-      name: input.name,
-      email: input.email ?? null,
-      type: input.type,
-      outletId: input.outletId ?? null,
-      active: input.active ?? true,
-      passwordHash: await hashSecret(input.password),
-      updatedAt: new Date(),
-    })
+    .set({ ...(await userValues(input)), updatedAt: new Date() })
     .where(eq(users.id, existing.id))
     .returning();
   if (!row) throw new Error('Updating a user returned no row');
