@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import type { RuntimeConfig } from '@tillbook/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +13,11 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
+import { outletsRoutes } from './modules/outlets/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { getShopSettings } from './modules/settings/service.ts';
+import './types.ts';
+import { mediaDir } from './lib/media.ts';
 
 export const APP_VERSION = '0.1.0';
 /** JSON bodies above this are refused with 413 (files arrive as multipart, with their own limit). */
@@ -24,6 +30,8 @@ export type AppOptions = {
   trustProxy?: boolean;
   sentryDsn?: string;
   webDistDir: string;
+  /** DATA_DIR: uploaded media live in its media/ folder. */
+  dataDir: string;
   environment?: string;
   logger?: FastifyServerOptions['logger'];
 };
@@ -39,22 +47,33 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   const db = options.database.db;
+  app.decorate('db', db);
+  app.decorate('dataDir', options.dataDir);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { secureCookies: options.secureCookies, sentryDsn: options.sentryDsn });
   await app.register(cookie);
+  // Files arrive as multipart; each route checks its own size and type (lib/media.ts, CSV uploads).
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { db, keys: options.sessionKeys, secureCookies: options.secureCookies });
   await app.register(openapiPlugin, { version: APP_VERSION });
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(authRoutes, { db, keys: options.sessionKeys });
   await app.register(usersRoutes);
+  await app.register(settingsRoutes);
+  await app.register(outletsRoutes);
 
-  const runtimeConfig: RuntimeConfig = {
-    sentryDsn: options.sentryDsn ?? null,
-    environment: options.environment ?? 'production',
-    release: APP_VERSION,
+  const runtimeConfig = async (): Promise<RuntimeConfig> => {
+    const shop = await getShopSettings(db);
+    return {
+      sentryDsn: options.sentryDsn ?? null,
+      environment: options.environment ?? 'production',
+      release: APP_VERSION,
+      businessName: shop.businessName,
+      logoUrl: shop.logoUrl,
+    };
   };
-  await app.register(webPlugin, { distDir: options.webDistDir, runtimeConfig });
+  await app.register(webPlugin, { distDir: options.webDistDir, mediaDir: mediaDir(options.dataDir), runtimeConfig });
   return app;
 }
 

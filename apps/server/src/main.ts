@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { ensureFirstAdministrator, resolveSessionSecret } from './db/bootstrap.ts';
+import { ensureFirstAdministrator, ensureShopBasics, resolveSessionSecret } from './db/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 
@@ -10,6 +10,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
 
+  await ensureShopBasics(database.db);
   const secret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
   const app = await buildApp({
     database,
@@ -18,6 +19,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     sentryDsn: config.SENTRY_DSN,
     webDistDir: config.WEB_DIST,
+    dataDir: config.DATA_DIR,
     environment: config.NODE_ENV,
     logger: { level: config.LOG_LEVEL },
   });

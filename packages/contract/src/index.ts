@@ -6,3 +6,7 @@ export * from './runtime-config.ts';
 export * from './session.ts';
 export * from './user-types.ts';
 export * from './users.ts';
+export * from './common.ts';
+export * from './fields.ts';
+export * from './settings.ts';
+export * from './outlets.ts';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { settings } from './schema/index.ts';
+import { ensureMainOutlet } from '../modules/outlets/service.ts';
 import { countUsers, createUser } from '../modules/users/service.ts';
 
 const SESSION_SECRET_KEY = 'session_secret';
@@ -40,4 +41,9 @@ export async function ensureFirstAdministrator(
     password: options.password ?? (generatedPassword as string),
   });
   return { username: options.username, generatedPassword };
+}
+
+/** Everything a new shop needs to work at once: today, its first outlet ("Main store"). */
+export async function ensureShopBasics(db: Db): Promise<void> {
+  await ensureMainOutlet(db);
 }

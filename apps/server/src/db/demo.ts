@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { upsertUserByUsername } from '../modules/users/service.ts';
+import { ensureShopBasics } from './bootstrap.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 
@@ -17,6 +18,7 @@ async function loadDemo() {
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
+    await ensureShopBasics(database.db);
     for (const account of demoAccounts) {
       await upsertUserByUsername(database.db, account);
       console.log(`demo account: ${account.username} / ${account.password} (${account.type})`);

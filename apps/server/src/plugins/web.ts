@@ -5,7 +5,12 @@ import { errorMessages, runtimeConfigGlobal, userTypes, type RuntimeConfig } fro
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-export type WebOptions = { distDir: string; runtimeConfig: RuntimeConfig };
+export type WebOptions = {
+  distDir: string;
+  /** Uploaded images, served publicly at /media/ (the logo shows on the login screen). */
+  mediaDir: string;
+  runtimeConfig: () => Promise<RuntimeConfig>;
+};
 
 const NOT_BUILT_PAGE =
   '<!doctype html><meta charset="utf-8"><title>Tillbook</title>' +
@@ -17,15 +22,32 @@ function wantsPage(url: string): boolean {
 
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
 export const webPlugin = fp<WebOptions>(
-  async (app: FastifyInstance, { distDir, runtimeConfig }) => {
+  async (app: FastifyInstance, { distDir, mediaDir, runtimeConfig }) => {
     const indexFile = path.join(distDir, 'index.html');
     const isBuilt = fs.existsSync(indexFile);
     if (!isBuilt) app.log.warn(`web app not built: ${indexFile} is missing`);
 
-    const script = `window.${runtimeConfigGlobal} = ${JSON.stringify(runtimeConfig)};\n`;
-    app.get('/runtime-config.js', { schema: { hide: true } }, async (_request, reply) =>
-      reply.header('cache-control', 'no-store').type('application/javascript; charset=utf-8').send(script),
-    );
+    app.get('/runtime-config.js', { schema: { hide: true } }, async (_request, reply) => {
+      // JSON inside a script: escape "<" so a business name can never close the tag.
+      const json = JSON.stringify(await runtimeConfig()).replace(/</g, '\\u003c');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/javascript; charset=utf-8')
+        .send(`window.${runtimeConfigGlobal} = ${json};\n`);
+    });
+
+    fs.mkdirSync(mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      setHeaders(res) {
+        // Media names are unique per upload: a new image gets a new name.
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header('x-content-type-options', 'nosniff');
+      },
+    });
 
     if (isBuilt) {
       // The static wildcard also matches /api/* paths that have no route: those still need a

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { UserType } from '@tillbook/contract';
 import { buildApp, type App } from '../app.ts';
+import { ensureShopBasics } from '../db/bootstrap.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { createUser } from '../modules/users/service.ts';
 import { TestClient } from './test-client.ts';
@@ -8,6 +11,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type TestContext = {
   app: App;
+  /** DATA_DIR of this test server (a temporary folder). */
+  dataDir: string;
   database: TestDatabase;
   /** A client with its own cookie jar, like one browser. */
   client(): TestClient;
@@ -27,7 +32,10 @@ export async function createTestContext(
   options: { webDistDir?: string; sentryDsn?: string; extend?: (app: App) => void } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
+  await ensureShopBasics(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-test-data-'));
   const app = await buildApp({
+    dataDir,
     database,
     sessionKeys: { secret: 'test-secret-that-is-long-enough-for-hmac-keys', lifetimeMs: 60 * 60 * 1000 },
     secureCookies: false,
@@ -51,6 +59,7 @@ export async function createTestContext(
 
   return {
     app,
+    dataDir,
     database,
     client: () => new TestClient(app),
     createUser: makeUser,
@@ -65,6 +74,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,5 +14,7 @@ export function getRuntimeConfig(): RuntimeConfig {
     sentryDsn: typeof config?.sentryDsn === 'string' && config.sentryDsn !== '' ? config.sentryDsn : null,
     environment: typeof config?.environment === 'string' ? config.environment : 'production',
     release: typeof config?.release === 'string' ? config.release : 'unknown',
+    businessName: typeof config?.businessName === 'string' && config.businessName !== '' ? config.businessName : 'Tillbook',
+    logoUrl: typeof config?.logoUrl === 'string' && config.logoUrl !== '' ? config.logoUrl : null,
   };
 }

@@ -23,7 +23,13 @@ afterEach(() => {
   delete window.__TILLBOOK_CONFIG__;
 });
 
-const config = { sentryDsn: 'https://key@sentry.example/1', environment: 'staging', release: '1.2.3' };
+const config = {
+  sentryDsn: 'https://key@sentry.example/1',
+  environment: 'staging',
+  release: '1.2.3',
+  businessName: 'Shop',
+  logoUrl: null,
+};
 
 describe('buildSentryOptions', () => {
   it('samples every trace and buffers 30 events (SPEC §1, §9)', () => {
@@ -43,7 +49,7 @@ describe('buildSentryOptions', () => {
 
 describe('initSentry', () => {
   it('starts nothing without a DSN', async () => {
-    await expect(initSentry({ sentryDsn: null, environment: 'production', release: 'x' })).resolves.toBe(false);
+    await expect(initSentry({ ...config, sentryDsn: null })).resolves.toBe(false);
     expect(sentry.init).not.toHaveBeenCalled();
   });
 

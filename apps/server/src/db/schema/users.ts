@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { outlets } from './outlets.ts';
 import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -9,8 +10,8 @@ export const users = pgTable(
     email: varchar('email', { length: 255 }),
     name: varchar('name', { length: 120 }).notNull(),
     type: varchar('type', { length: 20 }).notNull().$type<'administrator' | 'cashier'>(),
-    // The outlet a cashier works at; the outlets table arrives with the catalogue.
-    outletId: integer('outlet_id'),
+    // The outlet a cashier works at (administrators may have none).
+    outletId: integer('outlet_id').references(() => outlets.id, { onDelete: 'set null' }),
     active: boolean('active').notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     pinHash: text('pin_hash'),

@@ -1,0 +1,57 @@
+import { generalSettingsInput, productSettingsInput, shopSettingsResult, userTypes } from '@tillbook/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteMedia, saveImage } from '../../lib/media.ts';
+import { getShopSettings, replaceLogo, updateGeneralSettings, updateProductSettings } from './service.ts';
+
+const tags = ['settings'];
+
+/** The shop's settings: general (name, logo, currency, locale) and products (settings/products). */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, dataDir } = app;
+
+  app.get(
+    '/api/settings',
+    { config: { access: userTypes }, schema: { tags, summary: "The shop's settings", response: { 200: shopSettingsResult } } },
+    async () => ({ data: await getShopSettings(db) }),
+  );
+
+  app.put(
+    '/api/settings/general',
+    { schema: { tags, summary: 'Change business name, currency and locale', body: generalSettingsInput, response: { 200: shopSettingsResult } } },
+    async (request) => ({ data: await updateGeneralSettings(db, request.body) }),
+  );
+
+  app.put(
+    '/api/settings/products',
+    {
+      schema: {
+        tags,
+        summary: 'Change default taxes, SKU pattern, low-stock threshold and selling below zero',
+        body: productSettingsInput,
+        response: { 200: shopSettingsResult },
+      },
+    },
+    async (request) => ({ data: await updateProductSettings(db, request.body) }),
+  );
+
+  app.post(
+    '/api/settings/logo',
+    { schema: { tags, summary: 'Upload the business logo (multipart field `logo`)', response: { 200: shopSettingsResult } } },
+    async (request) => {
+      const saved = await saveImage(dataDir, await request.file(), 'logo');
+      const previous = await replaceLogo(db, saved.fileName);
+      if (previous) await deleteMedia(dataDir, previous);
+      return { data: await getShopSettings(db) };
+    },
+  );
+
+  app.delete(
+    '/api/settings/logo',
+    { schema: { tags, summary: 'Remove the business logo', response: { 200: shopSettingsResult } } },
+    async () => {
+      const previous = await replaceLogo(db, null);
+      if (previous) await deleteMedia(dataDir, previous);
+      return { data: await getShopSettings(db) };
+    },
+  );
+};

@@ -1,0 +1,55 @@
+import {
+  defaultShopSettings,
+  type ShopSettings,
+  type generalSettingsInput,
+  type productSettingsInput,
+} from '@tillbook/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { settings } from '../../db/schema/index.ts';
+import { mediaUrl } from '../../lib/media.ts';
+
+const SHOP_KEY = 'shop';
+
+/** What is stored under the `shop` key: the settings, with the logo as a file name. */
+type StoredShop = Omit<ShopSettings, 'logoUrl'> & { logoFile: string | null };
+
+async function readStored(db: DbOrTx): Promise<StoredShop> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SHOP_KEY)).limit(1);
+  const { logoUrl: _ignored, ...defaults } = defaultShopSettings;
+  return { ...defaults, logoFile: null, ...((row?.value as Partial<StoredShop> | undefined) ?? {}) };
+}
+
+async function writeStored(db: DbOrTx, patch: Partial<StoredShop>): Promise<void> {
+  const next = { ...(await readStored(db)), ...patch };
+  await db
+    .insert(settings)
+    .values({ key: SHOP_KEY, value: next })
+    .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: sql`now()` } });
+}
+
+function toSettings({ logoFile, ...rest }: StoredShop): ShopSettings {
+  return { ...rest, logoUrl: logoFile ? mediaUrl(logoFile) : null };
+}
+
+export async function getShopSettings(db: DbOrTx): Promise<ShopSettings> {
+  return toSettings(await readStored(db));
+}
+
+export async function updateGeneralSettings(db: DbOrTx, input: z.output<typeof generalSettingsInput>): Promise<ShopSettings> {
+  await writeStored(db, input);
+  return getShopSettings(db);
+}
+
+export async function updateProductSettings(db: DbOrTx, input: z.output<typeof productSettingsInput>): Promise<ShopSettings> {
+  await writeStored(db, input);
+  return getShopSettings(db);
+}
+
+/** Sets the logo file and returns the one it replaced, for the caller to delete. */
+export async function replaceLogo(db: DbOrTx, fileName: string | null): Promise<string | null> {
+  const previous = (await readStored(db)).logoFile;
+  await writeStored(db, { logoFile: fileName });
+  return previous;
+}

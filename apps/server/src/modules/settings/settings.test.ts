@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import type { TestClient } from '../../testing/test-client.ts';
+import { multipartBody } from '../../testing/multipart.ts';
+
+let ctx: TestContext;
+let admin: TestClient;
+let cashier: TestClient;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await ctx.signIn('administrator')).client;
+  cashier = (await ctx.signIn('cashier')).client;
+});
+afterAll(() => ctx.close());
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('shop settings', () => {
+  it('has sensible defaults every signed-in user can read', async () => {
+    const res = await cashier.get('/api/settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ businessName: 'Tillbook', currency: 'USD', locale: 'en-US', allowNegativeStock: false });
+  });
+
+  it('changes the general settings, checking currency and locale', async () => {
+    const bad = await admin.put('/api/settings/general', { businessName: '', currency: 'XYZ1', locale: 'not a locale!' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['businessName', 'currency', 'locale']);
+    const ok = await admin.put('/api/settings/general', { businessName: 'Corner Shop', currency: 'eur', locale: 'de-DE' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ businessName: 'Corner Shop', currency: 'EUR', locale: 'de-DE' });
+  });
+
+  it('changes the product settings and refuses a SKU pattern without {seq}', async () => {
+    const bad = await admin.put('/api/settings/products', { defaultTaxIds: [], skuPattern: 'ABC', defaultLowStockThreshold: -1, allowNegativeStock: true });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.skuPattern[0]).toMatch(/\{seq\}/);
+    expect(bad.json().errors.defaultLowStockThreshold[0]).toBe('The default low-stock threshold must be at least 0.');
+    const ok = await admin.put('/api/settings/products', { defaultTaxIds: [], skuPattern: 'CS-{seq:5}', defaultLowStockThreshold: 3, allowNegativeStock: true });
+    expect(ok.json().data).toMatchObject({ skuPattern: 'CS-{seq:5}', defaultLowStockThreshold: 3, allowNegativeStock: true });
+  });
+
+  it('stores an uploaded logo under DATA_DIR, serves it publicly and puts it on the login screen', async () => {
+    const upload = multipartBody('logo', 'logo.png', 'image/png', png);
+    const res = await admin.request('POST', '/api/settings/logo', upload.body, upload.headers);
+    expect(res.statusCode).toBe(200);
+    const logoUrl: string = res.json().data.logoUrl;
+    expect(logoUrl).toMatch(/^\/media\/.+\.png$/);
+    expect(fs.existsSync(path.join(ctx.dataDir, 'media', logoUrl.replace('/media/', '')))).toBe(true);
+    const served = await ctx.client().get(logoUrl);
+    expect(served.statusCode).toBe(200);
+    const runtime = await ctx.client().get('/runtime-config.js');
+    expect(runtime.body).toContain(`"logoUrl":"${logoUrl}"`);
+    expect(runtime.body).toContain('"businessName":"Corner Shop"');
+  });
+
+  it('refuses a file that is not an image, whatever its name says', async () => {
+    const upload = multipartBody('logo', 'logo.png', 'image/png', Buffer.from('<svg onload="alert(1)"></svg>'));
+    const res = await admin.request('POST', '/api/settings/logo', upload.body, upload.headers);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.logo).toEqual(['The logo must be a PNG, JPEG, WebP or GIF image.']);
+  });
+
+  it('keeps settings changes for administrators', async () => {
+    expect((await cashier.put('/api/settings/general', { businessName: 'X', currency: 'USD', locale: 'en-US' })).statusCode).toBe(403);
+    const upload = multipartBody('logo', 'logo.png', 'image/png', png);
+    expect((await cashier.request('POST', '/api/settings/logo', upload.body, upload.headers)).statusCode).toBe(403);
+  });
+});

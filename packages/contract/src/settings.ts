@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { booleanField, integerField, requiredText } from './fields.ts';
+
+/** The shop's settings (GET /api/settings): read by every signed-in user, changed by administrators. */
+export const shopSettings = z.object({
+  businessName: z.string(),
+  currency: z.string(),
+  locale: z.string(),
+  logoUrl: z.string().nullable(),
+  defaultTaxIds: z.array(z.number().int()),
+  skuPattern: z.string(),
+  defaultLowStockThreshold: z.number().int(),
+  allowNegativeStock: z.boolean(),
+});
+export type ShopSettings = z.infer<typeof shopSettings>;
+
+export const defaultShopSettings: ShopSettings = {
+  businessName: 'Tillbook',
+  currency: 'USD',
+  locale: 'en-US',
+  logoUrl: null,
+  defaultTaxIds: [],
+  skuPattern: 'SKU-{seq:6}',
+  defaultLowStockThreshold: 5,
+  allowNegativeStock: false,
+};
+
+function isCurrency(code: string): boolean {
+  try {
+    return Intl.supportedValuesOf('currency').includes(code);
+  } catch {
+    return /^[A-Z]{3}$/.test(code);
+  }
+}
+
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+export const generalSettingsInput = z.object({
+  businessName: requiredText('business name', 120),
+  currency: z
+    .string({ error: 'The currency field is required.' })
+    .trim()
+    .toUpperCase()
+    .refine(isCurrency, 'The currency must be an ISO 4217 code such as USD, EUR or GBP.'),
+  locale: z
+    .string({ error: 'The locale field is required.' })
+    .trim()
+    .refine(isLocale, 'The locale must be a language tag such as en-US, de-DE or fr-CA.'),
+});
+export type GeneralSettingsInput = z.input<typeof generalSettingsInput>;
+
+/** `{seq}` or `{seq:6}` (zero-padded to 6) is replaced by the next number: SKU-000042. */
+export const skuPatternRule = /\{seq(?::([1-9]|1[0-2]))?\}/;
+
+export const productSettingsInput = z.object({
+  defaultTaxIds: z.array(z.number().int().positive(), { error: 'The default taxes must be a list of taxes.' }).max(10),
+  skuPattern: requiredText('SKU pattern', 40).refine(
+    (v) => skuPatternRule.test(v),
+    'The SKU pattern must contain {seq} or {seq:N}, e.g. SKU-{seq:6}.',
+  ),
+  defaultLowStockThreshold: integerField('default low-stock threshold', { min: 0, max: 1_000_000 }),
+  allowNegativeStock: booleanField('allow selling below zero stock'),
+});
+export type ProductSettingsInput = z.input<typeof productSettingsInput>;
+
+export const shopSettingsResult = z.object({ data: shopSettings });
