@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { LoginRoute } from '../features/auth/login-route.tsx';
 import { loadWithTimeout } from '../lib/lazy-with-timeout.ts';
+import { featureRoutes } from './feature-routes.ts';
 import { HomeRedirect } from './home-redirect.tsx';
 import { FullPageLoading } from './page-loading.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -71,6 +72,8 @@ export const screens: Array<[path: string, title: string]> = [
   ['settings/products', 'Product settings'],
 ];
 
+const builtPaths = new Set(featureRoutes.map((route) => route.path));
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -91,7 +94,8 @@ export const routes: RouteObject[] = [
             errorElement: <RouteErrorPage />,
             children: [
               { index: true, Component: HomeRedirect },
-              ...screens.map(([path, title]) => notAvailableRoute(path, title)),
+              ...featureRoutes,
+              ...screens.filter(([path]) => !builtPaths.has(path)).map(([path, title]) => notAvailableRoute(path, title)),
               {
                 path: 'analytics',
                 lazy: async () => {

@@ -4,6 +4,7 @@ import type { User } from '@tillbook/contract';
 import { AccountBox } from '../features/auth/account-box.tsx';
 import { useCurrentUserQuery } from '../features/auth/api/get-current-user.ts';
 import { setUser } from '../lib/auth.ts';
+import { Notifications } from '../lib/notifications.tsx';
 import { Navigation } from './navigation.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { AppProviders } from './providers.tsx';
@@ -46,6 +47,7 @@ export function Shell({ user }: { user: User }) {
       <main id="content" tabIndex={-1} className="ml-[240px] h-screen overflow-auto focus:outline-none">
         <Outlet />
       </main>
+      <Notifications />
       {isLoadingScreen && (
         // Over the content area only; fades in late so quick screen changes do not flicker.
         <div className="fixed inset-y-0 right-0 left-[240px] z-20 flex animate-[fade-in_150ms_ease-out_200ms_both] items-center justify-center bg-gray-50/70">

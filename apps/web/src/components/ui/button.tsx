@@ -1,13 +1,15 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/class-names.ts';
 
-type ButtonVariant = 'primary' | 'secondary';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
 
 const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700',
   secondary: 'bg-white text-indigo-700 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-50',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 active:bg-red-700',
+  ghost: 'bg-transparent text-gray-700 hover:bg-gray-100',
 };
 
 /** The uppercase indigo button of SPEC §1. `type` defaults to "button" so it never submits by accident. */

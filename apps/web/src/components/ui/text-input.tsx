@@ -1,6 +1,6 @@
 import { useImperativeHandle, useRef, useState } from 'react';
 import type { ChangeEvent, ComponentProps } from 'react';
-import { cn } from '../../lib/class-names.ts';
+import { cn, unlessWidth } from '../../lib/class-names.ts';
 
 type TextInputProps = ComponentProps<'input'> & {
   /** Shows a clear icon while the field has a value (SPEC §1). */
@@ -61,10 +61,11 @@ export function TextInput({
         aria-invalid={invalid || undefined}
         onChange={handleChange}
         className={cn(
-          'block w-full rounded-md border bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400',
+          'block rounded-md border bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400',
           'focus:outline-none focus:ring-2 focus:ring-indigo-500/40 disabled:bg-gray-100 disabled:text-gray-500',
           invalid ? 'border-red-500 focus:border-red-500' : 'border-gray-300 focus:border-indigo-500',
           showClear && 'pr-9',
+          unlessWidth(className, 'w-full'),
           className,
         )}
         {...props}

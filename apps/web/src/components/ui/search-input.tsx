@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { TextInput } from './text-input.tsx';
+
+type SearchInputProps = { value: string; onChange: (value: string) => void; placeholder?: string; label: string; delayMs?: number };
+
+/** A search box that waits for a pause in typing before it searches; the clear icon empties it. */
+export function SearchInput({ value, onChange, placeholder, label, delayMs = 250 }: SearchInputProps) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft === value) return;
+    const timer = setTimeout(() => onChange(draft), delayMs);
+    return () => clearTimeout(timer);
+  }, [draft, value, onChange, delayMs]);
+  return (
+    <TextInput
+      type="search"
+      aria-label={label}
+      placeholder={placeholder}
+      value={draft}
+      clearable
+      onChange={(event) => setDraft(event.target.value)}
+      onClear={() => {
+        setDraft('');
+        onChange('');
+      }}
+      className="w-72"
+    />
+  );
+}
