@@ -1,4 +1,6 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE SEQUENCE "public"."barcode_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE SEQUENCE "public"."sku_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "additional_charges" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" varchar(120) NOT NULL,

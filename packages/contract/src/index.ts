@@ -10,3 +10,5 @@ export * from './common.ts';
 export * from './fields.ts';
 export * from './settings.ts';
 export * from './outlets.ts';
+export * from './pricing/index.ts';
+export * from './barcodes.ts';

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -19,6 +20,10 @@ import { categories } from './categories.ts';
 import { currentXid, xid8 } from './catalogue-sync.ts';
 import { taxes } from './taxes.ts';
 import { users } from './users.ts';
+
+/** Numbers for SKUs generated from the shop's pattern (SKU-{seq:6}) and in-store barcodes. */
+export const skuSequence = pgSequence('sku_seq', { startWith: 1 });
+export const barcodeSequence = pgSequence('barcode_seq', { startWith: 1 });
 
 /**
  * A product. What is sold, stocked and priced is always a variant (DESIGN.md §4): a product
