@@ -12,3 +12,4 @@ export * from './settings.ts';
 export * from './outlets.ts';
 export * from './pricing/index.ts';
 export * from './barcodes.ts';
+export * from './products.ts';

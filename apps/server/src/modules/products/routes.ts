@@ -1,0 +1,163 @@
+import {
+  affectedResult,
+  barcodeResult,
+  bulkInput,
+  countResult,
+  dataOf,
+  historyPage,
+  idParams,
+  listQuery,
+  productBulkActions,
+  productBulkValues,
+  productImage,
+  productInput,
+  productListQuery,
+  productPage,
+  productResult,
+  stockAdjustmentInput,
+  stockMovementPage,
+  userTypes,
+} from '@tillbook/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { saveImage } from '../../lib/media.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { adjustStock, listMovements } from './adjustments.ts';
+import { createInStoreBarcode } from './barcodes.ts';
+import { bulkUpdateProducts } from './bulk.ts';
+import { getProduct } from './detail.ts';
+import { listHistory } from './history.ts';
+import { addImage, arrangeImages, deleteImage } from './images.ts';
+import { countProducts, listProducts } from './list.ts';
+import { createProduct, deleteProduct, updateProduct } from './service.ts';
+
+const tags = ['products'];
+const pageQuery = listQuery.pick({ page: true, perPage: true });
+
+/** Products: cashiers read them (they sell them); administrators change them. */
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, dataDir } = app;
+  const actorOf = (request: { user: { id: number } | null }) => ({ userId: request.user?.id ?? null });
+
+  app.get(
+    '/api/products',
+    { config: { access: userTypes }, schema: { tags, summary: 'List products', querystring: productListQuery, response: { 200: productPage } } },
+    async (request) => listProducts(db, request.query, (await getShopSettings(db)).defaultLowStockThreshold),
+  );
+
+  app.get(
+    '/api/products/count',
+    { config: { access: userTypes }, schema: { tags, summary: "Count products with the list's filters", querystring: productListQuery, response: { 200: countResult } } },
+    async (request) => ({ data: { count: await countProducts(db, request.query, (await getShopSettings(db)).defaultLowStockThreshold) } }),
+  );
+
+  app.post(
+    '/api/products/create',
+    { schema: { tags, summary: 'Create a product with its variants and opening stock', body: productInput, response: { 201: productResult } } },
+    async (request, reply) => reply.code(201).send({ data: await createProduct(db, request.body, actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/products/:id/edit',
+    { config: { access: userTypes }, schema: { tags, summary: 'One product, whole', params: idParams, response: { 200: productResult } } },
+    async (request) => ({ data: await getProduct(db, request.params.id) }),
+  );
+
+  app.put(
+    '/api/products/:id/edit',
+    { schema: { tags, summary: 'Update a product (stock changes through /stock)', params: idParams, body: productInput, response: { 200: productResult } } },
+    async (request) => ({ data: await updateProduct(db, request.params.id, request.body, actorOf(request)) }),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a product; one that sales refer to is archived instead (200 with archived: true)',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const outcome = await deleteProduct(db, request.params.id, actorOf(request));
+      return outcome === 'deleted' ? reply.code(204).send() : reply.code(200).send({ data: { archived: true } });
+    },
+  );
+
+  app.post(
+    '/api/products/update',
+    {
+      schema: {
+        tags,
+        summary: 'Bulk: archive, activate, delete, setCategory, changePrice',
+        body: bulkInput(productBulkActions, productBulkValues),
+        response: { 200: affectedResult },
+      },
+    },
+    async (request) => ({ data: { affected: await bulkUpdateProducts(db, request.body, actorOf(request)) } }),
+  );
+
+  app.get(
+    '/api/products/:id/history',
+    { schema: { tags, summary: 'Every change: who, when, before → after', params: idParams, querystring: pageQuery, response: { 200: historyPage } } },
+    async (request) => listHistory(db, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/products/barcode/create',
+    { schema: { tags, summary: 'A new unique in-store EAN-13', response: { 200: barcodeResult } } },
+    async () => ({ data: { barcode: await createInStoreBarcode(db) } }),
+  );
+
+  app.post(
+    '/api/products/:id/images',
+    { schema: { tags, summary: 'Upload an image (multipart field `image`)', params: idParams, response: { 201: dataOf(productImage) } } },
+    async (request, reply) => {
+      const saved = await saveImage(dataDir, await request.file(), 'image');
+      return reply.code(201).send({ data: await addImage(db, request.params.id, saved.fileName) });
+    },
+  );
+
+  app.put(
+    '/api/products/:id/images',
+    {
+      schema: {
+        tags,
+        summary: 'Order the images and choose the main one',
+        params: idParams,
+        body: z.object({ order: z.array(z.number().int().positive()).max(50), mainId: z.number().int().positive() }),
+        response: { 200: dataOf(z.array(productImage)) },
+      },
+    },
+    async (request) => ({ data: await arrangeImages(db, request.params.id, request.body.order, request.body.mainId) }),
+  );
+
+  app.delete(
+    '/api/products/images/:id',
+    { schema: { tags, summary: 'Delete an image', params: idParams } },
+    async (request, reply) => {
+      await deleteImage(db, dataDir, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/products/:id/stock',
+    {
+      schema: {
+        tags,
+        summary: 'Adjust stock (add, remove or set a counted quantity) with a reason',
+        params: idParams,
+        body: stockAdjustmentInput,
+        response: { 200: dataOf(z.object({ variantId: z.number().int(), outletId: z.number().int(), quantity: z.number().int() })) },
+      },
+    },
+    async (request) => ({ data: await adjustStock(db, request.params.id, request.body, request.user?.id ?? null) }),
+  );
+
+  app.get(
+    '/api/products/:id/stock',
+    { schema: { tags, summary: 'Stock movements of the product (the ledger)', params: idParams, querystring: pageQuery, response: { 200: stockMovementPage } } },
+    async (request) => listMovements(db, request.params.id, request.query),
+  );
+};
