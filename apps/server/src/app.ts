@@ -14,6 +14,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { outletsRoutes } from './modules/outlets/routes.ts';
+import { productsRoutes } from './modules/products/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { getShopSettings } from './modules/settings/service.ts';
 import './types.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(usersRoutes);
   await app.register(settingsRoutes);
   await app.register(outletsRoutes);
+  await app.register(productsRoutes);
 
   const runtimeConfig = async (): Promise<RuntimeConfig> => {
     const shop = await getShopSettings(db);
