@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { httpError } from '../../testing/fixtures.ts';
+import { ProductFormPage } from './product-form-page.tsx';
+
+const lists: Record<string, unknown> = {
+  '/api/outlets/list': [{ id: 1, name: 'Main store' }],
+  '/api/categories/list': [{ id: 3, name: 'Drinks', depth: 0 }],
+  '/api/taxes/list': [{ id: 7, name: 'VAT 7.5 %' }],
+  '/api/products/charges/list': [],
+  '/api/attributes': [],
+  '/api/settings': { businessName: 'Shop', currency: 'USD', locale: 'en-US', logoUrl: null, defaultTaxIds: [7], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
+};
+
+function renderNew() {
+  vi.spyOn(http, 'get').mockImplementation(async (url: string) => ({ data: { data: lists[url] ?? [] } }));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/products/new', Component: ProductFormPage },
+      { path: '/products/:id/edit', element: <h1>Edit screen</h1> },
+    ],
+    { initialEntries: ['/products/new'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('new product form', () => {
+  it('sends the product with exact amounts, opening stock and the default taxes, then opens it', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 42, title: 'Cola 330ml' } } });
+    const router = renderNew();
+    await userEvent.type(await screen.findByLabelText('Title'), 'Cola 330ml');
+    await userEvent.type(screen.getByLabelText('Price of the product'), '1.25');
+    await userEvent.type(screen.getByLabelText('Opening quantity of Default at Main store'), '12');
+    expect(screen.getByRole('list', { name: 'Taxes' }).textContent).toContain('VAT 7.5 %');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    const [url, body] = post.mock.calls[0] as [string, { title: string; taxIds: number[]; variants: Array<{ price: number; stock: unknown[] }> }];
+    expect(url).toBe('/api/products/create');
+    expect(body.title).toBe('Cola 330ml');
+    expect(body.taxIds).toEqual([7]);
+    expect(body.variants[0]?.price).toBe(125);
+    expect(body.variants[0]?.stock).toEqual([{ outletId: 1, quantity: 12, lowStockThreshold: null }]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/42/edit'));
+  });
+
+  it("shows the server's field errors on the right fields and keeps what was typed", async () => {
+    vi.spyOn(http, 'post').mockRejectedValue(
+      httpError(422, {
+        message: 'Another product already has this barcode.',
+        errors: { 'variants.0.barcode': ['Another product already has this barcode.'], title: ['The title field is required.'] },
+      }),
+    );
+    renderNew();
+    await userEvent.type(await screen.findByLabelText('Price of the product'), '2');
+    await userEvent.type(screen.getByLabelText('Barcode of the product'), '4006381333931');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Another product already has this barcode.')).toBeTruthy();
+    expect(screen.getByText('The title field is required.')).toBeTruthy();
+    expect((screen.getByLabelText('Barcode of the product') as HTMLInputElement).value).toBe('4006381333931');
+    expect((screen.getByLabelText('Price of the product') as HTMLInputElement).value).toBe('2');
+  });
+
+  it('refuses an amount it cannot read before sending anything', async () => {
+    const post = vi.spyOn(http, 'post');
+    renderNew();
+    await userEvent.type(await screen.findByLabelText('Title'), 'Cola');
+    await userEvent.type(screen.getByLabelText('Price of the product'), '1,2,3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The price must be an amount like 1.99.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+});

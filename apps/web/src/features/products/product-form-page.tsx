@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageLoading } from '../../app/page-loading.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Block } from '../../components/ui/block.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { ChipsSelect } from '../../components/ui/chips-select.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Page, PageHeader } from '../../components/ui/page-header.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
+import { notify } from '../../lib/notifications.tsx';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
+import { useProduct, useSaveProduct } from './api.ts';
+import { blankProduct, productFormFields, toForm, toInput, type ProductForm } from './form-model.ts';
+import { useCategoryChoices, useChargeChoices, useOutletChoices, useTaxChoices } from './pickers.ts';
+import { ProductActivity } from './product-activity.tsx';
+import { ProductImages } from './product-images.tsx';
+import { StockSection } from './stock-section.tsx';
+import { VariantsSection } from './variants-section.tsx';
+
+/** /products/new and /products/{id}/edit. */
+export function ProductFormPage() {
+  const { id } = useParams();
+  const productId = id === undefined ? undefined : Number(id);
+  const product = useProduct(productId);
+  const outlets = useOutletChoices();
+  const settings = useShopSettings();
+  const money = useMoney();
+  if ((productId !== undefined && product.isPending) || outlets.isPending) return <PageLoading className="py-24" />;
+  const loadError = (productId !== undefined && product.error) || outlets.error;
+  if (loadError) {
+    return (
+      <Page>
+        <PageHeader title={productId === undefined ? 'New product' : 'Edit product'} />
+        <Alert tone="error">{errorMessageOf(loadError)}</Alert>
+      </Page>
+    );
+  }
+  const outletIds = (outlets.data ?? []).map((o) => o.id);
+  const initial = product.data ? toForm(product.data, outletIds, money.fractionDigits) : blankProduct(outletIds, settings.defaultTaxIds);
+  return <ProductFormScreen key={productId ?? 'new'} productId={productId} initial={initial} />;
+}
+
+function ProductFormScreen({ productId, initial }: { productId: number | undefined; initial: ProductForm }) {
+  const navigate = useNavigate();
+  const money = useMoney();
+  const save = useSaveProduct(productId);
+  const categories = useCategoryChoices();
+  const taxes = useTaxChoices();
+  const charges = useChargeChoices();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ProductForm>({ defaultValues: initial });
+  const { errors } = form.formState;
+  const isNew = productId === undefined;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    const result = toInput(values, money.fractionDigits, isNew);
+    if ('errors' in result) {
+      for (const [field, message] of Object.entries(result.errors)) form.setError(field as never, { type: 'client', message });
+      return;
+    }
+    save.mutate(result.input, {
+      onSuccess: (saved) => {
+        notify.success(isNew ? `Product “${saved.title}” created.` : `Product “${saved.title}” saved.`);
+        if (isNew) navigate(`/products/${saved.id}/edit`, { replace: true });
+        else form.reset(values);
+      },
+      onError: (error) => setFormError(applyServerErrors(error, form.setError, productFormFields)),
+    });
+  });
+
+  return (
+    <Page>
+      <PageHeader
+        title={isNew ? 'New product' : 'Edit product'}
+        back={<Link to="/products" className="text-indigo-700 hover:underline">← Products</Link>}
+      />
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="space-y-6">
+          {formError && <Alert tone="error">{formError}</Alert>}
+          <Block title="Details">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field label="Title" error={errors.title?.message} className="sm:col-span-2">
+                <TextInput {...form.register('title')} autoFocus={isNew} />
+              </Field>
+              <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
+                <Textarea {...form.register('description')} rows={3} />
+              </Field>
+              <Field label="Status" error={errors.status?.message}>
+                <Select {...form.register('status')}>
+                  <option value="active">Active — on sale</option>
+                  <option value="archived">Archived — hidden from the till</option>
+                </Select>
+              </Field>
+              <div className="flex items-end pb-2">
+                <Checkbox label="Track stock" description="Count units per outlet and warn when they run low." {...form.register('trackStock')} />
+              </div>
+            </div>
+          </Block>
+          <Block title="Organisation and pricing rules">
+            <div className="grid gap-5 sm:grid-cols-3">
+              <Field label="Categories" error={errors.categoryIds?.message}>
+                <Controller
+                  control={form.control}
+                  name="categoryIds"
+                  render={({ field }) => (
+                    <ChipsSelect label="Categories" options={categories.data} value={field.value} onChange={field.onChange} emptyText="No categories yet — add them under Categories." />
+                  )}
+                />
+              </Field>
+              <Field label="Taxes" error={errors.taxIds?.message}>
+                <Controller
+                  control={form.control}
+                  name="taxIds"
+                  render={({ field }) => (
+                    <ChipsSelect label="Taxes" options={taxes.data} value={field.value} onChange={field.onChange} emptyText="No taxes yet — add them under Taxes." />
+                  )}
+                />
+              </Field>
+              <Field label="Additional charges" error={errors.chargeIds?.message}>
+                <Controller
+                  control={form.control}
+                  name="chargeIds"
+                  render={({ field }) => (
+                    <ChipsSelect
+                      label="Additional charges"
+                      options={charges.data}
+                      value={field.value}
+                      onChange={field.onChange}
+                      emptyText="No charges yet — add them under Additional charges."
+                    />
+                  )}
+                />
+              </Field>
+            </div>
+          </Block>
+          <VariantsSection />
+          <StockSection productId={productId} />
+          <div className="flex gap-3">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Processing' : 'Save'}
+            </Button>
+            <Link to="/products">
+              <Button variant="ghost" tabIndex={-1}>
+                Cancel
+              </Button>
+            </Link>
+          </div>
+        </form>
+      </FormProvider>
+      {productId !== undefined && (
+        <div className="mt-8 space-y-6">
+          <ProductImages productId={productId} />
+          <ProductActivity productId={productId} />
+        </div>
+      )}
+    </Page>
+  );
+}
