@@ -13,3 +13,4 @@ export * from './outlets.ts';
 export * from './pricing/index.ts';
 export * from './barcodes.ts';
 export * from './products.ts';
+export * from './attributes.ts';
