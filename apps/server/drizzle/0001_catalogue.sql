@@ -205,6 +205,7 @@ CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id");-
 CREATE UNIQUE INDEX "outlets_name_lower_unique" ON "outlets" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "outlets_code_unique" ON "outlets" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "catalogue_deletions_change_xid" ON "catalogue_deletions" USING btree ("change_xid","id");--> statement-breakpoint
+CREATE INDEX "product_attributes_attribute_idx" ON "product_attributes" USING btree ("attribute_id");--> statement-breakpoint
 CREATE INDEX "product_categories_category_idx" ON "product_categories" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "product_charges_charge_idx" ON "product_charges" USING btree ("charge_id");--> statement-breakpoint
 CREATE INDEX "product_history_product_idx" ON "product_history" USING btree ("product_id","id");--> statement-breakpoint

@@ -90,7 +90,7 @@ export const productAttributes = pgTable(
       .references(() => attributes.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.attributeId] })],
+  (t) => [primaryKey({ columns: [t.productId, t.attributeId] }), index('product_attributes_attribute_idx').on(t.attributeId)],
 );
 
 export const variantOptions = pgTable(
