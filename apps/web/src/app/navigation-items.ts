@@ -172,9 +172,16 @@ export function findGroupOf(items: NavItem[], pathname: string): string | null {
  * The sub-entry that is the current screen, by its `to`. Entries sharing a path are told apart
  * by their query ("/analytics?path=revenue"); when none matches it exactly, the first one wins
  * ("/analytics" shows the revenue report, "/settings/rewards?tab=redemption" is still Rewards).
+ * A screen below an entry (an edit form) marks that entry.
  */
 export function findCurrentSubItem(items: NavSubItem[], pathname: string, search: string): string | null {
-  const candidates = items.filter((sub) => pathnameOf(sub.to) === pathname);
+  const exactPath = items.filter((sub) => pathnameOf(sub.to) === pathname);
+  // A screen below an entry (/products/attributes/3/edit) belongs to the deepest entry above it.
+  const below = items
+    .filter((sub) => isAtOrBelow(pathname, pathnameOf(sub.to)))
+    .sort((a, b) => pathnameOf(b.to).length - pathnameOf(a.to).length)
+    .slice(0, 1);
+  const candidates = exactPath.length ? exactPath : below;
   const current = new URLSearchParams(search);
   const exact = candidates.find((sub) => {
     const query = new URLSearchParams(sub.to.split('?')[1] ?? '');

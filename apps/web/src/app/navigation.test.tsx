@@ -125,6 +125,12 @@ describe('Navigation for an administrator', () => {
     expect(group('Registers').getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('marks the entry an edit screen belongs to', () => {
+    renderNavigation('administrator', '/products/attributes/3/edit');
+    expect(screen.getByRole('link', { name: 'Attributes' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'All Products' }).getAttribute('aria-current')).not.toBe('page');
+  });
+
   it('highlights only the open report', () => {
     renderNavigation('administrator', '/analytics?path=stock');
     expect(group('Reports').getAttribute('aria-expanded')).toBe('true');

@@ -125,11 +125,11 @@ function NavGroup({ group, isOpen, onToggle, currentTo }: NavGroupProps) {
             const isCurrent = sub.to === currentTo;
             return (
               <li key={sub.to}>
-                <NavLink
+                <Link
                   to={sub.to}
-                  end
-                  // Several entries can share a path and differ by query; only the matching one is current.
-                  aria-current={isCurrent ? 'page' : 'false'}
+                  // Several entries share a path and differ by query, and edit screens belong to
+                  // their list's entry: findCurrentSubItem decides, not the router's path match.
+                  aria-current={isCurrent ? 'page' : undefined}
                   className={cn(
                     'block rounded-md px-3 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
                     isCurrent
@@ -138,7 +138,7 @@ function NavGroup({ group, isOpen, onToggle, currentTo }: NavGroupProps) {
                   )}
                 >
                   {sub.label}
-                </NavLink>
+                </Link>
               </li>
             );
           })}
