@@ -14,3 +14,4 @@ export * from './pricing/index.ts';
 export * from './barcodes.ts';
 export * from './products.ts';
 export * from './attributes.ts';
+export * from './categories.ts';

@@ -1,0 +1,92 @@
+import type { CategoryBulkResult, categoryBulkInput } from '@tillbook/contract';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, productCategories } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertCanMoveUnder, duplicateNameMessage, inUseMessage } from './service.ts';
+import { findDepths, findSiblingByName, lockCategoryTree } from './tree.ts';
+
+type BulkValues = z.output<typeof categoryBulkInput>;
+type Failure = CategoryBulkResult['failed'][number];
+
+/**
+ * POST /api/categories/update. Activate and deactivate change every row; delete and setParent
+ * change the rows they can and report each one they cannot, with the reason, in one transaction.
+ */
+export async function bulkUpdateCategories(db: Db, input: BulkValues): Promise<CategoryBulkResult> {
+  const ids = [...new Set(input.ids)];
+  switch (input.action) {
+    case 'activate':
+    case 'deactivate': {
+      const rows = await db
+        .update(categories)
+        .set({ active: input.action === 'activate', updatedAt: new Date() })
+        .where(inArray(categories.id, ids))
+        .returning({ id: categories.id });
+      return { affected: rows.length, failed: [] };
+    }
+    case 'delete':
+      return db.transaction(async (tx) => {
+        await lockCategoryTree(tx);
+        return deleteMany(tx, ids);
+      });
+    case 'setParent':
+      return db.transaction(async (tx) => {
+        await lockCategoryTree(tx);
+        return moveMany(tx, ids, input.values?.parentId ?? null);
+      });
+  }
+}
+
+async function selectedRows(tx: Tx, ids: number[]) {
+  return tx.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).where(inArray(categories.id, ids));
+}
+
+/** Deepest first, so a parent chosen together with its children goes once they have. */
+async function deleteMany(tx: Tx, ids: number[]): Promise<CategoryBulkResult> {
+  const rows = await selectedRows(tx, ids);
+  const depths = await findDepths(tx, ids);
+  rows.sort((a, b) => (depths.get(b.id) ?? 0) - (depths.get(a.id) ?? 0));
+  const failed: Failure[] = [];
+  let affected = 0;
+  for (const row of rows) {
+    const [products] = await tx.select({ n: count() }).from(productCategories).where(eq(productCategories.categoryId, row.id));
+    const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, row.id));
+    const productTotal = products?.n ?? 0;
+    const childTotal = children?.n ?? 0;
+    if (productTotal > 0 || childTotal > 0) {
+      failed.push({ id: row.id, name: row.name, message: inUseMessage(row.name, productTotal, childTotal) });
+      continue;
+    }
+    await tx.delete(categories).where(eq(categories.id, row.id));
+    affected += 1;
+  }
+  return { affected, failed };
+}
+
+async function moveMany(tx: Tx, ids: number[], parentId: number | null): Promise<CategoryBulkResult> {
+  if (parentId !== null) {
+    const [target] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, parentId)).limit(1);
+    if (!target) throw AppError.validation({ 'values.parentId': ['The selected parent category does not exist.'] });
+  }
+  const failed: Failure[] = [];
+  let affected = 0;
+  for (const row of await selectedRows(tx, ids)) {
+    if (row.parentId === parentId) continue;
+    try {
+      await assertCanMoveUnder(tx, row.id, parentId);
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.errors?.parentId) throw error;
+      failed.push({ id: row.id, name: row.name, message: `“${row.name}”: ${error.errors.parentId[0]}` });
+      continue;
+    }
+    if (await findSiblingByName(tx, row.name, parentId, row.id)) {
+      failed.push({ id: row.id, name: row.name, message: `“${row.name}”: ${duplicateNameMessage}` });
+      continue;
+    }
+    await tx.update(categories).set({ parentId, updatedAt: new Date() }).where(eq(categories.id, row.id));
+    affected += 1;
+  }
+  return { affected, failed };
+}
