@@ -15,3 +15,4 @@ export * from './barcodes.ts';
 export * from './products.ts';
 export * from './attributes.ts';
 export * from './categories.ts';
+export * from './taxes.ts';
