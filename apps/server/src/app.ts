@@ -15,6 +15,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { outletsRoutes } from './modules/outlets/routes.ts';
 import { productsRoutes } from './modules/products/routes.ts';
+import { additionalChargesRoutes } from './modules/additional-charges/routes.ts';
 import { taxesRoutes } from './modules/taxes/routes.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { attributesRoutes } from './modules/attributes/routes.ts';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(settingsRoutes);
   await app.register(outletsRoutes);
   await app.register(productsRoutes);
+  await app.register(additionalChargesRoutes);
   await app.register(taxesRoutes);
   await app.register(categoriesRoutes);
   await app.register(attributesRoutes);

@@ -16,3 +16,4 @@ export * from './products.ts';
 export * from './attributes.ts';
 export * from './categories.ts';
 export * from './taxes.ts';
+export * from './additional-charges.ts';

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
+import { additionalChargesRoutes } from '../features/additional-charges/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { attributesRoutes } from '../features/attributes/routes.tsx';
@@ -7,6 +8,7 @@ import { attributesRoutes } from '../features/attributes/routes.tsx';
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
   ...outletsRoutes,
+  ...additionalChargesRoutes,
   ...taxesRoutes,
   ...categoriesRoutes,
   ...attributesRoutes,

@@ -1,0 +1,147 @@
+import { defaultShopSettings, type AdditionalCharge, type ShopSettings } from '@tillbook/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { httpError } from '../../testing/fixtures.ts';
+import { AdditionalChargeFormPage } from './additional-charge-form-page.tsx';
+
+function buildCharge(overrides: Partial<AdditionalCharge> = {}): AdditionalCharge {
+  return {
+    id: 4,
+    name: 'Bottle deposit',
+    kind: 'fixed',
+    amount: 25,
+    rate: null,
+    rateE4: null,
+    per: 'unit',
+    isTaxable: false,
+    active: true,
+    productCount: 0,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderForm(path = '/products/additional-charges/new', options: { settings?: Partial<ShopSettings>; charge?: AdditionalCharge } = {}) {
+  vi.spyOn(http, 'get').mockImplementation((url: string) => {
+    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, ...options.settings } } });
+    if (options.charge && url === `/api/products/charges/${options.charge.id}/edit`) return Promise.resolve({ data: { data: options.charge } });
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/products/additional-charges/new', Component: AdditionalChargeFormPage },
+      { path: '/products/additional-charges/:id/edit', Component: AdditionalChargeFormPage },
+      { path: '/products/additional-charges', element: <h1>Charges list</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const example = () => screen.getByTestId('charge-example').textContent;
+
+/** Replaces a field's text in one input event, as pasting does (fast even on a busy machine). */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+async function fillDeposit(amount: string) {
+  await fill(await screen.findByLabelText('Name'), 'Bottle deposit');
+  await fill(screen.getByLabelText(/^Amount/), amount);
+}
+
+describe('AdditionalChargeFormPage', () => {
+  it('shows what a per-unit deposit adds to a line of 3: 3 × 0.25 = 0.75 per line', async () => {
+    renderForm();
+    await fillDeposit('0.25');
+    await waitFor(() => expect(example()).toBe('3 × Bottle deposit $0.25 = $0.75 per line'));
+    await userEvent.click(screen.getByRole('radio', { name: /Per line/ }));
+    await waitFor(() => expect(example()).toBe('Bottle deposit $0.25 once per line, whatever the quantity: 3 units → $0.25'));
+  });
+
+  it('sends the amount in minor units, parsed exactly (19.99 → 1999)', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge({ amount: 1999 }) } });
+    renderForm();
+    await fillDeposit('19.99');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/api/products/charges/create',
+        expect.objectContaining({ name: 'Bottle deposit', kind: 'fixed', amount: 1999, per: 'unit', isTaxable: false, active: true }),
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Charges list' })).toBeTruthy();
+  });
+
+  it.each([['0.255'], ['1,000.00'], ['$5'], ['abc']])('refuses the amount %s on its field', async (amount) => {
+    const post = vi.spyOn(http, 'post');
+    renderForm();
+    await fillDeposit(amount);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The amount must be a sum of money like 0.25, with at most 2 decimals.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('asks for an amount above zero', async () => {
+    renderForm();
+    await fillDeposit('0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The amount must be more than zero.')).toBeTruthy();
+  });
+
+  it('uses the shop currency’s decimals: 25 yen is 25 minor units', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge() } });
+    renderForm('/products/additional-charges/new', { settings: { currency: 'JPY', locale: 'ja-JP' } });
+    await fillDeposit('25');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/products/charges/create', expect.objectContaining({ amount: 25 })));
+  });
+
+  it('switches to a percentage: the rate replaces the amount, and the example follows', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge({ kind: 'percentage', amount: null, rate: '10' }) } });
+    renderForm();
+    await fill(await screen.findByLabelText('Name'), 'Service');
+    await userEvent.click(screen.getByRole('radio', { name: /Percentage/ }));
+    expect(screen.queryByLabelText(/^Amount/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Charged' })).toBeNull();
+    await fill(screen.getByLabelText('Rate (%)'), '10');
+    await waitFor(() => expect(example()).toBe('10 % of a 3 × $10.00 line ($30.00) = $3.00'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/products/charges/create', expect.objectContaining({ kind: 'percentage', rate: '10', amount: null })),
+    );
+  });
+
+  it('puts the server’s 422 on its field and keeps what was typed', async () => {
+    vi.spyOn(http, 'post').mockRejectedValue(
+      httpError(422, { message: 'The amount is too large.', errors: { amount: ['The amount is too large.'] } }),
+    );
+    renderForm();
+    await fillDeposit('5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The amount is too large.')).toBeTruthy();
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('5');
+  });
+
+  it('edits a charge with its amount shown as money text', async () => {
+    const charge = buildCharge({ amount: 150, per: 'line' });
+    const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { data: charge } });
+    renderForm(`/products/additional-charges/${charge.id}/edit`, { charge });
+    expect(((await screen.findByLabelText(/^Amount/)) as HTMLInputElement).value).toBe('1.50');
+    expect((screen.getByRole('radio', { name: /Per line/ }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/products/charges/4/edit', expect.objectContaining({ amount: 150, per: 'line' })));
+  });
+});
