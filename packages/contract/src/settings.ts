@@ -58,8 +58,17 @@ export type GeneralSettingsInput = z.input<typeof generalSettingsInput>;
 /** `{seq}` or `{seq:6}` (zero-padded to 6) is replaced by the next number: SKU-000042. */
 export const skuPatternRule = /\{seq(?::([1-9]|1[0-2]))?\}/;
 
+/** The SKU a pattern gives for a number: formatSku('SKU-{seq:6}', 42) → "SKU-000042". */
+export function formatSku(pattern: string, sequence: number | string): string {
+  return pattern.replace(new RegExp(skuPatternRule.source, 'g'), (_token, width?: string) =>
+    String(sequence).padStart(width ? Number(width) : 0, '0'),
+  );
+}
+
 export const productSettingsInput = z.object({
-  defaultTaxIds: z.array(z.number().int().positive(), { error: 'The default taxes must be a list of taxes.' }).max(10),
+  defaultTaxIds: z
+    .array(z.number().int().positive(), { error: 'The default taxes must be a list of taxes.' })
+    .max(10, 'Choose at most 10 default taxes.'),
   skuPattern: requiredText('SKU pattern', 40).refine(
     (v) => skuPatternRule.test(v),
     'The SKU pattern must contain {seq} or {seq:N}, e.g. SKU-{seq:6}.',

@@ -18,8 +18,9 @@ function issueMessage(field: string, issue: ValidationIssue): string {
   if (issue.keyword === 'invalid_type' && /received undefined|received null/.test(text)) {
     return `The ${label} field is required.`;
   }
-  // Messages written for people in the contract start with "The"; zod's defaults get the field name.
-  return /^The /.test(text) ? text : `The ${label} field is invalid: ${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
+  // Messages written for people in the contract are sentences (they end with a full stop);
+  // zod's own defaults ("Invalid input: expected string…") get the field's name.
+  return /[.!?]$/.test(text.trim()) ? text : `The ${label} field is invalid: ${text.charAt(0).toLowerCase()}${text.slice(1)}.`;
 }
 
 function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined): Record<string, string[]> {

@@ -61,7 +61,13 @@ describe('initSentry', () => {
 
 describe('getRuntimeConfig', () => {
   it('tolerates a missing /runtime-config.js', () => {
-    expect(getRuntimeConfig()).toEqual({ sentryDsn: null, environment: 'production', release: 'unknown' });
+    expect(getRuntimeConfig()).toEqual({
+      sentryDsn: null,
+      environment: 'production',
+      release: 'unknown',
+      businessName: 'Tillbook',
+      logoUrl: null,
+    });
   });
 
   it('reads what the server set', () => {

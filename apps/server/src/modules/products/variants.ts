@@ -1,4 +1,4 @@
-import { skuPatternRule, type ProductValues } from '@tillbook/contract';
+import { formatSku, type ProductValues } from '@tillbook/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogueDeletions, productVariants, skuSequence, stockLevels, variantOptions } from '../../db/schema/index.ts';
@@ -86,7 +86,7 @@ export async function nextSku(db: DbOrTx, pattern: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const result = (await db.execute(sql`select nextval(${skuSequence.seqName})::text as n`)) as unknown as { rows: Array<{ n: string }> };
     const n = result.rows[0]?.n ?? '0';
-    const sku = pattern.replace(skuPatternRule, (_m, width?: string) => n.padStart(Number(width ?? 0), '0'));
+    const sku = formatSku(pattern, n);
     const [taken] = await db.select({ id: productVariants.id }).from(productVariants).where(sql`lower(${productVariants.sku}) = lower(${sku})`).limit(1);
     if (!taken) return sku;
   }

@@ -2,6 +2,7 @@ import { generalSettingsInput, productSettingsInput, shopSettingsResult, userTyp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
 import { getShopSettings, replaceLogo, updateGeneralSettings, updateProductSettings } from './service.ts';
+import { assertDefaultTaxes } from '../taxes/service.ts';
 
 const tags = ['settings'];
 
@@ -31,7 +32,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shopSettingsResult },
       },
     },
-    async (request) => ({ data: await updateProductSettings(db, request.body) }),
+    async (request) => {
+      // New products get the default taxes: each must be an existing, active tax.
+      await assertDefaultTaxes(db, request.body.defaultTaxIds);
+      return { data: await updateProductSettings(db, request.body) };
+    },
   );
 
   app.post(

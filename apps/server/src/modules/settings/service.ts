@@ -43,7 +43,8 @@ export async function updateGeneralSettings(db: DbOrTx, input: z.output<typeof g
 }
 
 export async function updateProductSettings(db: DbOrTx, input: z.output<typeof productSettingsInput>): Promise<ShopSettings> {
-  await writeStored(db, input);
+  // The route has checked that each default tax exists and is active (taxes/service.ts).
+  await writeStored(db, { ...input, defaultTaxIds: [...new Set(input.defaultTaxIds)] });
   return getShopSettings(db);
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
 import { multipartBody } from '../../testing/multipart.ts';
+import { taxes } from '../../db/schema/index.ts';
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -45,6 +46,34 @@ describe('shop settings', () => {
     expect(ok.json().data).toMatchObject({ skuPattern: 'CS-{seq:5}', defaultLowStockThreshold: 3, allowNegativeStock: true });
   });
 
+  it('keeps default taxes that exist, once each, and refuses ids that name no tax', async () => {
+    const [vat] = await ctx.database.db.insert(taxes).values({ name: 'Settings VAT', rateE4: 200_000 }).returning();
+    const base = { skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false };
+    const bad = await admin.put('/api/settings/products', { ...base, defaultTaxIds: [vat!.id, 999_999] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.defaultTaxIds).toEqual(['The selected default taxes do not exist.']);
+    const ok = await admin.put('/api/settings/products', { ...base, defaultTaxIds: [vat!.id, vat!.id] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.defaultTaxIds).toEqual([vat!.id]);
+    expect((await cashier.get('/api/settings')).json().data.defaultTaxIds).toEqual([vat!.id]);
+  });
+
+  it('refuses product settings from a cashier', async () => {
+    const res = await cashier.put('/api/settings/products', { defaultTaxIds: [], skuPattern: 'SKU-{seq}', defaultLowStockThreshold: 1, allowNegativeStock: true });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('removes the logo and its file; the login screen falls back to the default', async () => {
+    const upload = multipartBody('logo', 'logo.png', 'image/png', png);
+    const logoUrl: string = (await admin.request('POST', '/api/settings/logo', upload.body, upload.headers)).json().data.logoUrl;
+    expect((await cashier.delete('/api/settings/logo')).statusCode).toBe(403);
+    const res = await admin.delete('/api/settings/logo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.logoUrl).toBeNull();
+    expect(fs.existsSync(path.join(ctx.dataDir, 'media', logoUrl.replace('/media/', '')))).toBe(false);
+    expect((await ctx.client().get('/runtime-config.js')).body).toContain('"logoUrl":null');
+  });
+
   it('stores an uploaded logo under DATA_DIR, serves it publicly and puts it on the login screen', async () => {
     const upload = multipartBody('logo', 'logo.png', 'image/png', png);
     const res = await admin.request('POST', '/api/settings/logo', upload.body, upload.headers);
@@ -70,5 +99,19 @@ describe('shop settings', () => {
     expect((await cashier.put('/api/settings/general', { businessName: 'X', currency: 'USD', locale: 'en-US' })).statusCode).toBe(403);
     const upload = multipartBody('logo', 'logo.png', 'image/png', png);
     expect((await cashier.request('POST', '/api/settings/logo', upload.body, upload.headers)).statusCode).toBe(403);
+  });
+
+  it('accepts only active taxes as default taxes, with 422 on defaultTaxIds', async () => {
+    const base = { skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false };
+    const tax = { rate: '5', isInclusive: false, isCompound: false };
+    const active = (await admin.post('/api/taxes/create', { ...tax, name: 'Default-able GST', active: true })).json().data;
+    const retired = (await admin.post('/api/taxes/create', { ...tax, name: 'Retired levy', active: false })).json().data;
+    const bad = await admin.put('/api/settings/products', { ...base, defaultTaxIds: [active.id, retired.id] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ defaultTaxIds: ['Only active taxes can be default taxes: Retired levy is inactive.'] });
+    const ok = await admin.put('/api/settings/products', { ...base, defaultTaxIds: [active.id] });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.defaultTaxIds).toEqual([active.id]);
+    await admin.put('/api/settings/products', { ...base, defaultTaxIds: [] });
   });
 });

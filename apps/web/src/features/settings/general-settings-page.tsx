@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { generalSettingsInput, type GeneralSettingsInput, type ShopSettings } from '@tillbook/contract';
+import { useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Block } from '../../components/ui/block.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { notify } from '../../lib/notifications.tsx';
+import { useSaveGeneralSettings } from './api.ts';
+import { commonLocales } from './choices.ts';
+import { CurrencyField } from './currency-field.tsx';
+import { LogoSettings } from './logo-settings.tsx';
+import { moneyPreview } from './previews.ts';
+import { SettingsPage } from './settings-page.tsx';
+
+type GeneralSettingsOutput = z.output<typeof generalSettingsInput>;
+
+const fields = ['businessName', 'currency', 'locale'] as const;
+
+function toForm(settings: ShopSettings): GeneralSettingsInput {
+  return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale };
+}
+
+/** /settings/general: business name, currency, locale and logo. */
+export function GeneralSettingsPage() {
+  return (
+    <SettingsPage title="General settings" description="Your business name and logo, and how money is shown everywhere in the app.">
+      {(settings) => (
+        <div className="max-w-3xl space-y-6">
+          <GeneralSettingsForm initial={toForm(settings)} />
+          <LogoSettings logoUrl={settings.logoUrl} businessName={settings.businessName} />
+        </div>
+      )}
+    </SettingsPage>
+  );
+}
+
+function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
+  const save = useSaveGeneralSettings();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsOutput>({
+    resolver: zodResolver(generalSettingsInput),
+    defaultValues: initial,
+  });
+  const { errors } = form.formState;
+  const currency = useController({ control: form.control, name: 'currency' });
+  const [currencyValue, locale] = useWatch({ control: form.control, name: ['currency', 'locale'] });
+  const preview = moneyPreview(currencyValue ?? '', locale ?? '');
+  // A locale saved earlier that is not in the list stays choosable.
+  const locales = commonLocales.some((l) => l.tag === initial.locale)
+    ? commonLocales
+    : [...commonLocales, { tag: initial.locale, name: initial.locale }];
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        notify.success('General settings saved.');
+        form.reset(toForm(saved));
+      },
+      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {formError && <Alert tone="error">{formError}</Alert>}
+      <Block title="Business">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Business name" error={errors.businessName?.message} className="sm:col-span-2" hint="Shown on the login screen and on receipts.">
+            <TextInput {...form.register('businessName')} autoComplete="organization" />
+          </Field>
+          <CurrencyField
+            value={currency.field.value ?? ''}
+            onChange={currency.field.onChange}
+            onBlur={currency.field.onBlur}
+            fieldRef={currency.field.ref}
+            error={errors.currency?.message}
+          />
+          <Field label="Locale" error={errors.locale?.message} hint="How numbers, money and dates are written.">
+            <Select {...form.register('locale')}>
+              {locales.map((l) => (
+                <option key={l.tag} value={l.tag}>
+                  {l.name} — {l.tag}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <p className="rounded-md bg-gray-50 px-3 py-2 text-sm text-gray-700 sm:col-span-2" aria-live="polite" data-testid="money-preview">
+            {preview ? (
+              <>
+                Preview: <span className="font-semibold text-gray-900 tabular-nums">{preview}</span>
+              </>
+            ) : (
+              'Choose a valid currency and locale to see how amounts will look.'
+            )}
+          </p>
+        </div>
+      </Block>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Processing' : 'Save'}
+        </Button>
+        <Button variant="ghost" disabled={save.isPending || !form.formState.isDirty} onClick={() => form.reset()}>
+          Discard changes
+        </Button>
+      </div>
+    </form>
+  );
+}
