@@ -1,6 +1,9 @@
 import { loadConfig } from '../config.ts';
 import { upsertUserByUsername } from '../modules/users/service.ts';
+import { eq } from 'drizzle-orm';
 import { ensureShopBasics } from './bootstrap.ts';
+import { loadDemoCatalogue } from './demo-catalogue.ts';
+import { outlets } from './schema/index.ts';
 import { openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 
@@ -19,10 +22,15 @@ async function loadDemo() {
   try {
     await migrateDatabase(database);
     await ensureShopBasics(database.db);
+    const [main] = await database.db.select().from(outlets).where(eq(outlets.code, 'MAIN'));
+    let adminId: number | null = null;
     for (const account of demoAccounts) {
-      await upsertUserByUsername(database.db, account);
+      const user = await upsertUserByUsername(database.db, { ...account, outletId: account.type === 'cashier' ? (main?.id ?? null) : null });
+      if (account.type === 'administrator') adminId = user.id;
       console.log(`demo account: ${account.username} / ${account.password} (${account.type})`);
     }
+    const products = await loadDemoCatalogue(database.db, config.DATA_DIR, adminId);
+    console.log(products ? `demo catalogue: ${products} products in 3 outlets` : 'demo catalogue: already loaded');
   } finally {
     await database.close();
   }

@@ -20,7 +20,7 @@ export function VariantsSection() {
   const attributes = useAttributeChoices();
   const outlets = useOutletChoices();
   const outletIds = (outlets.data ?? []).map((o) => o.id);
-  const chosen = (attributes.data ?? []).filter((a) => attributeIds.includes(a.id));
+  const chosen = attributeIds.flatMap((id) => (attributes.data ?? []).filter((a) => a.id === id));
   const [pickedOptions, setPickedOptions] = useState<Record<number, number[]>>({});
   // Until the person ticks something, the options the variants already use count as picked.
   const usedOptionIds = new Set(getValues('variants').flatMap((v) => v.optionIds));
