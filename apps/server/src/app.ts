@@ -14,11 +14,12 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { outletsRoutes } from './modules/outlets/routes.ts';
-import { productsRoutes } from './modules/products/routes.ts';
-import { additionalChargesRoutes } from './modules/additional-charges/routes.ts';
 import { taxesRoutes } from './modules/taxes/routes.ts';
-import { categoriesRoutes } from './modules/categories/routes.ts';
+import { additionalChargesRoutes } from './modules/additional-charges/routes.ts';
+import { productsRoutes } from './modules/products/routes.ts';
+import { productsSyncCsvRoutes } from './modules/products/routes-sync-csv.ts';
 import { attributesRoutes } from './modules/attributes/routes.ts';
+import { categoriesRoutes } from './modules/categories/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { getShopSettings } from './modules/settings/service.ts';
 import './types.ts';
@@ -67,11 +68,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(usersRoutes);
   await app.register(settingsRoutes);
   await app.register(outletsRoutes);
-  await app.register(productsRoutes);
-  await app.register(additionalChargesRoutes);
   await app.register(taxesRoutes);
-  await app.register(categoriesRoutes);
+  await app.register(additionalChargesRoutes);
+  await app.register(productsRoutes);
+  await app.register(productsSyncCsvRoutes);
   await app.register(attributesRoutes);
+  await app.register(categoriesRoutes);
 
   const runtimeConfig = async (): Promise<RuntimeConfig> => {
     const shop = await getShopSettings(db);

@@ -3,7 +3,7 @@ import { eq, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { parseCsv, type CsvRecord } from './csv-upload.ts';
+import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { duplicateNameMessage } from './service.ts';
 import { lockCategoryTree } from './tree.ts';
 

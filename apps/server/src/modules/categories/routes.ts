@@ -16,7 +16,7 @@ import {
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bulkUpdateCategories } from './bulk.ts';
-import { readCsvUpload } from './csv-upload.ts';
+import { readCsvUpload } from '../../lib/csv.ts';
 import { importCategories } from './import.ts';
 import {
   countCategories,

@@ -1,4 +1,5 @@
-import { parsePercent, percentOf, productBulkActions, type productBulkValues } from '@tillbook/contract';
+import type { productBulkActions} from '@tillbook/contract';
+import { parsePercent, percentOf, type productBulkValues } from '@tillbook/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';

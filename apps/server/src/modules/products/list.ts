@@ -8,8 +8,11 @@ import { pageMetaOf } from '@tillbook/contract';
 import { mediaUrl } from '../../lib/media.ts';
 
 export type ProductListFilters = z.output<typeof productListQuery>;
+/** The list's filters without its paging (the CSV export walks every matching product). */
+export type ProductFilters = Omit<ProductListFilters, 'page' | 'perPage'>;
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+/** Rows of a raw SQL query, the same on PGlite and PostgreSQL. */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -27,23 +30,29 @@ function stockLateral(outletId: number | undefined, defaultThreshold: number): S
   ) st`;
 }
 
-/** Search over title (trigram), SKU (trigram) and barcode (exact or prefix), index-backed. */
-function searchFilter(term: string): SQL {
-  const pattern = likePattern(term);
-  const prefix = `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`p.id in (
-    select id from products where title ilike ${pattern}
-    union select product_id from product_variants where sku ilike ${pattern}
-    union select product_id from product_variants where barcode like ${prefix}
-  )`;
+/**
+ * The products matching the filters, as rows of (id, sort key k). A search is a union of two
+ * index-backed branches — title (trigram) and a variant's SKU (trigram) or barcode (prefix) — each
+ * carrying the other filters and the sort key, so the page is a top-N sort of the matches only.
+ * (Written as `p.id in (…union…)` under ORDER BY title LIMIT, PostgreSQL walked the title index
+ * and compared every product with every match: seconds at 100k products.)
+ */
+function matchingRows(filters: ProductFilters, defaultThreshold: number, sortKey: SQL = sql`p.id`): SQL {
+  const lateral = filters.stockStatus !== undefined ? stockLateral(filters.outletId, defaultThreshold) : sql``;
+  if (!filters.search) return sql`select p.id, ${sortKey} as k from products p ${lateral} ${whereOf(filters)}`;
+  const pattern = likePattern(filters.search);
+  const prefix = `${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`select p.id, ${sortKey} as k from products p ${lateral} ${whereOf(filters, [sql`p.title ilike ${pattern}`])}
+    union
+    select p.id, ${sortKey} as k from product_variants v join products p on p.id = v.product_id ${lateral}
+    ${whereOf(filters, [sql`(v.sku ilike ${pattern} or v.barcode like ${prefix})`])}`;
 }
 
-function whereOf(filters: ProductListFilters): SQL {
-  const parts: SQL[] = [];
+function whereOf(filters: ProductFilters, extra: SQL[] = []): SQL {
+  const parts: SQL[] = [...extra];
   const status = filters.status ?? 'active';
   if (status !== 'all') parts.push(sql`p.status = ${status}`);
   if (filters.active !== undefined) parts.push(sql`p.status = ${filters.active ? 'active' : 'archived'}`);
-  if (filters.search) parts.push(searchFilter(filters.search));
   if (filters.categoryId !== undefined) {
     // The category and everything under it.
     parts.push(sql`p.id in (
@@ -64,23 +73,23 @@ function stockStatusFilter(status: StockStatus): SQL {
   return sql`${tracked} and st.qty > st.low`;
 }
 
-function orderOf(sort: string | undefined): SQL {
+/** The sort key and direction of `sort=title` / `sort=-price` (DESIGN.md §3); unknown sorts are bad input. */
+function orderOf(sort: string | undefined): { key: SQL; direction: SQL } {
   const value = sort ?? 'title';
   const isDescending = value.startsWith('-');
-  const key = isDescending ? value.slice(1) : value;
-  const direction = isDescending ? sql`desc` : sql`asc`;
+  const name = isDescending ? value.slice(1) : value;
   const columns: Record<string, SQL> = {
     title: sql`lower(p.title)`,
     price: sql`(select min(price) from product_variants where product_id = p.id)`,
     createdAt: sql`p.created_at`,
     updatedAt: sql`p.updated_at`,
   };
-  const column = columns[key];
-  if (!column) {
+  const key = columns[name];
+  if (!key) {
     const allowed = Object.keys(columns).flatMap((k) => [k, `-${k}`]);
     throw AppError.validation({ sort: [`The sort must be one of: ${allowed.join(', ')}.`] });
   }
-  return sql`order by ${column} ${direction}, p.id ${direction}`;
+  return { key, direction: isDescending ? sql`desc` : sql`asc` };
 }
 
 type Row = {
@@ -106,33 +115,50 @@ function stockStatusOf(row: Row): StockStatus | null {
   return row.qty <= row.low ? 'low' : 'in';
 }
 
-/** The product list (server-side paging, search, filters, sort), fast at 100k products. */
+/**
+ * The product list (server-side paging, search, filters, sort), fast at 100k products: first the
+ * page's ids (a search counts its matches in the same pass), then the columns of those 25 rows
+ * only — stock, first variant, prices, image — never of the rows an OFFSET skips.
+ */
 export async function listProducts(db: DbOrTx, filters: ProductListFilters, defaultThreshold: number): Promise<Page<ProductListItem>> {
-  const where = whereOf(filters);
-  const lateral = stockLateral(filters.outletId, defaultThreshold);
+  const { key, direction } = orderOf(filters.sort);
   const offset = (filters.page - 1) * filters.perPage;
-  const [total, rows] = await Promise.all([
-    countProducts(db, filters, defaultThreshold),
+  const pageOf = (withTotal: boolean) => sql`select id${withTotal ? sql`, count(*) over ()::int as total` : sql``}
+    from (${matchingRows(filters, defaultThreshold, key)}) m order by k ${direction}, id ${direction} limit ${filters.perPage} offset ${offset}`;
+  let total: number;
+  let ids: number[];
+  if (filters.search) {
+    const rows = await rowsOf<{ id: number; total: number }>(db, pageOf(true));
+    ids = rows.map((r) => r.id);
+    // Past the last page the window has no row to carry the total.
+    total = rows[0]?.total ?? (await countProducts(db, filters, defaultThreshold));
+  } else {
+    const [count, rows] = await Promise.all([countProducts(db, filters, defaultThreshold), rowsOf<{ id: number }>(db, pageOf(false))]);
+    total = count;
+    ids = rows.map((r) => r.id);
+  }
+  if (ids.length === 0) return { data: [], meta: pageMetaOf(filters.page, filters.perPage, total) };
+
+  const list = sql`${`{${ids.join(',')}}`}::int[]`;
+  const [rows, categoryRows] = await Promise.all([
     rowsOf<Row>(
       db,
       sql`select p.id, p.title, p.status, p.track_stock, p.updated_at, st.qty, st.low,
           fv.sku, fv.barcode, fv.cost, vs.variant_count, vs.price_min, vs.price_max, img.file_name as image
-        from products p ${lateral}
+        from unnest(${list}) with ordinality as page(id, n) join products p on p.id = page.id
+        ${stockLateral(filters.outletId, defaultThreshold)}
         left join lateral (select sku, barcode, cost from product_variants where product_id = p.id order by position, id limit 1) fv on true
         left join lateral (select count(*)::int as variant_count, min(price)::int as price_min, max(price)::int as price_max
                            from product_variants where product_id = p.id) vs on true
         left join lateral (select file_name from product_images where product_id = p.id order by is_main desc, position, id limit 1) img on true
-        ${where} ${orderOf(filters.sort)} limit ${filters.perPage} offset ${offset}`,
+        order by page.n`,
+    ),
+    rowsOf<{ product_id: number; id: number; name: string }>(
+      db,
+      sql`select pc.product_id, c.id, c.name from product_categories pc join categories c on c.id = pc.category_id
+          where pc.product_id = any(${list}) order by c.name`,
     ),
   ]);
-  const ids = rows.map((r) => r.id);
-  const categoryRows = ids.length
-    ? await rowsOf<{ product_id: number; id: number; name: string }>(
-        db,
-        sql`select pc.product_id, c.id, c.name from product_categories pc join categories c on c.id = pc.category_id
-            where pc.product_id in ${sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`} order by c.name`,
-      )
-    : [];
   const data = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -152,9 +178,25 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
   return { data, meta: pageMetaOf(filters.page, filters.perPage, total) };
 }
 
-export async function countProducts(db: DbOrTx, filters: ProductListFilters, defaultThreshold: number): Promise<number> {
-  const needsStock = filters.stockStatus !== undefined;
-  const lateral = needsStock ? stockLateral(filters.outletId, defaultThreshold) : sql``;
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from products p ${lateral} ${whereOf(filters)}`);
+export async function countProducts(db: DbOrTx, filters: ProductFilters, defaultThreshold: number): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${matchingRows(filters, defaultThreshold)}) m`);
   return row?.n ?? 0;
+}
+
+/**
+ * Ids of the products matching the list's filters, after `afterId` in id order: keyset pages, so
+ * walking 300k products never reads the skipped rows again as an OFFSET would.
+ */
+export async function listProductIdsAfter(
+  db: DbOrTx,
+  filters: ProductFilters,
+  defaultThreshold: number,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from (${matchingRows(filters, defaultThreshold)}) m where id > ${afterId} order by id limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }

@@ -6,7 +6,12 @@ type SearchInputProps = { value: string; onChange: (value: string) => void; plac
 /** A search box that waits for a pause in typing before it searches; the clear icon empties it. */
 export function SearchInput({ value, onChange, placeholder, label, delayMs = 250 }: SearchInputProps) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // The address changed the search (back/forward, a link): show it.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    setDraft(value);
+  }
   useEffect(() => {
     if (draft === value) return;
     const timer = setTimeout(() => onChange(draft), delayMs);

@@ -1,26 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 /**
- * The text of the CSV file sent as multipart field `file`. UTF-8 first; a file that is not valid
- * UTF-8 is read as Windows-1252, which is what spreadsheet programs on Windows save "CSV" as.
+ * The text of the CSV file sent as multipart field `file`, up to `maxBytes`. UTF-8 first; a file
+ * that is not valid UTF-8 is read as Windows-1252, which is what spreadsheet programs on Windows
+ * save "CSV" as. Every CSV import reads its file here.
  */
-export async function readCsvUpload(request: FastifyRequest): Promise<string> {
+export async function readCsvUpload(request: FastifyRequest, maxBytes = MAX_CSV_BYTES): Promise<string> {
   const missing = () => AppError.validation({ file: ['The file field is required.'] });
   if (!request.isMultipart()) throw missing();
-  const file = await request.file();
+  const file = await request.file({ limits: { fileSize: maxBytes } });
   if (!file) throw missing();
-  const tooLarge = () => AppError.validation({ file: [`The file may not be larger than ${MAX_CSV_BYTES / 1024 / 1024} MB.`] });
+  const tooLarge = () => AppError.validation({ file: [`The file may not be larger than ${maxBytes / 1024 / 1024} MB.`] });
   let buffer: Buffer;
   try {
     buffer = await file.toBuffer();
   } catch {
     throw tooLarge();
   }
-  if (file.file.truncated || buffer.length > MAX_CSV_BYTES) throw tooLarge();
+  if (file.file.truncated || buffer.length > maxBytes) throw tooLarge();
   if (buffer.includes(0)) {
     throw AppError.validation({ file: ['The file must be a CSV text file. Save a spreadsheet as CSV before uploading it.'] });
   }

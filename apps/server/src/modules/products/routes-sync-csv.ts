@@ -1,0 +1,66 @@
+import { productExportQuery, productSyncQuery, productSyncResult, productUploadQuery, uploadResult, userTypes } from '@tillbook/contract';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PRODUCT_CSV_MAX_BYTES } from '@tillbook/contract';
+import { readCsvUpload } from '../../lib/csv.ts';
+import { exportFileName, exportProducts } from './csv-export.ts';
+import { importProducts } from './csv-import.ts';
+import { resolveOutletId, syncProducts } from './sync.ts';
+
+const tags = ['products'];
+
+/** Register sync (cashiers too: they sell from it) and the products CSV import and export. */
+export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/api/products/sync',
+    {
+      config: { access: userTypes },
+      schema: {
+        tags,
+        summary: 'Products changed since a cursor (all without one), deleted ids, taxes, charges and categories, in pages',
+        querystring: productSyncQuery,
+        response: { 200: productSyncResult },
+      },
+    },
+    async (request) => {
+      const outletId = await resolveOutletId(db, request.query.outletId, request.user?.outletId);
+      const { since, limit } = request.query;
+      return { data: await syncProducts(db, { since, limit, outletId, withCost: request.user?.type === 'administrator' }) };
+    },
+  );
+
+  app.post(
+    '/api/products/upload',
+    {
+      schema: {
+        tags,
+        summary:
+          'Import products from CSV (multipart `file`; columns title, sku, barcode, price, cost, categories, taxes, description, ' +
+          'track_stock, stock, low_stock_threshold, status); dryRun=1 checks every row and writes nothing',
+        querystring: productUploadQuery,
+        response: { 200: uploadResult },
+      },
+    },
+    async (request) => {
+      const outletId = await resolveOutletId(db, request.query.outletId, null);
+      const text = await readCsvUpload(request, PRODUCT_CSV_MAX_BYTES);
+      const actor = { userId: request.user?.id ?? null };
+      return { data: await importProducts(db, text, { dryRun: request.query.dryRun ?? false, outletId, actor }) };
+    },
+  );
+
+  app.get(
+    '/api/products/export',
+    { schema: { tags, summary: "Every product matching the list's filters as CSV (one row per variant), ready to import again", querystring: productExportQuery } },
+    async (request, reply) => {
+      const outletId = await resolveOutletId(db, request.query.outletId, null);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(exportProducts(db, request.query, outletId)));
+    },
+  );
+};

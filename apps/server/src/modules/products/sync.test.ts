@@ -1,0 +1,278 @@
+import type { ProductSyncResult } from '@tillbook/contract';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { additionalCharges, categories, outlets, taxes } from '../../db/schema/index.ts';
+import { multipartBody } from '../../testing/multipart.ts';
+import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import type { TestClient } from '../../testing/test-client.ts';
+import { testDriver } from '../../testing/test-database.ts';
+
+let ctx: TestContext;
+let admin: TestClient;
+let cashier: TestClient;
+let mainId: number;
+let backId: number;
+let drinksId: number;
+let vatId: number;
+let depositId: number;
+let counter = 0;
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await ctx.signIn('administrator')).client;
+  cashier = (await ctx.signIn('cashier')).client;
+  const db = ctx.database.db;
+  mainId = (await db.select().from(outlets))[0]!.id;
+  backId = (await db.insert(outlets).values({ name: 'Back store', code: 'BACK' }).returning())[0]!.id;
+  drinksId = (await db.insert(categories).values({ name: 'Drinks', colour: '#4f46e5', position: 2 }).returning())[0]!.id;
+  await db.insert(categories).values({ name: 'Retired', active: false });
+  vatId = (await db.insert(taxes).values({ name: 'VAT 7.5', rateE4: 75000, isInclusive: true }).returning())[0]!.id;
+  await db.insert(taxes).values({ name: 'Old tax', rateE4: 10000, active: false });
+  depositId = (await db.insert(additionalCharges).values({ name: 'Deposit', kind: 'fixed', amount: 25, per: 'unit' }).returning())[0]!.id;
+});
+afterAll(() => ctx.close());
+
+async function createProduct(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const res = await admin.post('/api/products/create', {
+    title: `Sync product ${counter}`,
+    categoryIds: [drinksId],
+    taxIds: [vatId],
+    chargeIds: [depositId],
+    variants: [{ price: 100 + counter, cost: 40, stock: [{ outletId: mainId, quantity: 10, lowStockThreshold: 3 }, { outletId: backId, quantity: 4, lowStockThreshold: null }] }],
+    ...overrides,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; variants: Array<{ id: number }> };
+}
+
+/**
+ * Waits until every change made so far is below the sync horizon. On a shared PostgreSQL server
+ * a write transaction still open in any database holds the horizon back for a moment (xids are
+ * cluster-wide): a change is delayed then, never skipped.
+ */
+async function settle() {
+  const db = ctx.database.db;
+  const valueOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<{ v: T }> }).rows[0]!.v;
+  const mine = await valueOf<string>(sql`select pg_current_xact_id()::text as v`);
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await valueOf<boolean>(sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${mine}::xid8 as v`)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function sync(client: TestClient, query: Record<string, string | number> = {}, options = { settle: true }) {
+  if (options.settle) await settle();
+  const res = await client.get(`/api/products/sync?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as ProductSyncResult;
+}
+
+/** Follows the cursor until nothing more is waiting; returns every page and the last cursor. */
+async function syncAll(since?: string, limit = 500, client = admin, options = { settle: true }) {
+  const pages: ProductSyncResult[] = [];
+  let cursor = since;
+  for (let i = 0; i < 1000; i += 1) {
+    const page = await sync(client, { ...(cursor ? { since: cursor } : {}), limit, outletId: mainId }, options);
+    pages.push(page);
+    cursor = page.nextCursor;
+    if (!page.hasMore) break;
+  }
+  return { pages, cursor: cursor as string, products: pages.flatMap((p) => p.products) };
+}
+
+describe('full sync', () => {
+  it('pages through every product once, archived ones with their status', async () => {
+    const created: Array<{ id: number }> = [];
+    for (let i = 0; i < 30; i += 1) created.push(await createProduct(i === 3 ? { status: 'archived' } : {}));
+    const { pages, products } = await syncAll(undefined, 7);
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    expect(pages.slice(0, -1).every((p) => p.products.length === 7 && p.hasMore)).toBe(true);
+    const ids = products.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(created.map((p) => p.id)));
+    expect(products.find((p) => p.id === created[3]!.id)?.status).toBe('archived');
+  });
+
+  it('gives each product what a register sells with', async () => {
+    const p = await createProduct({ title: 'Cola 330ml' });
+    const { products } = await syncAll();
+    const synced = products.find((s) => s.id === p.id);
+    expect(synced).toEqual({
+      id: p.id,
+      title: 'Cola 330ml',
+      status: 'active',
+      trackStock: true,
+      categoryIds: [drinksId],
+      taxIds: [vatId],
+      chargeIds: [depositId],
+      imageUrl: null,
+      variants: [
+        {
+          id: p.variants[0]!.id,
+          name: '',
+          sku: expect.stringMatching(/^SKU-\d{6}$/),
+          barcode: null,
+          price: expect.any(Number),
+          cost: 40,
+          active: true,
+          optionIds: [],
+          stock: 10,
+          lowStockThreshold: 3,
+        },
+      ],
+    });
+  });
+
+  it('sends the active taxes, charges and categories with every page', async () => {
+    const page = await sync(admin, { limit: 1 });
+    expect(page.taxes).toEqual([{ id: vatId, name: 'VAT 7.5', rateE4: 75000, isInclusive: true, isCompound: false }]);
+    expect(page.charges).toEqual([{ id: depositId, name: 'Deposit', isTaxable: false, kind: 'fixed', amount: 25, per: 'unit' }]);
+    expect(page.categories).toEqual([{ id: drinksId, name: 'Drinks', parentId: null, colour: '#4f46e5', position: 2 }]);
+  });
+
+  it("gives the requested outlet's stock, and the shop's default threshold where the outlet has none", async () => {
+    const p = await createProduct();
+    const { products } = await syncAll();
+    expect(products.find((s) => s.id === p.id)?.variants[0]).toMatchObject({ stock: 10, lowStockThreshold: 3 });
+    const back = await sync(admin, { outletId: backId, limit: 2000 });
+    expect(back.products.find((s) => s.id === p.id)?.variants[0]).toMatchObject({ stock: 4, lowStockThreshold: 5 });
+  });
+
+  it('gives null stock for a product that does not track stock', async () => {
+    const p = await createProduct({ trackStock: false, variants: [{ price: 500, cost: 0 }] });
+    const { products } = await syncAll();
+    expect(products.find((s) => s.id === p.id)?.variants[0]).toMatchObject({ stock: null, lowStockThreshold: null });
+  });
+});
+
+describe('delta sync', () => {
+  it('returns nothing when nothing changed', async () => {
+    const { cursor } = await syncAll();
+    const page = await sync(admin, { since: cursor });
+    expect(page).toMatchObject({ products: [], deletedProductIds: [], deletedVariantIds: [], hasMore: false, nextCursor: cursor });
+  });
+
+  it('returns only the product that was updated', async () => {
+    const p = await createProduct();
+    const { cursor } = await syncAll();
+    const detail = (await admin.get(`/api/products/${p.id}/edit`)).json().data;
+    const res = await admin.put(`/api/products/${p.id}/edit`, { ...detail, title: 'Renamed', variants: detail.variants.map((v: object) => ({ ...v, price: 999 })) });
+    expect(res.statusCode).toBe(200);
+    const changed = await sync(admin, { since: cursor });
+    expect(changed.products.map((s) => [s.id, s.title, s.variants[0]?.price])).toEqual([[p.id, 'Renamed', 999]]);
+  });
+
+  it('returns only the product whose stock was adjusted, with its new quantity', async () => {
+    const p = await createProduct();
+    const { cursor } = await syncAll();
+    const res = await admin.post(`/api/products/${p.id}/stock`, { variantId: p.variants[0]!.id, outletId: mainId, mode: 'remove', quantity: 3, note: 'Broken' });
+    expect(res.statusCode).toBe(200);
+    const changed = await sync(admin, { since: cursor, outletId: mainId });
+    expect(changed.products.map((s) => [s.id, s.variants[0]?.stock])).toEqual([[p.id, 7]]);
+  });
+
+  it('returns only the product whose image changed, with its main image', async () => {
+    const p = await createProduct();
+    const { cursor } = await syncAll();
+    const body = multipartBody('image', 'photo.png', 'image/png', png);
+    const upload = await admin.request('POST', `/api/products/${p.id}/images`, body.body, body.headers);
+    expect(upload.statusCode).toBe(201);
+    const changed = await sync(admin, { since: cursor });
+    expect(changed.products.map((s) => [s.id, s.imageUrl])).toEqual([[p.id, upload.json().data.url]]);
+  });
+
+  it("lists a deleted product's id and its variants' ids, and no longer sends the product", async () => {
+    const p = await createProduct();
+    const { cursor } = await syncAll();
+    expect((await admin.delete(`/api/products/${p.id}`)).statusCode).toBe(204);
+    const changed = await sync(admin, { since: cursor });
+    expect(changed.deletedProductIds).toEqual([p.id]);
+    expect(changed.deletedVariantIds).toEqual([p.variants[0]!.id]);
+    expect(changed.products).toEqual([]);
+  });
+
+  it('does not send deletions from before a full sync to a new register', async () => {
+    const p = await createProduct();
+    expect((await admin.delete(`/api/products/${p.id}`)).statusCode).toBe(204);
+    const { pages } = await syncAll();
+    expect(pages.flatMap((page) => page.deletedProductIds)).not.toContain(p.id);
+  });
+
+  it('pages through many changes with a small limit, each product once', async () => {
+    const { cursor } = await syncAll();
+    const created: Array<{ id: number }> = [];
+    for (let i = 0; i < 9; i += 1) created.push(await createProduct());
+    const { products } = await syncAll(cursor, 4);
+    expect(products.map((s) => s.id)).toEqual(created.map((p) => p.id));
+  });
+});
+
+describe('who may sync and what they get', () => {
+  it('lets a cashier sync, without costs', async () => {
+    const p = await createProduct();
+    const { products } = await syncAll(undefined, 2000, cashier);
+    const variant = products.find((s) => s.id === p.id)?.variants[0];
+    expect(variant).toBeDefined();
+    expect(variant).not.toHaveProperty('cost');
+  });
+
+  it('asks a signed-out client to sign in', async () => {
+    expect((await ctx.client().get('/api/products/sync')).statusCode).toBe(401);
+  });
+});
+
+describe('bad input', () => {
+  it.each([['garbage!'], ['djE6MToy'], [Buffer.from('v1:x:1:0:0').toString('base64url')], [Buffer.from('v9:1:1:1:1').toString('base64url')], [Buffer.from('v1:99999999999999999999:1:0:0').toString('base64url')]])(
+    'answers 422 for the malformed cursor %s',
+    async (since) => {
+      const res = await admin.get(`/api/products/sync?since=${encodeURIComponent(since)}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.since).toEqual(['The cursor is not valid. Start a full sync without it.']);
+    },
+  );
+
+  it('answers 422 for a limit above 2000 and for an unknown outlet', async () => {
+    expect((await admin.get('/api/products/sync?limit=2001')).json().errors.limit).toEqual(['The limit may not be greater than 2000.']);
+    expect((await admin.get('/api/products/sync?outletId=99999')).json().errors.outletId).toEqual(['This outlet does not exist.']);
+  });
+});
+
+describe('a change that commits late', () => {
+  // PGlite is one connection: a second transaction cannot stay open beside the server's.
+  it.runIf(testDriver === 'postgres')('is never skipped by a cursor that moved past it', async () => {
+    const slow = await createProduct({ title: 'Slow writer' });
+    const fast = await createProduct({ title: 'Fast writer' });
+    const { cursor } = await syncAll();
+
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    const dbName = ((await ctx.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows[0]!.name;
+    url.pathname = `/${dbName}`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    try {
+      // This transaction takes its xid first but commits last.
+      await other.query('begin');
+      await other.query(`update products set title = 'Slow writer (renamed)', change_xid = pg_current_xact_id() where id = $1`, [slow.id]);
+
+      const detail = (await admin.get(`/api/products/${fast.id}/edit`)).json().data;
+      expect((await admin.put(`/api/products/${fast.id}/edit`, { ...detail, title: 'Fast writer (renamed)' })).statusCode).toBe(200);
+
+      // The fast change committed, but a transaction older than it is still open: it waits.
+      const during = await syncAll(cursor, 500, admin, { settle: false });
+      expect(during.products.map((p) => p.id)).not.toContain(slow.id);
+
+      await other.query('commit');
+      const after = await syncAll(during.cursor);
+      const titles = [...during.products, ...after.products].map((p) => p.title);
+      expect(titles).toContain('Slow writer (renamed)');
+      expect(titles).toContain('Fast writer (renamed)');
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await other.end();
+    }
+  });
+});

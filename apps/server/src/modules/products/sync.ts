@@ -1,0 +1,241 @@
+import type { ProductSyncResult, SyncCategory, SyncProduct } from '@tillbook/contract';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { categories, outlets } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { mediaUrl } from '../../lib/media.ts';
+import { listActiveAdditionalCharges } from '../additional-charges/service.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { listActiveTaxes } from '../taxes/service.ts';
+
+/**
+ * Delta sync for registers (issue: catalogue). Every change to a product, its variants, links,
+ * images or stock stamps `products.change_xid`; deletions land in `catalogue_deletions` with
+ * theirs (db/schema/catalogue-sync.ts). A register pages through both streams in (xid, id)
+ * order. Only changes older than the oldest transaction still running (pg_snapshot_xmin) are
+ * handed out: a transaction that started earlier but commits later has a smaller xid than what
+ * was already sent, and would otherwise fall behind the cursor for ever.
+ */
+
+/** A position in one stream: everything at or before (xid, id) has been sent. */
+type Position = { xid: string; id: number };
+export type SyncCursor = { products: Position; deletions: Position };
+
+const CURSOR_VERSION = 'v1';
+
+export function encodeCursor(cursor: SyncCursor): string {
+  const text = [CURSOR_VERSION, cursor.products.xid, cursor.products.id, cursor.deletions.xid, cursor.deletions.id].join(':');
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+/** The cursor a register sent back, or a 422 when it is not one of ours. */
+export function decodeCursor(text: string): SyncCursor {
+  const parts = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url').toString('utf8').split(':') : [];
+  const [version, productXid = '', productId = '', deletionXid = '', deletionId = ''] = parts;
+  const isXid = (value: string) => /^\d{1,20}$/.test(value) && BigInt(value) < 2n ** 64n;
+  const isId = (value: string) => /^\d{1,15}$/.test(value);
+  if (parts.length !== 5 || version !== CURSOR_VERSION || ![productXid, deletionXid].every(isXid) || ![productId, deletionId].every(isId)) {
+    throw AppError.validation({ since: ['The cursor is not valid. Start a full sync without it.'] });
+  }
+  return { products: { xid: productXid, id: Number(productId) }, deletions: { xid: deletionXid, id: Number(deletionId) } };
+}
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** One array parameter (`= any(...)`) instead of thousands: the page's ids in a single bind. */
+function idArray(ids: number[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::int[]`;
+}
+
+/**
+ * The outlet whose stock a register or an import means: the one asked for, else the signed-in
+ * user's own, else the first active outlet.
+ */
+export async function resolveOutletId(db: DbOrTx, requested: number | undefined, userOutletId: number | null | undefined): Promise<number> {
+  if (requested !== undefined) {
+    const [found] = await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, requested)).limit(1);
+    if (!found) throw AppError.validation({ outletId: ['This outlet does not exist.'] });
+    return found.id;
+  }
+  if (userOutletId) return userOutletId;
+  const [first] = await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.active, true)).orderBy(asc(outlets.id)).limit(1);
+  if (!first) throw AppError.validation({ outletId: ['Create an outlet first: stock is kept per outlet.'] });
+  return first.id;
+}
+
+type ProductRow = { id: number; title: string; status: 'active' | 'archived'; track_stock: boolean; xid: string };
+type VariantRow = { id: number; product_id: number; name: string; sku: string; barcode: string | null; price: number; cost: number; active: boolean };
+
+/**
+ * The products of one page with everything a register sells with, loaded with one query per
+ * kind of row for the whole page (never one per product).
+ */
+async function loadProducts(
+  db: DbOrTx,
+  rows: ProductRow[],
+  options: { outletId: number; defaultThreshold: number; withCost: boolean },
+): Promise<SyncProduct[]> {
+  if (rows.length === 0) return [];
+  const productIds = idArray(rows.map((r) => r.id));
+  const [variantRows, categoryRows, taxRows, chargeRows, imageRows] = await Promise.all([
+    rowsOf<VariantRow>(
+      db,
+      sql`select id, product_id, name, sku, barcode, price, cost, active from product_variants
+          where product_id = any(${productIds}) order by product_id, position, id`,
+    ),
+    rowsOf<{ product_id: number; category_id: number }>(
+      db,
+      sql`select product_id, category_id from product_categories where product_id = any(${productIds}) order by product_id, category_id`,
+    ),
+    rowsOf<{ product_id: number; tax_id: number }>(
+      db,
+      sql`select product_id, tax_id from product_taxes where product_id = any(${productIds}) order by product_id, position, tax_id`,
+    ),
+    rowsOf<{ product_id: number; charge_id: number }>(
+      db,
+      sql`select product_id, charge_id from product_charges where product_id = any(${productIds}) order by product_id, charge_id`,
+    ),
+    rowsOf<{ product_id: number; file_name: string }>(
+      db,
+      sql`select distinct on (product_id) product_id, file_name from product_images
+          where product_id = any(${productIds}) order by product_id, is_main desc, position, id`,
+    ),
+  ]);
+  const variantIds = idArray(variantRows.map((v) => v.id));
+  const [optionRows, stockRows] = variantRows.length
+    ? await Promise.all([
+        rowsOf<{ variant_id: number; option_id: number }>(
+          db,
+          sql`select variant_id, option_id from variant_options where variant_id = any(${variantIds}) order by variant_id, option_id`,
+        ),
+        rowsOf<{ variant_id: number; quantity: number; low_stock_threshold: number | null }>(
+          db,
+          sql`select variant_id, quantity, low_stock_threshold from stock_levels
+              where outlet_id = ${options.outletId} and variant_id = any(${variantIds})`,
+        ),
+      ])
+    : [[], []];
+
+  const groupBy = <T, V>(items: T[], key: (item: T) => number, value: (item: T) => V) => {
+    const map = new Map<number, V[]>();
+    for (const item of items) {
+      const list = map.get(key(item));
+      if (list) list.push(value(item));
+      else map.set(key(item), [value(item)]);
+    }
+    return map;
+  };
+  const variantsOf = groupBy(variantRows, (v) => v.product_id, (v) => v);
+  const categoriesOf = groupBy(categoryRows, (r) => r.product_id, (r) => r.category_id);
+  const taxesOf = groupBy(taxRows, (r) => r.product_id, (r) => r.tax_id);
+  const chargesOf = groupBy(chargeRows, (r) => r.product_id, (r) => r.charge_id);
+  const optionsOf = groupBy(optionRows, (r) => r.variant_id, (r) => r.option_id);
+  const imageOf = new Map(imageRows.map((r) => [r.product_id, r.file_name]));
+  const stockOf = new Map(stockRows.map((r) => [r.variant_id, r]));
+
+  return rows.map((p) => {
+    const image = imageOf.get(p.id);
+    return {
+      id: p.id,
+      title: p.title,
+      status: p.status,
+      trackStock: p.track_stock,
+      categoryIds: categoriesOf.get(p.id) ?? [],
+      taxIds: taxesOf.get(p.id) ?? [],
+      chargeIds: chargesOf.get(p.id) ?? [],
+      imageUrl: image ? mediaUrl(image) : null,
+      variants: (variantsOf.get(p.id) ?? []).map((v) => {
+        const level = stockOf.get(v.id);
+        return {
+          id: v.id,
+          name: v.name,
+          sku: v.sku,
+          barcode: v.barcode,
+          price: v.price,
+          ...(options.withCost ? { cost: v.cost } : {}),
+          active: v.active,
+          optionIds: optionsOf.get(v.id) ?? [],
+          stock: p.track_stock ? (level?.quantity ?? 0) : null,
+          lowStockThreshold: p.track_stock ? (level?.low_stock_threshold ?? options.defaultThreshold) : null,
+        };
+      }),
+    };
+  });
+}
+
+async function listSyncCategories(db: DbOrTx): Promise<SyncCategory[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId, colour: categories.colour, position: categories.position })
+    .from(categories)
+    .where(eq(categories.active, true))
+    .orderBy(asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id));
+}
+
+export type SyncOptions = {
+  since: string | undefined;
+  outletId: number;
+  limit: number;
+  /** Administrators see costs; a cashier's register does not get them. */
+  withCost: boolean;
+};
+
+/**
+ * One page of changes since the cursor. Without a cursor it is a full sync from the start:
+ * every product (archived ones too, with their status), and no deletions from before it began.
+ */
+export async function syncProducts(db: DbOrTx, options: SyncOptions): Promise<ProductSyncResult> {
+  // The horizon: every transaction with a smaller xid has finished, committed or not.
+  const [horizon] = await rowsOf<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+  if (!horizon) throw new Error('The database returned no snapshot');
+  const cursor: SyncCursor = options.since
+    ? decodeCursor(options.since)
+    : // A new register needs no deletions older than its first page: those products are gone already.
+      { products: { xid: '0', id: 0 }, deletions: { xid: horizon.xmin, id: 0 } };
+
+  const [productRows, deletionRows, settings] = await Promise.all([
+    rowsOf<ProductRow>(
+      db,
+      sql`select id, title, status, track_stock, change_xid::text as xid from products
+          where change_xid < ${horizon.xmin}::xid8
+            and (change_xid, id) > (${cursor.products.xid}::xid8, ${cursor.products.id})
+          order by change_xid, id limit ${options.limit + 1}`,
+    ),
+    rowsOf<{ id: string | number; entity: 'product' | 'variant'; entity_id: number; xid: string }>(
+      db,
+      sql`select id, entity, entity_id, change_xid::text as xid from catalogue_deletions
+          where change_xid < ${horizon.xmin}::xid8
+            and (change_xid, id) > (${cursor.deletions.xid}::xid8, ${cursor.deletions.id})
+          order by change_xid, id limit ${options.limit + 1}`,
+    ),
+    getShopSettings(db),
+  ]);
+  const hasMore = productRows.length > options.limit || deletionRows.length > options.limit;
+  const pageProducts = productRows.slice(0, options.limit);
+  const pageDeletions = deletionRows.slice(0, options.limit);
+
+  const [products, taxes, charges, categoryRows] = await Promise.all([
+    loadProducts(db, pageProducts, { outletId: options.outletId, defaultThreshold: settings.defaultLowStockThreshold, withCost: options.withCost }),
+    listActiveTaxes(db),
+    listActiveAdditionalCharges(db),
+    listSyncCategories(db),
+  ]);
+
+  const lastProduct = pageProducts.at(-1);
+  const lastDeletion = pageDeletions.at(-1);
+  const next: SyncCursor = {
+    products: lastProduct ? { xid: lastProduct.xid, id: lastProduct.id } : cursor.products,
+    deletions: lastDeletion ? { xid: lastDeletion.xid, id: Number(lastDeletion.id) } : cursor.deletions,
+  };
+  return {
+    products,
+    deletedProductIds: pageDeletions.filter((d) => d.entity === 'product').map((d) => d.entity_id),
+    deletedVariantIds: pageDeletions.filter((d) => d.entity === 'variant').map((d) => d.entity_id),
+    taxes,
+    charges,
+    categories: categoryRows,
+    nextCursor: encodeCursor(next),
+    hasMore,
+  };
+}

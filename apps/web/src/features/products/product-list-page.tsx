@@ -1,0 +1,183 @@
+import type { ProductColumn, ProductListItem } from '@tillbook/contract';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import { Page, PageHeader } from '../../components/ui/page-header.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useListParams } from '../../lib/list-params.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { useProducts } from './api.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { ColumnChooser, productColumnLabels } from './column-chooser.tsx';
+import { useProductColumns } from './column-options.ts';
+import { exportProducts } from './export-products.ts';
+import { useCategoryChoices, useOutletChoices } from './pickers.ts';
+import { ProductImportPanel } from './product-import-panel.tsx';
+
+const stockTones = { in: 'green', low: 'amber', out: 'red' } as const;
+const stockWords = { in: 'In stock', low: 'Low', out: 'Out' } as const;
+
+export function ProductListPage() {
+  const list = useListParams({ sort: 'title' });
+  const filters = {
+    categoryId: list.get('categoryId'),
+    stockStatus: list.get('stockStatus'),
+    status: list.get('status'),
+    outletId: list.get('outletId'),
+  };
+  const params = list.query(filters);
+  const products = useProducts(params);
+  const money = useMoney();
+  const categories = useCategoryChoices();
+  const outlets = useOutletChoices();
+  const { columns, toggle, reset } = useProductColumns();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [isImporting, setIsImporting] = useState(false);
+
+  const price = (p: ProductListItem) => (p.price === p.priceMax ? money.format(p.price) : `${money.format(p.price)} – ${money.format(p.priceMax)}`);
+  const dash = <span className="text-gray-400">—</span>;
+  const cells: Record<ProductColumn, Column<ProductListItem>> = {
+    title: {
+      key: 'title',
+      header: productColumnLabels.title,
+      sortKey: 'title',
+      cell: (p) => (
+        <div className="flex items-center gap-3">
+          {p.imageUrl ? (
+            <img src={p.imageUrl} alt="" className="size-9 rounded object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex size-9 items-center justify-center rounded bg-gray-100 text-xs text-gray-400">
+              {p.title.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <Link to={`/products/${p.id}/edit`} className="font-medium text-indigo-700 hover:underline">
+            {p.title}
+          </Link>
+        </div>
+      ),
+    },
+    sku: { key: 'sku', header: productColumnLabels.sku, cell: (p) => (p.variantCount > 1 ? `${p.variantCount} variants` : (p.sku ?? dash)) },
+    barcode: { key: 'barcode', header: productColumnLabels.barcode, cell: (p) => (p.variantCount > 1 ? dash : p.barcode ? <span className="font-mono text-xs">{p.barcode}</span> : dash) },
+    categories: {
+      key: 'categories',
+      header: productColumnLabels.categories,
+      cell: (p) => (p.categories.length ? p.categories.map((c) => c.name).join(', ') : dash),
+    },
+    stock: {
+      key: 'stock',
+      header: productColumnLabels.stock,
+      align: 'right',
+      cell: (p) =>
+        p.stock === null || p.stockStatus === null ? (
+          <span className="text-xs text-gray-500">Not tracked</span>
+        ) : (
+          <span className="inline-flex items-center gap-2">
+            {p.stock.toLocaleString()}
+            <Badge tone={stockTones[p.stockStatus]}>{stockWords[p.stockStatus]}</Badge>
+          </span>
+        ),
+    },
+    price: { key: 'price', header: productColumnLabels.price, sortKey: 'price', align: 'right', cell: price },
+    cost: { key: 'cost', header: productColumnLabels.cost, align: 'right', cell: (p) => money.format(p.cost) },
+    variants: { key: 'variants', header: productColumnLabels.variants, align: 'right', cell: (p) => p.variantCount },
+    status: {
+      key: 'status',
+      header: productColumnLabels.status,
+      cell: (p) => <Badge tone={p.status === 'active' ? 'green' : 'gray'}>{p.status === 'active' ? 'Active' : 'Archived'}</Badge>,
+    },
+    updatedAt: {
+      key: 'updatedAt',
+      header: productColumnLabels.updatedAt,
+      sortKey: 'updatedAt',
+      cell: (p) => new Date(p.updatedAt).toLocaleString(),
+    },
+  };
+
+  const isFiltered = Boolean(list.search || filters.categoryId || filters.stockStatus || filters.status || filters.outletId);
+  let empty: ReactNode = (
+    <>
+      No products yet. <Link to="/products/new" className="text-indigo-700 hover:underline">Add the first one</Link> or import a CSV file.
+    </>
+  );
+  if (isFiltered) empty = 'No products match these filters.';
+
+  return (
+    <Page wide>
+      <PageHeader
+        title="Products"
+        description="Everything you sell. Search by title, SKU or barcode — a scanner works in the search box."
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setIsImporting((v) => !v)}>
+              Import CSV
+            </Button>
+            <Button variant="secondary" onClick={() => exportProducts(params)}>
+              Export CSV
+            </Button>
+            <Link to="/products/new">
+              <Button tabIndex={-1}>Add New</Button>
+            </Link>
+          </>
+        }
+      />
+      {isImporting && (
+        <div className="mb-6">
+          <ProductImportPanel onDone={() => void products.refetch()} />
+        </div>
+      )}
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <SearchInput label="Search products" placeholder="Title, SKU or barcode" value={list.search} onChange={list.setSearch} />
+        <Select aria-label="Category" className="w-48" value={filters.categoryId ?? ''} onChange={(e) => list.set({ categoryId: e.target.value })}>
+          <option value="">All categories</option>
+          {categories.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {`${'— '.repeat(c.depth ?? 0)}${c.name}`}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Stock" className="w-40" value={filters.stockStatus ?? ''} onChange={(e) => list.set({ stockStatus: e.target.value })}>
+          <option value="">Any stock</option>
+          <option value="in">In stock</option>
+          <option value="low">Low stock</option>
+          <option value="out">Out of stock</option>
+        </Select>
+        <Select aria-label="Outlet" className="w-44" value={filters.outletId ?? ''} onChange={(e) => list.set({ outletId: e.target.value })}>
+          <option value="">All outlets</option>
+          {outlets.data?.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Status" className="w-36" value={filters.status ?? ''} onChange={(e) => list.set({ status: e.target.value })}>
+          <option value="">Active</option>
+          <option value="archived">Archived</option>
+          <option value="all">All</option>
+        </Select>
+        <div className="ml-auto">
+          <ColumnChooser columns={columns} onToggle={toggle} onReset={reset} />
+        </div>
+      </div>
+      {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      <DataTable
+        caption="Products"
+        columns={columns.map((c) => cells[c])}
+        rows={products.data?.data}
+        rowKey={(p) => p.id}
+        isLoading={products.isFetching}
+        error={products.isError ? errorMessageOf(products.error) : null}
+        onRetry={() => void products.refetch()}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        selection={{ selected, onChange: setSelected, idOf: (p) => p.id }}
+        empty={empty}
+      />
+      <Pagination meta={products.data?.meta} onPageChange={list.setPage} noun="products" />
+    </Page>
+  );
+}

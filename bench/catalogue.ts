@@ -1,0 +1,204 @@
+// Catalogue benchmark (DESIGN.md §9): product search, list pages and a full register sync, through
+// the HTTP API with a signed-in administrator, against a generated catalogue.
+//
+//   npm run bench:catalogue -- --driver pglite --products 100000
+//   npm run bench:catalogue -- --driver postgres --products 100000     (DATABASE_URL=postgres://…)
+//   (until the script exists: npx tsx bench/catalogue.ts --driver … --products …)
+//
+// The database is PGlite in DATA_DIR (default ./bench-data) or PostgreSQL at DATABASE_URL. When it
+// holds fewer products than --products, bench/generate-catalogue.ts tops it up first. The server
+// runs in this process (buildApp + listen on a free port); requests go one at a time over real
+// HTTP with cookies and the XSRF header, as the web app sends them. Budget on PostgreSQL at 100k
+// products: search p95 under 20 ms, full sync under 10 s.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
+import { generateCatalogue } from './generate-catalogue.ts';
+
+const BENCH_USER = { username: 'bench-admin', password: 'bench-password-not-secret' };
+
+type Timing = { label: string; samples: number[] };
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? 0;
+}
+
+/** A browser-like client: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN. */
+class Client {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async request(method: 'GET' | 'POST', url: string, body?: unknown) {
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const res = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 200)}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  }
+
+  async signIn(username: string, password: string) {
+    await this.request('GET', '/sanctum/csrf-cookie');
+    await this.request('POST', '/api/login', { email: username, password });
+  }
+}
+
+async function timeRequests(client: Client, label: string, urls: string[]): Promise<Timing> {
+  const samples: number[] = [];
+  for (const url of urls) {
+    const started = performance.now();
+    await client.request('GET', url);
+    samples.push(performance.now() - started);
+  }
+  return { label, samples };
+}
+
+/** Realistic search terms taken from the catalogue itself: title words, SKU and barcode prefixes. */
+async function searchTerms(handle: DatabaseHandle, perKind: number) {
+  const rows = async (query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: Array<{ v: string }> }).rows.map((r) => r.v);
+  const total = Number((await rows(sql`select max(id)::text as v from product_variants`))[0] ?? 1);
+  // Spread over the whole catalogue, the same terms on every run (ids stepped, not random).
+  const step = Math.max(1, Math.floor(total / perKind));
+  const sample = sql`(select sku, barcode, product_id from product_variants where id % ${step} = 0 order by id limit ${perKind})`;
+  const skus = await rows(sql`select left(sku, 8) as v from ${sample} s`);
+  const barcodes = await rows(sql`select left(barcode, 9) as v from ${sample} s where barcode is not null`);
+  const titles = await rows(sql`select p.title as v from ${sample} s join products p on p.id = s.product_id`);
+  const words = titles.map((title, i) => {
+    const parts = title.split(' ').filter((w) => w.length > 3);
+    // One word ("Almonds"), or two ("Wild Almonds") every third search, as people type them.
+    const at = i % Math.max(1, parts.length);
+    return i % 3 === 0 && parts[at + 1] ? `${parts[at]} ${parts[at + 1]}` : (parts[at] ?? title);
+  });
+  return { words, skus, barcodes };
+}
+
+function table(timings: Timing[]): string {
+  const lines = ['| measurement | requests | p50 ms | p95 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|---:|'];
+  for (const t of timings) {
+    const sorted = [...t.samples].sort((a, b) => a - b);
+    const cells = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1));
+    lines.push(`| ${t.label} | ${t.samples.length} | ${cells.join(' | ')} | ${(sorted.at(-1) ?? 0).toFixed(1)} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      driver: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+      products: { type: 'string', default: '100000' },
+      searches: { type: 'string', default: '100' },
+      'sync-limit': { type: 'string', default: '2000' },
+    },
+  });
+  const wanted = Number(values.products);
+  const perKind = Number(values.searches);
+  const syncLimit = Number(values['sync-limit']);
+  let handle: DatabaseHandle;
+  let where: string;
+  if (values.driver === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('--driver postgres needs DATABASE_URL');
+    handle = openPostgres(process.env.DATABASE_URL);
+    where = 'PostgreSQL';
+  } else {
+    const dataDir = path.resolve(process.env.DATA_DIR ?? './bench-data');
+    handle = await openPglite(dataDir);
+    where = `PGlite in ${dataDir}`;
+  }
+  const count = async () =>
+    Number(((await handle.db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  await migrateDatabase(handle);
+  const have = await count();
+  if (have < wanted) {
+    console.log(`${where} holds ${have.toLocaleString('en')} products; generating ${(wanted - have).toLocaleString('en')} more…`);
+    await generateCatalogue(handle, { products: wanted - have });
+  }
+  const products = await count();
+
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-bench-media-'));
+  const app = await buildApp({
+    database: handle,
+    sessionKeys: { secret: 'catalogue-benchmark-session-secret-0123456789', lifetimeMs: 60 * 60 * 1000 },
+    secureCookies: false,
+    webDistDir: path.join(mediaDir, 'no-web-build'),
+    dataDir: mediaDir,
+  });
+  await upsertUserByUsername(handle.db, { username: BENCH_USER.username, name: 'Benchmark', type: 'administrator', password: BENCH_USER.password });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const client = new Client(address);
+    await client.signIn(BENCH_USER.username, BENCH_USER.password);
+    const terms = await searchTerms(handle, perKind);
+    const search = (term: string) => `/api/products?search=${encodeURIComponent(term)}`;
+    // Warm-up: the first requests compile routes and fill caches; they are not measured.
+    await timeRequests(client, 'warm-up', [...terms.words.slice(0, 10), ...terms.skus.slice(0, 5)].map(search));
+
+    const timings: Timing[] = [];
+    // The floor under every figure below: a signed-in request that reads only the session.
+    timings.push(await timeRequests(client, 'baseline: GET /api/user', Array.from({ length: 100 }, () => '/api/user')));
+    timings.push(await timeRequests(client, 'search: title words', terms.words.map(search)));
+    timings.push(await timeRequests(client, 'search: SKU prefix', terms.skus.map(search)));
+    timings.push(await timeRequests(client, 'search: barcode prefix', terms.barcodes.map(search)));
+    timings.push({ label: '**search: all**', samples: timings.filter((t) => t.label.startsWith('search')).flatMap((t) => t.samples) });
+
+    const page = (query: string) => Array.from({ length: 30 }, () => `/api/products?${query}`);
+    const lastPage = Math.max(1, Math.floor(products / 25));
+    const categoryId = Number(
+      ((await handle.db.execute(sql`select id from categories where parent_id is not null order by id limit 1`)) as unknown as { rows: Array<{ id: number }> }).rows[0]?.id ?? 1,
+    );
+    timings.push(await timeRequests(client, 'list: page 1 (by title)', page('page=1')));
+    timings.push(await timeRequests(client, `list: deep page (${Math.floor(lastPage / 2).toLocaleString('en')})`, page(`page=${Math.floor(lastPage / 2)}`)));
+    timings.push(await timeRequests(client, 'list: category filter', page(`categoryId=${categoryId}`)));
+    timings.push(await timeRequests(client, 'list: stock status low', page('stockStatus=low')));
+    timings.push(await timeRequests(client, 'list: search + stock out', page(`search=${encodeURIComponent(terms.words[0] ?? 'Tea')}&stockStatus=out`)));
+
+    let pages = 0;
+    let synced = 0;
+    let cursor: string | undefined;
+    const started = performance.now();
+    for (;;) {
+      const url = `/api/products/sync?limit=${syncLimit}${cursor ? `&since=${encodeURIComponent(cursor)}` : ''}`;
+      const answer = (await client.request('GET', url)) as { data: { products: unknown[]; nextCursor: string; hasMore: boolean } };
+      pages += 1;
+      synced += answer.data.products.length;
+      cursor = answer.data.nextCursor;
+      if (!answer.data.hasMore) break;
+    }
+    const syncSeconds = (performance.now() - started) / 1000;
+
+    console.log(`\nCatalogue benchmark — ${new Date().toISOString().slice(0, 10)} — ${where}, ${products.toLocaleString('en')} products, Node ${process.version}\n`);
+    console.log(table(timings));
+    console.log(
+      `\n| full sync (limit ${syncLimit}) | pages | products | seconds | products/s |\n|---|---:|---:|---:|---:|\n| /api/products/sync | ${pages} | ${synced.toLocaleString('en')} | ${syncSeconds.toFixed(2)} | ${Math.round(synced / syncSeconds).toLocaleString('en')} |`,
+    );
+  } finally {
+    await app.close();
+    await handle.close();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
