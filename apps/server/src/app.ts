@@ -7,23 +7,15 @@ import type { DatabaseHandle } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { SessionKeys } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { usersRoutes } from './modules/users/routes.ts';
+import { areaRoutes } from './modules/index.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
-import { outletsRoutes } from './modules/outlets/routes.ts';
-import { taxesRoutes } from './modules/taxes/routes.ts';
-import { additionalChargesRoutes } from './modules/additional-charges/routes.ts';
-import { productsRoutes } from './modules/products/routes.ts';
-import { productsSyncCsvRoutes } from './modules/products/routes-sync-csv.ts';
-import { attributesRoutes } from './modules/attributes/routes.ts';
-import { categoriesRoutes } from './modules/categories/routes.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
 import { getShopSettings } from './modules/settings/service.ts';
-import './types.ts';
 import { mediaDir } from './lib/media.ts';
+import './types.ts';
 
 export const APP_VERSION = '0.1.0';
 /** JSON bodies above this are refused with 413 (files arrive as multipart, with their own limit). */
@@ -65,15 +57,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(authRoutes, { db, keys: options.sessionKeys });
-  await app.register(usersRoutes);
-  await app.register(settingsRoutes);
-  await app.register(outletsRoutes);
-  await app.register(taxesRoutes);
-  await app.register(additionalChargesRoutes);
-  await app.register(productsRoutes);
-  await app.register(productsSyncCsvRoutes);
-  await app.register(attributesRoutes);
-  await app.register(categoriesRoutes);
+  for (const routes of areaRoutes) await app.register(routes);
 
   const runtimeConfig = async (): Promise<RuntimeConfig> => {
     const shop = await getShopSettings(db);

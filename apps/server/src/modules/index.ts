@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { additionalChargesRoutes } from './additional-charges/routes.ts';
+import { attributesRoutes } from './attributes/routes.ts';
+import { categoriesRoutes } from './categories/routes.ts';
+import { outletsRoutes } from './outlets/routes.ts';
+import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
+import { productsRoutes } from './products/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { taxesRoutes } from './taxes/routes.ts';
+import { usersRoutes } from './users/routes.ts';
+
+/** The routes of every business area (each reads `app.db`); a new area adds one line. */
+export const areaRoutes: FastifyPluginAsyncZod[] = [
+  additionalChargesRoutes,
+  attributesRoutes,
+  categoriesRoutes,
+  outletsRoutes,
+  productsRoutes,
+  productsSyncCsvRoutes,
+  settingsRoutes,
+  taxesRoutes,
+  usersRoutes,
+];
