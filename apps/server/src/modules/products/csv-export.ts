@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { categories, taxes } from '../../db/schema/index.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { CategoryNames, type Lookups } from './csv-import.ts';
+import { CategoryNames, type Lookups } from './csv-rows.ts';
 import { listProductIdsAfter, rowsOf, type ProductFilters } from './list.ts';
 
 /** Products to CSV, with the columns the import reads (contract: productCsvColumns). */
