@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -17,7 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
-      serverProject('server', { TEST_DRIVER: 'pglite' }),
+      // *.postgres.test.ts need a second connection, which PGlite (one connection) cannot give.
+      serverProject('server', { TEST_DRIVER: 'pglite' }, ['apps/server/src/**/*.postgres.test.ts']),
       // CI sets TEST_DATABASE_URL: the same server tests then run on PostgreSQL as well.
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DRIVER: 'postgres' })] : []),
       {

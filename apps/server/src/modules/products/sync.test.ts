@@ -1,12 +1,9 @@
-import type { ProductSyncResult } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { additionalCharges, categories, outlets, taxes } from '../../db/schema/index.ts';
 import { multipartBody } from '../../testing/multipart.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
-import { testDriver } from '../../testing/test-database.ts';
+import { syncPage, syncPages } from './sync-testing.ts';
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -35,6 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+const syncAll = (since?: string, limit = 500, client = admin, options = { settle: true }) =>
+  syncPages(ctx, client, { since, limit, outletId: mainId }, options);
+const sync = (client: TestClient, query: Record<string, string | number> = {}, options = { settle: true }) => syncPage(ctx, client, query, options);
+
 async function createProduct(overrides: Record<string, unknown> = {}) {
   counter += 1;
   const res = await admin.post('/api/products/create', {
@@ -47,41 +48,6 @@ async function createProduct(overrides: Record<string, unknown> = {}) {
   });
   expect(res.statusCode).toBe(201);
   return res.json().data as { id: number; variants: Array<{ id: number }> };
-}
-
-/**
- * Waits until every change made so far is below the sync horizon. On a shared PostgreSQL server
- * a write transaction still open in any database holds the horizon back for a moment (xids are
- * cluster-wide): a change is delayed then, never skipped.
- */
-async function settle() {
-  const db = ctx.database.db;
-  const valueOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<{ v: T }> }).rows[0]!.v;
-  const mine = await valueOf<string>(sql`select pg_current_xact_id()::text as v`);
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (await valueOf<boolean>(sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${mine}::xid8 as v`)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function sync(client: TestClient, query: Record<string, string | number> = {}, options = { settle: true }) {
-  if (options.settle) await settle();
-  const res = await client.get(`/api/products/sync?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as ProductSyncResult;
-}
-
-/** Follows the cursor until nothing more is waiting; returns every page and the last cursor. */
-async function syncAll(since?: string, limit = 500, client = admin, options = { settle: true }) {
-  const pages: ProductSyncResult[] = [];
-  let cursor = since;
-  for (let i = 0; i < 1000; i += 1) {
-    const page = await sync(client, { ...(cursor ? { since: cursor } : {}), limit, outletId: mainId }, options);
-    pages.push(page);
-    cursor = page.nextCursor;
-    if (!page.hasMore) break;
-  }
-  return { pages, cursor: cursor as string, products: pages.flatMap((p) => p.products) };
 }
 
 describe('full sync', () => {
@@ -241,38 +207,3 @@ describe('bad input', () => {
   });
 });
 
-describe('a change that commits late', () => {
-  // PGlite is one connection: a second transaction cannot stay open beside the server's.
-  it.runIf(testDriver === 'postgres')('is never skipped by a cursor that moved past it', async () => {
-    const slow = await createProduct({ title: 'Slow writer' });
-    const fast = await createProduct({ title: 'Fast writer' });
-    const { cursor } = await syncAll();
-
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    const dbName = ((await ctx.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows[0]!.name;
-    url.pathname = `/${dbName}`;
-    const other = new pg.Client({ connectionString: url.toString() });
-    await other.connect();
-    try {
-      // This transaction takes its xid first but commits last.
-      await other.query('begin');
-      await other.query(`update products set title = 'Slow writer (renamed)', change_xid = pg_current_xact_id() where id = $1`, [slow.id]);
-
-      const detail = (await admin.get(`/api/products/${fast.id}/edit`)).json().data;
-      expect((await admin.put(`/api/products/${fast.id}/edit`, { ...detail, title: 'Fast writer (renamed)' })).statusCode).toBe(200);
-
-      // The fast change committed, but a transaction older than it is still open: it waits.
-      const during = await syncAll(cursor, 500, admin, { settle: false });
-      expect(during.products.map((p) => p.id)).not.toContain(slow.id);
-
-      await other.query('commit');
-      const after = await syncAll(during.cursor);
-      const titles = [...during.products, ...after.products].map((p) => p.title);
-      expect(titles).toContain('Slow writer (renamed)');
-      expect(titles).toContain('Fast writer (renamed)');
-    } finally {
-      await other.query('rollback').catch(() => undefined);
-      await other.end();
-    }
-  });
-});
