@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 120 }).notNull(),
+    email: varchar('email', { length: 255 }),
+    /** As typed; `phoneDigits` (digits only) is what must be unique. */
+    phone: varchar('phone', { length: 40 }),
+    phoneDigits: varchar('phone_digits', { length: 40 }),
+    address: varchar('address', { length: 500 }),
+    birthday: date('birthday', { mode: 'string' }),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    pointsBalance: integer('points_balance').notNull().default(0),
+    totalSpent: integer('total_spent').notNull().default(0),
+    orderCount: integer('order_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customers_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('customers_phone_unique').on(t.phoneDigits),
+    index('customers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Staff notes about a customer; one marked `printOnReceipt` prints on their receipts. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    printOnReceipt: boolean('print_on_receipt').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId)],
+);
+
+/** The points ledger: earned, redeemed, adjusted — the balance only changes through it. */
+export const customerPoints = pgTable(
+  'customer_points',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    kind: varchar('kind', { length: 12 }).notNull().$type<'earned' | 'redeemed' | 'adjusted'>(),
+    reason: varchar('reason', { length: 500 }),
+    orderId: integer('order_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_points_customer_idx').on(t.customerId, t.id)],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;
