@@ -15,6 +15,7 @@ export * from './products.ts';
 export * from './runtime-config.ts';
 export * from './session.ts';
 export * from './settings.ts';
+export * from './suppliers.ts';
 export * from './taxes.ts';
 export * from './user-types.ts';
 export * from './users.ts';

@@ -8,6 +8,7 @@ import { productsRoutes } from './products/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { taxesRoutes } from './taxes/routes.ts';
 import { usersRoutes } from './users/routes.ts';
+import { suppliersRoutes } from './suppliers/routes.ts';
 
 /** The routes of every business area (each reads `app.db`); a new area adds one line. */
 export const areaRoutes: FastifyPluginAsyncZod[] = [
@@ -18,6 +19,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   productsRoutes,
   productsSyncCsvRoutes,
   settingsRoutes,
+  suppliersRoutes,
   taxesRoutes,
   usersRoutes,
 ];

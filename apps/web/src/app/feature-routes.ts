@@ -6,6 +6,7 @@ import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
+import { suppliersRoutes } from '../features/suppliers/routes.tsx';
 
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
@@ -15,5 +16,6 @@ export const featureRoutes: RouteObject[] = [
   ...outletsRoutes,
   ...productsRoutes,
   ...settingsRoutes,
+  ...suppliersRoutes,
   ...taxesRoutes,
 ];

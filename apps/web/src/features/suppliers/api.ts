@@ -1,0 +1,78 @@
+import type { PageMeta, Product, ProductListItem, Supplier, SupplierBulkInput, SupplierInput, SupplierListItem } from '@tillbook/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+import { createQueryKeys } from '../../lib/query-keys.ts';
+
+export const supplierKeys = createQueryKeys('suppliers');
+
+export type SupplierListParams = { page: number; perPage: number; search?: string; sort?: string; active?: string };
+
+export function supplierListQuery(params: SupplierListParams) {
+  return queryOptions({
+    queryKey: supplierKeys.list(params),
+    queryFn: async () => (await http.get<{ data: SupplierListItem[]; meta: PageMeta }>('/api/suppliers', { params })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSuppliers(params: SupplierListParams) {
+  return useQuery(supplierListQuery(params));
+}
+
+export function useSupplier(id: number | undefined) {
+  return useQuery({
+    queryKey: supplierKeys.detail(id ?? 0),
+    queryFn: async () => (await http.get<{ data: Supplier }>(`/api/suppliers/${id}/edit`)).data.data,
+    enabled: id !== undefined,
+  });
+}
+
+/** Creates (no id) or updates (id) a supplier with its product list; lists and the supplier refresh. */
+export function useSaveSupplier(id: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SupplierInput) =>
+      id === undefined
+        ? (await http.post<{ data: Supplier }>('/api/suppliers/create', input)).data.data
+        : (await http.put<{ data: Supplier }>(`/api/suppliers/${id}/edit`, input)).data.data,
+    onSuccess: async (supplier) => {
+      client.setQueryData(supplierKeys.detail(supplier.id), supplier);
+      await client.invalidateQueries({ queryKey: supplierKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteSupplier() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.delete(`/api/suppliers/${id}`);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.lists() }),
+  });
+}
+
+export function useBulkSuppliers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: Pick<SupplierBulkInput, 'ids' | 'action'>) =>
+      (await http.post<{ data: { affected: number } }>('/api/suppliers/update', input)).data.data.affected,
+    onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.all }),
+  });
+}
+
+/** Products matching what the person typed in the "Products supplied" picker. */
+export function useProductSearch(term: string) {
+  return useQuery({
+    queryKey: ['products', 'supplier-picker', term],
+    queryFn: async () =>
+      (await http.get<{ data: ProductListItem[]; meta: PageMeta }>('/api/products', { params: { search: term, perPage: 10 } })).data.data,
+    enabled: term.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One product with its variants, to choose which variant the supplier supplies. */
+export async function fetchProductVariants(productId: number): Promise<Product> {
+  return (await http.get<{ data: Product }>(`/api/products/${productId}/edit`)).data.data;
+}
