@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './barcodes.ts';
 export * from './categories.ts';
 export * from './common.ts';
+export * from './coupons.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './messages.ts';

@@ -9,12 +9,14 @@ import { settingsRoutes } from './settings/routes.ts';
 import { taxesRoutes } from './taxes/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { suppliersRoutes } from './suppliers/routes.ts';
+import { couponsRoutes } from './coupons/routes.ts';
 
 /** The routes of every business area (each reads `app.db`); a new area adds one line. */
 export const areaRoutes: FastifyPluginAsyncZod[] = [
   additionalChargesRoutes,
   attributesRoutes,
   categoriesRoutes,
+  couponsRoutes,
   outletsRoutes,
   productsRoutes,
   productsSyncCsvRoutes,

@@ -7,12 +7,14 @@ import { productsRoutes } from '../features/products/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { suppliersRoutes } from '../features/suppliers/routes.tsx';
+import { couponsRoutes } from '../features/coupons/routes.tsx';
 
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
   ...additionalChargesRoutes,
   ...attributesRoutes,
   ...categoriesRoutes,
+  ...couponsRoutes,
   ...outletsRoutes,
   ...productsRoutes,
   ...settingsRoutes,

@@ -40,3 +40,4 @@ export type {
   PricingOrderDiscount,
   PricingTax,
 } from './types.ts';
+export * from './coupons.ts';

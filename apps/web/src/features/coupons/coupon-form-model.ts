@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { couponInput, formatMinorAsDecimal, parseMoney, type Coupon, type CouponInput, type CouponValues } from '@tillbook/contract';
+import type { FieldError, Resolver } from 'react-hook-form';
+
+/** What the form holds: sums and counts as typed ("5.00", "100"), moments as datetime-local text. */
+export type CouponForm = {
+  code: string;
+  name: string;
+  kind: 'percentage' | 'fixed';
+  rate: string;
+  amount: string;
+  validFrom: string;
+  validUntil: string;
+  minimumTotal: string;
+  maximumDiscount: string;
+  usageLimit: string;
+  perCustomerLimit: string;
+  appliesTo: 'all' | 'some';
+  categoryIds: number[];
+  productIds: number[];
+  active: boolean;
+};
+
+export const couponFormFields = [
+  'code',
+  'name',
+  'kind',
+  'rate',
+  'amount',
+  'validFrom',
+  'validUntil',
+  'minimumTotal',
+  'maximumDiscount',
+  'usageLimit',
+  'perCustomerLimit',
+  'appliesTo',
+  'categoryIds',
+  'productIds',
+  'active',
+] as const;
+
+export const blankCoupon: CouponForm = {
+  code: '',
+  name: '',
+  kind: 'percentage',
+  rate: '',
+  amount: '',
+  validFrom: '',
+  validUntil: '',
+  minimumTotal: '',
+  maximumDiscount: '',
+  usageLimit: '',
+  perCustomerLimit: '',
+  appliesTo: 'all',
+  categoryIds: [],
+  productIds: [],
+  active: true,
+};
+
+// No 0/O, 1/I/L: a code read aloud or off a flyer is typed right the first time.
+const readableAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A random code like "K7PX-3MQ9". */
+export function generateCouponCode(random: (size: number) => Uint8Array = (size) => crypto.getRandomValues(new Uint8Array(size))): string {
+  const chars = [...random(8)].map((byte) => readableAlphabet[byte % readableAlphabet.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** ISO timestamp → "2026-03-03T09:30" in the browser's time zone (the shop's), for datetime-local. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** "2026-03-03T09:30" (local) → ISO timestamp; empty → null; unreadable → the text as typed. */
+export function fromLocalInput(text: string): string | null {
+  if (text.trim() === '') return null;
+  const time = new Date(text).getTime();
+  return Number.isNaN(time) ? text : new Date(time).toISOString();
+}
+
+export function toCouponForm(coupon: Coupon, fractionDigits: number): CouponForm {
+  const money = (minor: number | null) => (minor === null ? '' : formatMinorAsDecimal(minor, fractionDigits));
+  const count = (value: number | null) => (value === null ? '' : String(value));
+  return {
+    code: coupon.code,
+    name: coupon.name,
+    kind: coupon.kind,
+    rate: coupon.rate ?? '',
+    amount: coupon.kind === 'fixed' ? money(coupon.amount) : '',
+    validFrom: toLocalInput(coupon.validFrom),
+    validUntil: toLocalInput(coupon.validUntil),
+    minimumTotal: money(coupon.minimumTotal),
+    maximumDiscount: money(coupon.maximumDiscount),
+    usageLimit: count(coupon.usageLimit),
+    perCustomerLimit: count(coupon.perCustomerLimit),
+    appliesTo: coupon.appliesTo,
+    categoryIds: coupon.categoryIds,
+    productIds: coupon.productIds,
+    active: coupon.active,
+  };
+}
+
+type Parsed<T> = { value: T } | { error: string };
+
+/** Typed money → minor units with exact decimal parsing (never parseFloat); empty → null. */
+export function moneyOf(text: string, fractionDigits: number, label: string): Parsed<number | null> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null };
+  const minor = parseMoney(trimmed, fractionDigits);
+  if (minor === null) {
+    return { error: `The ${label} must be a sum of money like ${formatMinorAsDecimal(500, fractionDigits)}, with at most ${fractionDigits} decimals.` };
+  }
+  return { value: minor };
+}
+
+function countOf(text: string, label: string): Parsed<number | null> {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null };
+  if (/^-\d+$/.test(trimmed)) return { error: `The ${label} may not be negative.` };
+  if (!/^\d{1,12}$/.test(trimmed)) return { error: `The ${label} must be a whole number.` };
+  return { value: Number(trimmed) };
+}
+
+/** The form's values as the API takes them, plus the messages of what could not be read. */
+export function toCouponInput(values: CouponForm, fractionDigits: number): { input: CouponInput; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const read = <T>(field: string, parsed: Parsed<T>, fallback: unknown): T => {
+    if ('error' in parsed) {
+      errors[field] = parsed.error;
+      return fallback as T;
+    }
+    return parsed.value;
+  };
+  const amount = values.kind === 'fixed' ? read('amount', moneyOf(values.amount, fractionDigits, 'amount'), 1) : undefined;
+  const input: CouponInput = {
+    code: values.code,
+    name: values.name,
+    kind: values.kind,
+    rate: values.kind === 'percentage' ? values.rate : undefined,
+    amount,
+    validFrom: fromLocalInput(values.validFrom),
+    validUntil: fromLocalInput(values.validUntil),
+    minimumTotal: read('minimumTotal', moneyOf(values.minimumTotal, fractionDigits, 'minimum cart total'), null),
+    maximumDiscount: read('maximumDiscount', moneyOf(values.maximumDiscount, fractionDigits, 'maximum discount'), null),
+    usageLimit: read('usageLimit', countOf(values.usageLimit, 'usage limit'), null),
+    perCustomerLimit: read('perCustomerLimit', countOf(values.perCustomerLimit, 'per-customer limit'), null),
+    appliesTo: values.appliesTo,
+    categoryIds: values.categoryIds,
+    productIds: values.productIds,
+    active: values.active,
+  };
+  return { input, errors };
+}
+
+/**
+ * The contract's schema, after turning typed sums and counts into numbers. What cannot be read
+ * gets its own message on its field; everything else is the contract's wording.
+ */
+export function couponResolver(fractionDigits: number): Resolver<CouponForm, unknown, CouponValues> {
+  const validate = zodResolver(couponInput);
+  return async (values, context, options) => {
+    const { input, errors: unreadable } = toCouponInput(values, fractionDigits);
+    const result = await validate(input, context, options as never);
+    if (Object.keys(unreadable).length === 0) return result as never;
+    const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
+    for (const [field, message] of Object.entries(unreadable)) errors[field] = { type: 'format', message };
+    return { values: {}, errors } as never;
+  };
+}

@@ -1,0 +1,196 @@
+import { defaultShopSettings, type Coupon } from '@tillbook/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { Notifications } from '../../lib/notifications.tsx';
+import { httpError } from '../../testing/fixtures.ts';
+import { CouponFormPage } from './coupon-form-page.tsx';
+import { generateCouponCode } from './coupon-form-model.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+function buildCoupon(overrides: Partial<Coupon> = {}): Coupon {
+  return {
+    id: 4,
+    code: 'SNACKS2',
+    name: 'Two off snacks',
+    kind: 'fixed',
+    rate: null,
+    rateE4: 0,
+    amount: 200,
+    validFrom: null,
+    validUntil: null,
+    minimumTotal: 500,
+    maximumDiscount: null,
+    usageLimit: null,
+    usedCount: 0,
+    perCustomerLimit: null,
+    appliesTo: 'some',
+    categoryIds: [3],
+    productIds: [],
+    categories: [{ id: 3, name: 'Snacks' }],
+    products: [],
+    active: true,
+    state: 'active',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const categoryOptions = [
+  { id: 3, name: 'Snacks', parentId: null, depth: 0, colour: null, active: true },
+  { id: 5, name: 'Drinks', parentId: null, depth: 0, colour: null, active: true },
+];
+
+function renderForm(path = '/coupons/new', coupon?: Coupon) {
+  vi.spyOn(http, 'get').mockImplementation((url: string) => {
+    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
+    if (url === '/api/categories/list') return Promise.resolve({ data: { data: categoryOptions } });
+    if (url === '/api/products') {
+      return Promise.resolve({ data: { data: [{ id: 9, title: 'Salted crisps', sku: 'CRISP-1' }] } });
+    }
+    if (coupon && url === `/api/coupons/${coupon.id}/edit`) return Promise.resolve({ data: { data: coupon } });
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/coupons/new', Component: CouponFormPage },
+      { path: '/coupons/:id/edit', Component: CouponFormPage },
+      { path: '/coupons', element: <h1>Coupons list</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Notifications />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** Replaces a field's text in one input event, as pasting does. */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+async function fillBasics(code = 'SAVE-5') {
+  await fill(await screen.findByLabelText('Code'), code);
+  await fill(screen.getByLabelText('Name'), 'Five off');
+}
+
+const saved = (overrides: Partial<Coupon> = {}) => ({ data: { data: buildCoupon(overrides) } });
+
+describe('CouponFormPage: the value', () => {
+  it('reads a typed amount exactly ("5.5" → 550 minor units) and saves', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue(saved({ code: 'SAVE-5' }));
+    const router = renderForm();
+    await fillBasics();
+    await userEvent.click(screen.getByRole('radio', { name: /Fixed amount/ }));
+    await fill(screen.getByLabelText('Amount off (USD)'), '5.5');
+    await fill(screen.getByLabelText('Minimum cart total (USD)'), '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/api/coupons/create',
+        expect.objectContaining({ code: 'SAVE-5', kind: 'fixed', amount: 550, minimumTotal: 2000, appliesTo: 'all', categoryIds: [], productIds: [] }),
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Coupons list' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/coupons');
+  });
+
+  it('refuses sums that are not money, on their fields, without calling the server', async () => {
+    const post = vi.spyOn(http, 'post');
+    renderForm();
+    await fillBasics();
+    await userEvent.click(screen.getByRole('radio', { name: /Fixed amount/ }));
+    await fill(screen.getByLabelText('Amount off (USD)'), '5.555');
+    await fill(screen.getByLabelText('Maximum discount (USD)'), '$3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The amount must be a sum of money like 5.00, with at most 2 decimals.')).toBeTruthy();
+    expect(screen.getByText('The maximum discount must be a sum of money like 5.00, with at most 2 decimals.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('refuses a percentage over 100', async () => {
+    renderForm();
+    await fillBasics();
+    await fill(screen.getByLabelText('Percentage off (%)'), '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The rate must be a percentage above 0 and at most 100 with at most 4 decimals.')).toBeTruthy();
+  });
+
+  it('tries the coupon on a cart total with the pricing engine', async () => {
+    renderForm();
+    await fillBasics();
+    await fill(screen.getByLabelText('Percentage off (%)'), '10');
+    await fill(screen.getByLabelText('Minimum cart total (USD)'), '20');
+    await fill(screen.getByLabelText('Cart total (USD)'), '15');
+    await waitFor(() => expect(screen.getByTestId('coupon-try-it').textContent).toBe('The cart must total at least $20.00 for this coupon.'));
+    await fill(screen.getByLabelText('Cart total (USD)'), '25');
+    await waitFor(() => expect(screen.getByTestId('coupon-try-it').textContent).toBe('$2.50 off: the customer pays $22.50.'));
+  });
+
+  it('generates a readable code', async () => {
+    renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate' }));
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toMatch(/^[A-HJKMNP-Z2-9]{4}-[A-HJKMNP-Z2-9]{4}$/);
+    expect(generateCouponCode(() => new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7]))).toBe('ABCD-EFGH');
+  });
+});
+
+describe('CouponFormPage: what it applies to', () => {
+  it('asks for a category or product once "chosen" is picked, and hides the pickers for all products', async () => {
+    const post = vi.spyOn(http, 'post');
+    renderForm();
+    await fillBasics();
+    await fill(screen.getByLabelText('Percentage off (%)'), '10');
+    expect(screen.queryByLabelText('Categories: add')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: /Chosen categories and products/ }));
+    expect(screen.getByLabelText('Categories: add')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose at least one category or product.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('radio', { name: /All products/ }));
+    expect(screen.queryByLabelText('Categories: add')).toBeNull();
+  });
+
+  it('sends the chosen category and product ids', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue(saved());
+    renderForm();
+    await fillBasics('SNACKY');
+    await fill(screen.getByLabelText('Percentage off (%)'), '10');
+    await userEvent.click(screen.getByRole('radio', { name: /Chosen categories and products/ }));
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Snacks' })).toBeTruthy());
+    await userEvent.selectOptions(screen.getByLabelText('Categories: add'), '3');
+    await fill(screen.getByLabelText('Find a product'), 'cri');
+    await userEvent.click(await screen.findByRole('button', { name: /Salted crisps/ }));
+    expect(screen.getByRole('list', { name: 'Chosen products' }).textContent).toContain('Salted crisps');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/coupons/create', expect.objectContaining({ appliesTo: 'some', categoryIds: [3], productIds: [9], rate: '10' })),
+    );
+  });
+
+  it('edits a coupon: loads its amount as text and its categories, and puts a 422 on the code', async () => {
+    vi.spyOn(http, 'put').mockRejectedValue(
+      httpError(422, { message: 'A coupon with this code already exists.', errors: { code: ['A coupon with this code already exists.'] } }),
+    );
+    renderForm('/coupons/4/edit', buildCoupon());
+    expect(((await screen.findByLabelText('Code')) as HTMLInputElement).value).toBe('SNACKS2');
+    expect((screen.getByLabelText('Amount off (USD)') as HTMLInputElement).value).toBe('2.00');
+    expect((screen.getByLabelText('Minimum cart total (USD)') as HTMLInputElement).value).toBe('5.00');
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Categories' }).textContent).toContain('Snacks'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('A coupon with this code already exists.')).toBeTruthy();
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('SNACKS2');
+  });
+});
