@@ -1,11 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { upsertUserByUsername } from '../modules/users/service.ts';
-import { eq } from 'drizzle-orm';
 import { ensureShopBasics } from './bootstrap.ts';
-import { loadDemoCatalogue } from './demo-catalogue.ts';
-import { outlets } from './schema/index.ts';
 import { openDatabase } from './client.ts';
+import { loadDemoCatalogue } from './demo-catalogue.ts';
+import { loadDemoCoupons } from './demo-coupons.ts';
+import { loadDemoSuppliers } from './demo-suppliers.ts';
 import { migrateDatabase } from './migrate.ts';
+import { outlets } from './schema/index.ts';
 
 /**
  * `npm run demo`: demo data for every area that exists, in the configured database (same
@@ -31,6 +33,9 @@ async function loadDemo() {
     }
     const products = await loadDemoCatalogue(database.db, config.DATA_DIR, adminId);
     console.log(products ? `demo catalogue: ${products} products in 3 outlets` : 'demo catalogue: already loaded');
+    const coupons = await loadDemoCoupons(database.db);
+    if (coupons) console.log(`demo coupons: ${coupons}`);
+    await loadDemoSuppliers(database.db);
   } finally {
     await database.close();
   }
