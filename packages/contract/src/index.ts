@@ -5,6 +5,7 @@ export * from './barcodes.ts';
 export * from './categories.ts';
 export * from './common.ts';
 export * from './coupons.ts';
+export * from './customers.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './messages.ts';

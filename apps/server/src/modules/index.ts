@@ -10,6 +10,7 @@ import { taxesRoutes } from './taxes/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { suppliersRoutes } from './suppliers/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
+import { customersRoutes } from './customers/routes.ts';
 
 /** The routes of every business area (each reads `app.db`); a new area adds one line. */
 export const areaRoutes: FastifyPluginAsyncZod[] = [
@@ -17,6 +18,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   attributesRoutes,
   categoriesRoutes,
   couponsRoutes,
+  customersRoutes,
   outletsRoutes,
   productsRoutes,
   productsSyncCsvRoutes,

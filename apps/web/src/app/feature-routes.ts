@@ -8,6 +8,7 @@ import { settingsRoutes } from '../features/settings/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { suppliersRoutes } from '../features/suppliers/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
+import { peopleRoutes } from '../features/people/routes.tsx';
 
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
@@ -16,6 +17,7 @@ export const featureRoutes: RouteObject[] = [
   ...categoriesRoutes,
   ...couponsRoutes,
   ...outletsRoutes,
+  ...peopleRoutes,
   ...productsRoutes,
   ...settingsRoutes,
   ...suppliersRoutes,

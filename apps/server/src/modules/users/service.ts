@@ -1,8 +1,24 @@
-import { userTypeDescriptions, userTypeLabels, userTypes, type User, type UserType, type UserTypeItem } from '@tillbook/contract';
-import { eq, or, sql } from 'drizzle-orm';
+import {
+  userTypeDescriptions,
+  userTypeLabels,
+  userTypes,
+  type profileInput,
+  type staffListQuery,
+  type StaffUser,
+  type staffUpdateInput,
+  type User,
+  type UserType,
+  type UserTypeItem,
+} from '@tillbook/contract';
+import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema/index.ts';
-import { hashSecret } from '../../lib/passwords.ts';
+import { outlets, users, type UserRow } from '../../db/schema/index.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
+import { hashSecret, verifySecret } from '../../lib/passwords.ts';
+import { destroyUserSessions } from '../auth/sessions.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -82,5 +98,169 @@ export async function upsertUserByUsername(db: DbOrTx, input: NewUser): Promise<
     .where(eq(users.id, existing.id))
     .returning();
   if (!row) throw new Error('Updating a user returned no row');
+  return row;
+}
+
+type StaffValues = z.output<typeof staffUpdateInput>;
+
+export function toStaffUser(row: UserRow): StaffUser {
+  return { ...toUser(row), hasPin: row.pinHash !== null };
+}
+
+export async function listStaff(db: DbOrTx, query: z.output<typeof staffListQuery>) {
+  const filters: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    filters.push(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) as SQL);
+  }
+  if (query.type) filters.push(eq(users.type, query.type));
+  if (query.outletId) filters.push(eq(users.outletId, query.outletId));
+  if (query.active !== undefined) filters.push(eq(users.active, query.active));
+  const where = filters.length ? and(...filters) : undefined;
+  const orderBy = orderByFrom(query.sort, { name: users.name, username: users.username, createdAt: users.createdAt }, 'name', users.id);
+  return paginate(
+    query,
+    async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
+    async (limit, offset) =>
+      (await db.select().from(users).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toStaffUser),
+  );
+}
+
+export async function getStaffUser(db: DbOrTx, id: number): Promise<UserRow> {
+  const row = await getUserById(db, id);
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** Username and e-mail are unique without regard to case; say which clashes, on its field. */
+async function assertUniqueLogin(db: DbOrTx, values: { username?: string; email: string | null }, exceptId?: number) {
+  const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
+  const errors: Record<string, string[]> = {};
+  if (values.username !== undefined) {
+    const [byName] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = lower(${values.username})`, others)).limit(1);
+    if (byName) errors.username = ['This username is already taken.'];
+  }
+  if (values.email) {
+    const [byEmail] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = lower(${values.email})`, others)).limit(1);
+    if (byEmail) errors.email = ['Another staff member already uses this e-mail address.'];
+  }
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+}
+
+async function assertOutletExists(db: DbOrTx, outletId: number | null) {
+  if (outletId === null) return;
+  const [row] = await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, outletId)).limit(1);
+  if (!row) throw AppError.validation({ outletId: ['The selected outlet does not exist.'] });
+}
+
+async function countOtherActiveAdministrators(db: DbOrTx, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.type, 'administrator'), eq(users.active, true), ne(users.id, exceptId)));
+  return row?.n ?? 0;
+}
+
+function rethrowUniqueLogin(error: unknown): never {
+  if (isUniqueViolation(error)) throw AppError.validation({ username: ['This username or e-mail address is already taken.'] });
+  throw error;
+}
+
+export async function createStaffUser(db: DbOrTx, values: StaffValues): Promise<UserRow> {
+  await assertUniqueLogin(db, values);
+  await assertOutletExists(db, values.outletId);
+  if (values.password === null) throw AppError.validation({ password: ['The password field is required.'] });
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: values.username,
+      name: values.name,
+      email: values.email,
+      type: values.type,
+      outletId: values.outletId,
+      active: values.active,
+      passwordHash: await hashSecret(values.password),
+      pinHash: values.pin ? await hashSecret(values.pin) : null,
+    })
+    .returning()
+    .catch(rethrowUniqueLogin);
+  if (!row) throw new Error('Inserting a user returned no row');
+  return row;
+}
+
+/**
+ * An administrator edits a staff member. The last active administrator stays one (the shop would
+ * lock itself out); deactivating someone or resetting their password signs them out everywhere.
+ */
+export async function updateStaffUser(db: DbOrTx, id: number, values: StaffValues): Promise<UserRow> {
+  const current = await getStaffUser(db, id);
+  await assertUniqueLogin(db, values, id);
+  await assertOutletExists(db, values.outletId);
+  const isActiveAdministrator = current.type === 'administrator' && current.active;
+  if (isActiveAdministrator && (values.type !== 'administrator' || !values.active) && (await countOtherActiveAdministrators(db, id)) === 0) {
+    const field = values.type !== 'administrator' ? 'type' : 'active';
+    throw AppError.validation({ [field]: ['This is the last active administrator: make someone else an administrator first.'] });
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      username: values.username,
+      name: values.name,
+      email: values.email,
+      type: values.type,
+      outletId: values.outletId,
+      active: values.active,
+      ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
+      // Omitted keeps the PIN, null clears it.
+      ...(values.pin !== undefined ? { pinHash: values.pin === null ? null : await hashSecret(values.pin) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning()
+    .catch(rethrowUniqueLogin);
+  if (!row) throw AppError.notFound();
+  if (!row.active || values.password !== null) await destroyUserSessions(db, id);
+  return row;
+}
+
+/** Deletes a staff member; never yourself, never the last active administrator. */
+export async function deleteStaffUser(db: DbOrTx, id: number, actingUserId: number): Promise<void> {
+  if (id === actingUserId) throw AppError.conflict('You cannot delete your own account.');
+  const current = await getStaffUser(db, id);
+  if (current.type === 'administrator' && current.active && (await countOtherActiveAdministrators(db, id)) === 0) {
+    throw AppError.conflict('This is the last active administrator and cannot be deleted.');
+  }
+  await destroyUserSessions(db, id);
+  await db
+    .delete(users)
+    .where(eq(users.id, id))
+    .catch((error: unknown) => {
+      // Records such as sales refer to the person who made them.
+      if (isForeignKeyViolation(error)) throw AppError.conflict('This staff member has records in the shop. Deactivate them instead.');
+      throw error;
+    });
+}
+
+/** The signed-in user's own profile: name, e-mail and password (with the current one). */
+export async function updateOwnProfile(db: DbOrTx, userId: number, values: z.output<typeof profileInput>): Promise<UserRow> {
+  const current = await getStaffUser(db, userId);
+  await assertUniqueLogin(db, { email: values.email }, userId);
+  if (values.password !== null) {
+    if (!values.currentPassword || !(await verifySecret(current.passwordHash, values.currentPassword))) {
+      throw AppError.validation({ currentPassword: ['The current password is incorrect.'] });
+    }
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      name: values.name,
+      email: values.email,
+      ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning()
+    .catch(rethrowUniqueLogin);
+  if (!row) throw AppError.notFound();
   return row;
 }

@@ -1,6 +1,8 @@
 import type { User } from '@tillbook/contract';
 import { userTypeLabels } from '@tillbook/contract';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { ProfileDialog } from '../users/profile-dialog.tsx';
 import { useLogout } from './api/logout.ts';
 
 type AccountBoxProps = { user: User };
@@ -8,6 +10,7 @@ type AccountBoxProps = { user: User };
 /** The signed-in username and the Logout button at the foot of the navigation (SPEC §2). */
 export function AccountBox({ user }: AccountBoxProps) {
   const logout = useLogout();
+  const [isProfileOpen, setIsProfileOpen] = useState(false);
   const initial = user.username.slice(0, 1).toUpperCase();
 
   return (
@@ -19,9 +22,15 @@ export function AccountBox({ user }: AccountBoxProps) {
         {initial}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-gray-900" title={user.username}>
+        <button
+          type="button"
+          className="block max-w-full truncate text-sm font-medium text-gray-900 hover:text-indigo-700 hover:underline"
+          title="My profile"
+          onClick={() => setIsProfileOpen(true)}
+        >
           {user.username}
-        </p>
+        </button>
+        <ProfileDialog user={user} open={isProfileOpen} onClose={() => setIsProfileOpen(false)} />
         <p className="truncate text-xs text-gray-500">{userTypeLabels[user.type]}</p>
       </div>
       <Button

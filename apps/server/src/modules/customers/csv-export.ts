@@ -1,0 +1,38 @@
+import { formatMinorAsDecimal, fractionDigitsOf } from '@tillbook/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { csvLine } from '../../lib/csv-write.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { eachCustomer, type CustomerFilters } from './service.ts';
+
+const header = ['name', 'email', 'phone', 'address', 'birthday', 'marketing_consent', 'points', 'total_spent', 'orders', 'created_at'];
+
+/** Customers matching the list's filters as CSV; money as a decimal in the shop's currency. */
+export async function* customersCsv(db: DbOrTx, filters: CustomerFilters): AsyncGenerator<string> {
+  const fractionDigits = fractionDigitsOf((await getShopSettings(db)).currency);
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  yield `\uFEFF${header.join(',')}\r\n`;
+  for await (const rows of eachCustomer(db, filters)) {
+    yield rows
+      .map((c) =>
+        csvLine([
+          c.name,
+          c.email,
+          c.phone,
+          c.address,
+          c.birthday,
+          c.marketingConsent ? 'yes' : 'no',
+          c.pointsBalance,
+          formatMinorAsDecimal(c.totalSpent, fractionDigits),
+          c.orderCount,
+          c.createdAt.toISOString(),
+        ]),
+      )
+      .join('');
+  }
+}
+
+/** customers-20261122.csv */
+export function customersCsvFileName(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `customers-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
+}

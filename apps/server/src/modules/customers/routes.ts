@@ -1,0 +1,226 @@
+import {
+  affectedResult,
+  customerBulkInput,
+  customerCommentList,
+  customerEditInput,
+  customerInput,
+  customerListQuery,
+  customerNoteInput,
+  customerNoteList,
+  customerNoteParams,
+  customerNoteReceiptInput,
+  customerNoteResult,
+  customerOrderPage,
+  customerPage,
+  customerResult,
+  idParams,
+  listQuery,
+  pageMetaOf,
+  pointsAdjustInput,
+  pointsAdjustResult,
+  pointsPage,
+  userTypes,
+} from '@tillbook/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { AppError } from '../../lib/errors.ts';
+import { customersCsv, customersCsvFileName } from './csv-export.ts';
+import {
+  addNote,
+  adjustPoints,
+  bulkUpdateCustomers,
+  createCustomer,
+  deleteCustomer,
+  deleteNote,
+  getCustomer,
+  listCustomers,
+  listNotes,
+  listPoints,
+  setNoteReceipt,
+  toCustomer,
+  updateCustomer,
+} from './service.ts';
+
+const tags = ['customers'];
+/** Cashiers look after customers at the till (DESIGN.md §3 Roles): read, create, edit, notes. */
+const staff = { access: userTypes };
+
+export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const actor = (user: { id: number; type: string } | null) => {
+    if (!user) throw AppError.unauthenticated();
+    return user;
+  };
+
+  app.get(
+    '/api/customers',
+    { config: staff, schema: { tags, summary: 'List customers', querystring: customerListQuery, response: { 200: customerPage } } },
+    async (request) => listCustomers(db, request.query),
+  );
+
+  app.get(
+    '/api/customers/export',
+    { schema: { tags, summary: "Every customer matching the list's filters as CSV", querystring: customerListQuery } },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${customersCsvFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(customersCsv(db, request.query))),
+  );
+
+  app.post(
+    '/api/customers/create',
+    { config: staff, schema: { tags, summary: 'Create a customer', body: customerInput, response: { 201: customerResult } } },
+    async (request, reply) => reply.code(201).send({ data: toCustomer(await createCustomer(db, request.body)) }),
+  );
+
+  app.put(
+    '/api/customers/edit',
+    { config: staff, schema: { tags, summary: 'Update a customer named by the id in the body', body: customerEditInput, response: { 200: customerResult } } },
+    async (request) => {
+      const { id, ...values } = request.body;
+      return { data: toCustomer(await updateCustomer(db, id, values)) };
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/edit',
+    { config: staff, schema: { tags, summary: 'One customer, for its form', params: idParams, response: { 200: customerResult } } },
+    async (request) => ({ data: toCustomer(await getCustomer(db, request.params.id)) }),
+  );
+
+  app.put(
+    '/api/customers/:id/edit',
+    { config: staff, schema: { tags, summary: 'Update a customer', params: idParams, body: customerInput, response: { 200: customerResult } } },
+    async (request) => ({ data: toCustomer(await updateCustomer(db, request.params.id, request.body)) }),
+  );
+
+  app.delete(
+    '/api/customers/:id',
+    { schema: { tags, summary: 'Delete a customer (administrators)', params: idParams } },
+    async (request, reply) => {
+      await deleteCustomer(db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/customers/update',
+    {
+      config: staff,
+      schema: { tags, summary: 'Bulk: delete (administrators) or set marketing consent', body: customerBulkInput, response: { 200: affectedResult } },
+    },
+    async (request) => {
+      if (request.body.action === 'delete' && actor(request.user).type !== 'administrator') throw AppError.forbidden();
+      return { data: { affected: await bulkUpdateCustomers(db, request.body) } };
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/orders',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "A customer's orders (an empty list until selling is in use)",
+        params: idParams,
+        querystring: listQuery,
+        response: { 200: customerOrderPage },
+      },
+    },
+    async (request) => {
+      await getCustomer(db, request.params.id);
+      return { data: [], meta: pageMetaOf(request.query.page, request.query.perPage, 0) };
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/comments',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "Comments from a customer's order notes (fills from order notes once selling is in use; empty until then)",
+        params: idParams,
+        response: { 200: customerCommentList },
+      },
+    },
+    async (request) => {
+      await getCustomer(db, request.params.id);
+      return { data: [] };
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/notes',
+    { config: staff, schema: { tags, summary: "A customer's notes, newest first", params: idParams, response: { 200: customerNoteList } } },
+    async (request) => ({ data: await listNotes(db, request.params.id) }),
+  );
+
+  app.post(
+    '/api/customers/:id/notes',
+    {
+      config: staff,
+      schema: { tags, summary: 'Add a note to a customer', params: idParams, body: customerNoteInput, response: { 201: customerNoteResult } },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await addNote(db, request.params.id, actor(request.user).id, request.body) }),
+  );
+
+  app.put(
+    '/api/customers/:id/notes/:note/receipt',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: 'Print a note on the customer’s receipts, or stop printing it',
+        params: customerNoteParams,
+        body: customerNoteReceiptInput,
+        response: { 200: customerNoteResult },
+      },
+    },
+    async (request) => ({ data: await setNoteReceipt(db, request.params.id, request.params.note, request.body.printOnReceipt) }),
+  );
+
+  app.delete(
+    '/api/customers/:id/notes/:note',
+    { config: staff, schema: { tags, summary: 'Delete a note (cashiers: only their own)', params: customerNoteParams } },
+    async (request, reply) => {
+      await deleteNote(db, request.params.id, request.params.note, actor(request.user));
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/points',
+    {
+      config: staff,
+      schema: { tags, summary: "A customer's points ledger, newest first", params: idParams, querystring: listQuery, response: { 200: pointsPage } },
+    },
+    async (request) => listPoints(db, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/customers/:id/points',
+    {
+      schema: {
+        tags,
+        summary: 'Adjust points by hand with a reason (administrators)',
+        params: idParams,
+        body: pointsAdjustInput,
+        response: { 200: pointsAdjustResult },
+      },
+    },
+    async (request) => {
+      const { entry, pointsBalance } = await adjustPoints(db, request.params.id, {
+        delta: request.body.delta,
+        reason: request.body.reason,
+        kind: 'adjusted',
+        userId: actor(request.user).id,
+      });
+      const user = request.user;
+      return { data: { entry: { ...entry, userName: user?.name ?? null, createdAt: entry.createdAt.toISOString() }, pointsBalance } };
+    },
+  );
+};

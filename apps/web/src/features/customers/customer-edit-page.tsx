@@ -1,0 +1,27 @@
+import { useParams, useSearchParams } from 'react-router';
+import { PersonFormPage } from '../people/person-form-page.tsx';
+import { CustomerNotes } from './customer-notes.tsx';
+import { CustomerPage } from './customer-page.tsx';
+import { CustomerPoints } from './customer-points.tsx';
+import { CustomerTabs } from './customer-tabs.tsx';
+
+/** /customers/{id}/edit: Details (the shared people form), or ?tab=notes / ?tab=points. */
+export function CustomerEditPage() {
+  const customerId = Number(useParams().id);
+  const tab = useSearchParams()[0].get('tab');
+  if (tab === 'notes') {
+    return (
+      <CustomerPage customerId={customerId} tab="notes">
+        <CustomerNotes customerId={customerId} />
+      </CustomerPage>
+    );
+  }
+  if (tab === 'points') {
+    return (
+      <CustomerPage customerId={customerId} tab="points">
+        <CustomerPoints customerId={customerId} />
+      </CustomerPage>
+    );
+  }
+  return <PersonFormPage mode="customers" tabs={<CustomerTabs customerId={customerId} current="details" />} />;
+}

@@ -1,0 +1,45 @@
+import { useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Block } from '../../components/ui/block.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { useCustomerOrders } from './api.ts';
+import { CustomerPage } from './customer-page.tsx';
+
+/** /customers/{id}/orders: the customer's sales (none until selling is in use). */
+export function CustomerOrdersPage() {
+  const customerId = Number(useParams().id);
+  return (
+    <CustomerPage customerId={customerId} tab="orders">
+      <CustomerOrders customerId={customerId} />
+    </CustomerPage>
+  );
+}
+
+function CustomerOrders({ customerId }: { customerId: number }) {
+  const orders = useCustomerOrders(customerId, 1);
+  const money = useMoney();
+  if (orders.isPending) return <Spinner className="size-6" />;
+  if (orders.isError) return <Alert tone="error">{errorMessageOf(orders.error)}</Alert>;
+  if (orders.data.data.length === 0) {
+    return (
+      <Block>
+        <p className="p-8 text-center text-sm text-gray-600">No orders yet — sales appear here once selling is in use.</p>
+      </Block>
+    );
+  }
+  return (
+    <Block>
+      <ul className="divide-y divide-gray-100">
+        {orders.data.data.map((o) => (
+          <li key={o.id} className="flex justify-between px-4 py-3 text-sm">
+            <span className="font-mono">{o.number}</span>
+            <span>{new Date(o.createdAt).toLocaleString()}</span>
+            <span className="tabular-nums">{money.format(o.total)}</span>
+          </li>
+        ))}
+      </ul>
+    </Block>
+  );
+}

@@ -1,0 +1,68 @@
+import { userTypeLabels, type StaffUser } from '@tillbook/contract';
+import { Link } from 'react-router';
+import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
+import type { ListMode } from './list-mode.ts';
+import { useDeleteStaffUser, useOutletNames, useStaffUsers } from './users-api.ts';
+
+const none = <span className="text-gray-400">—</span>;
+
+export const userListMode: ListMode<StaffUser> = {
+  title: 'Staff',
+  description: 'Who can sign in: administrators run the shop, cashiers sell at their outlet.',
+  noun: 'staff users',
+  basePath: '/users',
+  searchPlaceholder: 'Search by name, username or e-mail',
+  useFilters: () => {
+    const outlets = useOutletNames();
+    return [
+      {
+        key: 'type',
+        label: 'Type',
+        allLabel: 'All types',
+        options: Object.entries(userTypeLabels).map(([value, label]) => ({ value, label })),
+      },
+      {
+        key: 'outletId',
+        label: 'Outlet',
+        allLabel: 'All outlets',
+        options: (outlets.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
+      },
+      {
+        key: 'active',
+        label: 'Status',
+        allLabel: 'All statuses',
+        options: [
+          { value: '1', label: 'Active' },
+          { value: '0', label: 'Inactive' },
+        ],
+      },
+    ];
+  },
+  useRows: (params) => useStaffUsers(params),
+  useColumns: () => {
+    const outlets = useOutletNames();
+    const outletName = (id: number | null) => (id === null ? null : (outlets.data?.find((o) => o.id === id)?.name ?? `#${id}`));
+    return [
+      {
+        key: 'name',
+        header: 'Name',
+        sortKey: 'name',
+        cell: (u) => (
+          <Link to={`/users/${u.id}/edit`} className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
+            {u.name}
+          </Link>
+        ),
+      },
+      { key: 'username', header: 'Username', sortKey: 'username', cell: (u) => <span className="font-mono text-xs">{u.username}</span> },
+      { key: 'type', header: 'Type', cell: (u) => <Badge tone={u.type === 'administrator' ? 'indigo' : 'gray'}>{userTypeLabels[u.type]}</Badge> },
+      { key: 'outlet', header: 'Outlet', cell: (u) => (u.outletId === null ? none : <span className="whitespace-nowrap">{outletName(u.outletId)}</span>) },
+      { key: 'email', header: 'E-mail', cell: (u) => u.email ?? none },
+      { key: 'status', header: 'Status', cell: (u) => <ActiveBadge active={u.active} /> },
+    ];
+  },
+  useDelete: useDeleteStaffUser,
+  canDelete: (row, me) => me !== null && row.id !== me.id,
+  deleteTitle: 'Delete this staff user?',
+  deleteWarning: (u) => <>“{u.name}” ({u.username}) will no longer be able to sign in. To keep their history, deactivate them instead.</>,
+  deletedMessage: (u) => `Staff user “${u.name}” deleted.`,
+};

@@ -1,0 +1,8 @@
+import type { RouteObject } from 'react-router';
+import { lazyScreen } from '../../lib/lazy-screen.ts';
+
+export const usersRoutes: RouteObject[] = [
+  { path: 'users', lazy: lazyScreen(() => import('../people/people-list-page.tsx'), 'UserListPage') },
+  { path: 'users/new', lazy: lazyScreen(() => import('../people/person-form-page.tsx'), 'UserFormPage') },
+  { path: 'users/:id/edit', lazy: lazyScreen(() => import('../people/person-form-page.tsx'), 'UserFormPage') },
+];

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { bulkInput, dataOf, queryBoolean } from './common.ts';
+import { booleanField, optionalEmail, optionalText, requiredText } from './fields.ts';
+import { listQuery, paginated } from './pagination.ts';
+
+/** A customer: contact details, consent, and read-only figures kept by selling and loyalty. */
+export const customer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  birthday: z.string().nullable(),
+  marketingConsent: z.boolean(),
+  pointsBalance: z.number().int(),
+  totalSpent: z.number().int(),
+  orderCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Customer = z.infer<typeof customer>;
+
+/** Today's date as YYYY-MM-DD in UTC; a birthday may not be after it. */
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+const birthdayField = z
+  .string({ error: 'The birthday must be a date like 1990-05-31.' })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), 'The birthday must be a date like 1990-05-31.')
+  .refine((v) => v === null || v <= todayIso(), 'The birthday may not be in the future.');
+
+const phoneField = optionalText('phone', 40).refine(
+  (v) => v === null || /\d/.test(v),
+  'The phone number must contain digits.',
+);
+
+export const customerInput = z.object({
+  name: requiredText('name', 120),
+  email: optionalEmail(),
+  phone: phoneField,
+  address: optionalText('address', 500),
+  birthday: birthdayField,
+  marketingConsent: booleanField('marketing consent'),
+});
+export type CustomerInput = z.input<typeof customerInput>;
+
+/** PUT /api/customers/edit: like /{id}/edit with the id in the body (DESIGN.md §3). */
+export const customerEditInput = customerInput.extend({ id: z.number({ error: 'The id field is required.' }).int().positive() });
+
+export const customerSorts = ['name', 'createdAt', 'totalSpent'] as const;
+export const customerListQuery = listQuery.extend({
+  hasEmail: queryBoolean.optional(),
+  marketingConsent: queryBoolean.optional(),
+});
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+export const customerPage = paginated(customer);
+export const customerResult = dataOf(customer);
+
+export const customerBulkActions = ['delete', 'setMarketingConsent'] as const;
+export const customerBulkInput = bulkInput(customerBulkActions, z.object({ marketingConsent: z.boolean() }));
+export type CustomerBulkInput = z.input<typeof customerBulkInput>;
+
+export const customerNote = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  body: z.string(),
+  printOnReceipt: z.boolean(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CustomerNote = z.infer<typeof customerNote>;
+export const customerNoteInput = z.object({
+  body: requiredText('note', 2000),
+  printOnReceipt: booleanField('print on receipt').default(false),
+});
+export type CustomerNoteInput = z.input<typeof customerNoteInput>;
+export const customerNoteReceiptInput = z.object({ printOnReceipt: booleanField('print on receipt') });
+export const customerNoteParams = z.object({ id: z.coerce.number().int().positive(), note: z.coerce.number().int().positive() });
+export const customerNoteList = dataOf(z.array(customerNote));
+export const customerNoteResult = dataOf(customerNote);
+
+export const pointsEntry = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balanceAfter: z.number().int(),
+  kind: z.enum(['earned', 'redeemed', 'adjusted']),
+  reason: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PointsEntry = z.infer<typeof pointsEntry>;
+export const pointsPage = paginated(pointsEntry);
+export const pointsAdjustInput = z.object({
+  delta: z
+    .number({ error: 'The points must be a whole number.' })
+    .int('The points must be a whole number.')
+    .refine((v) => v !== 0, 'The points may not be zero.')
+    .refine((v) => Math.abs(v) <= 1_000_000, 'The points may not be more than 1,000,000 at a time.'),
+  reason: requiredText('reason', 500),
+});
+export type PointsAdjustInput = z.input<typeof pointsAdjustInput>;
+export const pointsAdjustResult = dataOf(z.object({ entry: pointsEntry, pointsBalance: z.number().int() }));
+
+/** A customer's order, as their Orders tab lists it (filled once selling is in use). */
+export const customerOrder = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  total: z.number().int(),
+  createdAt: z.string(),
+});
+export const customerOrderPage = paginated(customerOrder);
+export const customerComment = z.object({ id: z.number().int(), body: z.string(), orderId: z.number().int(), createdAt: z.string() });
+export const customerCommentList = dataOf(z.array(customerComment));
