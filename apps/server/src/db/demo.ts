@@ -5,6 +5,7 @@ import { ensureShopBasics } from './bootstrap.ts';
 import { openDatabase } from './client.ts';
 import { loadDemoCatalogue } from './demo-catalogue.ts';
 import { loadDemoCoupons } from './demo-coupons.ts';
+import { loadDemoPeople } from './demo-people.ts';
 import { loadDemoSuppliers } from './demo-suppliers.ts';
 import { migrateDatabase } from './migrate.ts';
 import { outlets } from './schema/index.ts';
@@ -33,6 +34,8 @@ async function loadDemo() {
     }
     const products = await loadDemoCatalogue(database.db, config.DATA_DIR, adminId);
     console.log(products ? `demo catalogue: ${products} products in 3 outlets` : 'demo catalogue: already loaded');
+    const people = await loadDemoPeople(database.db, adminId);
+    console.log(`demo people: ${people.cashiers} more cashiers, ${people.customers} customers`);
     const coupons = await loadDemoCoupons(database.db);
     if (coupons) console.log(`demo coupons: ${coupons}`);
     await loadDemoSuppliers(database.db);

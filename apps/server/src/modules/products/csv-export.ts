@@ -4,20 +4,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { categories, taxes } from '../../db/schema/index.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { CategoryNames, type Lookups } from './csv-rows.ts';
+import { csvCell } from '../../lib/csv-write.ts';
 import { listProductIdsAfter, rowsOf, type ProductFilters } from './list.ts';
 
 /** Products to CSV, with the columns the import reads (contract: productCsvColumns). */
 const EXPORT_BATCH = 500;
-/** Cells a spreadsheet would run as a formula get a leading ' (the import drops it again). */
-const formulaStart = /^[=+\-@\t\r]/;
-
-
-function csvCell(value: string | number | null, isText = false): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (isText && formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 type ExportProduct = { id: number; title: string; description: string | null; track_stock: boolean; status: string };
 type ExportVariant = { id: number; product_id: number; name: string; sku: string; barcode: string | null; price: number; cost: number; quantity: number | null; low_stock_threshold: number | null };

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 
@@ -13,6 +13,8 @@ type DialogProps = {
 /** A modal on the native <dialog>: focus stays inside, Escape closes it. */
 export function Dialog({ open, title, children, onClose, footer }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Each dialog names itself: several can sit on one screen.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -28,7 +30,7 @@ export function Dialog({ open, title, children, onClose, footer }: DialogProps) 
   return (
     <dialog
       ref={ref}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
@@ -37,7 +39,7 @@ export function Dialog({ open, title, children, onClose, footer }: DialogProps) 
     >
       {open && (
         <div className="p-6">
-          <h2 id="dialog-title" className="text-lg font-semibold text-gray-900">
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             {title}
           </h2>
           <div className="mt-3 text-sm text-gray-700">{children}</div>
