@@ -14,6 +14,8 @@ export * from './pagination.ts';
 export * from './pricing/index.ts';
 export * from './product-sync.ts';
 export * from './products.ts';
+export * from './receipts.ts';
+export * from './registers.ts';
 export * from './runtime-config.ts';
 export * from './session.ts';
 export * from './settings.ts';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { settings } from './schema/index.ts';
 import { ensureMainOutlet } from '../modules/outlets/service.ts';
+import { ensureDefaultReceiptTemplate } from '../modules/receipts/service.ts';
 import { countUsers, createUser } from '../modules/users/service.ts';
 
 const SESSION_SECRET_KEY = 'session_secret';
@@ -43,7 +44,8 @@ export async function ensureFirstAdministrator(
   return { username: options.username, generatedPassword };
 }
 
-/** Everything a new shop needs to work at once: today, its first outlet ("Main store"). */
+/** Everything a new shop needs to work at once: its first outlet ("Main store") and a receipt template. */
 export async function ensureShopBasics(db: Db): Promise<void> {
   await ensureMainOutlet(db);
+  await ensureDefaultReceiptTemplate(db);
 }

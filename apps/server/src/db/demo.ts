@@ -6,6 +6,7 @@ import { openDatabase } from './client.ts';
 import { loadDemoCatalogue } from './demo-catalogue.ts';
 import { loadDemoCoupons } from './demo-coupons.ts';
 import { loadDemoPeople } from './demo-people.ts';
+import { loadDemoRegisters } from './demo-registers.ts';
 import { loadDemoSuppliers } from './demo-suppliers.ts';
 import { migrateDatabase } from './migrate.ts';
 import { outlets } from './schema/index.ts';
@@ -39,6 +40,7 @@ async function loadDemo() {
     const coupons = await loadDemoCoupons(database.db);
     if (coupons) console.log(`demo coupons: ${coupons}`);
     await loadDemoSuppliers(database.db);
+    await loadDemoRegisters(database.db);
   } finally {
     await database.close();
   }

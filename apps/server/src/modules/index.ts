@@ -2,15 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { additionalChargesRoutes } from './additional-charges/routes.ts';
 import { attributesRoutes } from './attributes/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
+import { couponsRoutes } from './coupons/routes.ts';
+import { customersRoutes } from './customers/routes.ts';
 import { outletsRoutes } from './outlets/routes.ts';
 import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
 import { productsRoutes } from './products/routes.ts';
+import { receiptsRoutes } from './receipts/routes.ts';
+import { registersRoutes } from './registers/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { suppliersRoutes } from './suppliers/routes.ts';
 import { taxesRoutes } from './taxes/routes.ts';
 import { usersRoutes } from './users/routes.ts';
-import { suppliersRoutes } from './suppliers/routes.ts';
-import { couponsRoutes } from './coupons/routes.ts';
-import { customersRoutes } from './customers/routes.ts';
 
 /** The routes of every business area (each reads `app.db`); a new area adds one line. */
 export const areaRoutes: FastifyPluginAsyncZod[] = [
@@ -22,6 +24,8 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   outletsRoutes,
   productsRoutes,
   productsSyncCsvRoutes,
+  receiptsRoutes,
+  registersRoutes,
   settingsRoutes,
   suppliersRoutes,
   taxesRoutes,

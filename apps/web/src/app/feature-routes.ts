@@ -2,13 +2,15 @@ import type { RouteObject } from 'react-router';
 import { additionalChargesRoutes } from '../features/additional-charges/routes.tsx';
 import { attributesRoutes } from '../features/attributes/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
-import { outletsRoutes } from '../features/outlets/routes.tsx';
-import { productsRoutes } from '../features/products/routes.tsx';
-import { settingsRoutes } from '../features/settings/routes.tsx';
-import { taxesRoutes } from '../features/taxes/routes.tsx';
-import { suppliersRoutes } from '../features/suppliers/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
+import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { peopleRoutes } from '../features/people/routes.tsx';
+import { productsRoutes } from '../features/products/routes.tsx';
+import { receiptsRoutes } from '../features/receipts/routes.tsx';
+import { registersRoutes } from '../features/registers/routes.tsx';
+import { settingsRoutes } from '../features/settings/routes.tsx';
+import { suppliersRoutes } from '../features/suppliers/routes.tsx';
+import { taxesRoutes } from '../features/taxes/routes.tsx';
 
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
@@ -19,6 +21,8 @@ export const featureRoutes: RouteObject[] = [
   ...outletsRoutes,
   ...peopleRoutes,
   ...productsRoutes,
+  ...receiptsRoutes,
+  ...registersRoutes,
   ...settingsRoutes,
   ...suppliersRoutes,
   ...taxesRoutes,

@@ -1,0 +1,87 @@
+import type { ReceiptLayout } from '@tillbook/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ReceiptPreview, receiptRows, sampleReceiptOrder } from './receipt-preview.tsx';
+
+const all: ReceiptLayout = {
+  paperWidth: 80,
+  header: 'High Street 1\nVAT GB123',
+  footer: 'Thank you!',
+  showLogo: true,
+  showCashier: true,
+  showCustomer: true,
+  showTaxBreakdown: true,
+  showOrderBarcode: true,
+  showLoyaltyPoints: true,
+  showNote: true,
+};
+const none: ReceiptLayout = {
+  ...all,
+  header: null,
+  footer: null,
+  showLogo: false,
+  showCashier: false,
+  showCustomer: false,
+  showTaxBreakdown: false,
+  showOrderBarcode: false,
+  showLoyaltyPoints: false,
+  showNote: false,
+};
+
+const formatMoney = (minor: number) => `£${(minor / 100).toFixed(2)}`;
+
+function renderPreview(layout: ReceiptLayout, logoUrl: string | null = null) {
+  render(<ReceiptPreview layout={layout} order={sampleReceiptOrder} businessName="Corner Shop" logoUrl={logoUrl} formatMoney={formatMoney} />);
+  return screen.getByTestId('receipt-preview');
+}
+
+function textRows(layout: ReceiptLayout) {
+  return receiptRows(layout, sampleReceiptOrder, { businessName: 'Corner Shop', formatMoney }).flatMap((r) => ('text' in r ? [r.text] : []));
+}
+
+describe('ReceiptPreview', () => {
+  it('shows every part a template turns on, with prices in the shop currency', () => {
+    const preview = renderPreview(all);
+    const text = preview.textContent ?? '';
+    for (const part of ['Corner Shop', 'High Street 1', 'VAT GB123', 'Cashier: Sam Carter', 'Customer: Alex Morgan', 'incl. VAT 20%', 'Points earned', 'Note: No straws', 'Thank you!', '£14.25', '£7.00']) {
+      expect(text, part).toContain(part);
+    }
+    expect(screen.getByText('Shop logo')).toBeTruthy();
+    expect(screen.getByTestId('receipt-barcode').textContent).toContain('MAIN-000123');
+  });
+
+  it('leaves out what the toggles turn off, keeping lines and totals', () => {
+    const preview = renderPreview(none);
+    const text = preview.textContent ?? '';
+    for (const part of ['Cashier:', 'Customer:', 'incl. VAT', 'Points earned', 'Note:', 'Shop logo', 'Thank you!']) expect(text, part).not.toContain(part);
+    expect(screen.queryByTestId('receipt-barcode')).toBeNull();
+    expect(text).toContain('TOTAL');
+    expect(text).toContain('Flat white');
+  });
+
+  it('shows the uploaded logo when there is one', () => {
+    renderPreview(all, '/media/logo.png');
+    expect(screen.getByRole('img', { name: 'Corner Shop logo' }).getAttribute('src')).toBe('/media/logo.png');
+  });
+
+  it('lays lines out at 48 characters on 80 mm paper and 32 on 58 mm', () => {
+    const wide = textRows(all);
+    const narrow = textRows({ ...all, paperWidth: 58 });
+    expect(Math.max(...wide.map((l) => l.length))).toBe(48);
+    expect(Math.max(...narrow.map((l) => l.length))).toBe(32);
+    // Prices stay right-aligned at the edge; a long name is cut short, never the price.
+    expect(wide.find((l) => l.includes('Sparkling'))).toMatch(/^3 x Sparkling water 500 ml +£4\.50$/);
+    const narrowLine = narrow.find((l) => l.includes('Sparkling')) ?? '';
+    expect(narrowLine).toHaveLength(32);
+    expect(narrowLine.endsWith('£4.50')).toBe(true);
+    expect(renderPreview({ ...all, paperWidth: 58 }).getAttribute('data-width')).toBe('32');
+  });
+
+  it('wraps a long header line at the paper width', () => {
+    const header = 'Open every day from eight in the morning until ten at night';
+    const rows = textRows({ ...none, paperWidth: 58, header });
+    const headerRows = rows.filter((l) => /morning|night|Open/.test(l));
+    expect(headerRows.length).toBeGreaterThan(1);
+    expect(headerRows.every((l) => l.length <= 32)).toBe(true);
+  });
+});
