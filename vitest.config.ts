@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
+          // Lazy screens and user-event typing are slow on a loaded two-core CI machine.
+          testTimeout: 20_000,
         },
       },
     ],
