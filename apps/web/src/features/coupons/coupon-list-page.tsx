@@ -12,12 +12,13 @@ import { errorMessageOf } from '../../lib/forms.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { useCoupons, useDeleteCoupon } from './api.ts';
-import { CouponBulkBar } from './coupon-bulk-bar.tsx';
+import { useBulkCoupons, useCoupons, useDeleteCoupon } from './api.ts';
+import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
 import { CouponStateBadge, couponValueOf, eligibilityOf, validityOf } from './coupon-display.tsx';
 
 /** /coupons: every discount code with its value, validity, state and uses. */
 export function CouponListPage() {
+  const bulk = useBulkCoupons();
   const list = useListParams({ sort: '-createdAt' });
   const active = list.get('active');
   const state = list.get('state');
@@ -128,7 +129,9 @@ export function CouponListPage() {
           <option value="0">Switched off</option>
         </Select>
       </div>
-      {selected.size > 0 && <CouponBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <StatusBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} noun={['coupon', 'coupons']} bulk={bulk} deleteWarning="Coupons that orders have used cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead." />
+      )}
       <DataTable
         caption="Coupons"
         columns={columns}

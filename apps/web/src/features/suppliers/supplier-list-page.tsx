@@ -12,12 +12,13 @@ import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useDeleteSupplier, useSuppliers } from './api.ts';
-import { SupplierBulkBar } from './supplier-bulk-bar.tsx';
+import { useBulkSuppliers, useDeleteSupplier, useSuppliers } from './api.ts';
+import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
 
 const none = <span className="text-gray-400">—</span>;
 
 export function SupplierListPage() {
+  const bulk = useBulkSuppliers();
   const list = useListParams({ sort: 'companyName' });
   const active = list.get('active');
   const suppliers = useSuppliers(list.query({ active }));
@@ -92,7 +93,9 @@ export function SupplierListPage() {
           <option value="0">Inactive</option>
         </Select>
       </div>
-      {selected.size > 0 && <SupplierBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <StatusBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} noun={['supplier', 'suppliers']} bulk={bulk} deleteWarning="The suppliers and their product lists will be removed. Deactivate a supplier instead to keep its details." />
+      )}
       <DataTable
         caption="Suppliers"
         columns={columns}

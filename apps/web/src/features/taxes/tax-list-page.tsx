@@ -12,10 +12,11 @@ import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useDeleteTax, useTaxes } from './api.ts';
-import { TaxBulkBar } from './tax-bulk-bar.tsx';
+import { useBulkTaxes, useDeleteTax, useTaxes } from './api.ts';
+import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
 
 export function TaxListPage() {
+  const bulk = useBulkTaxes();
   const list = useListParams({ sort: 'name' });
   const active = list.get('active');
   const isInclusive = list.get('isInclusive');
@@ -112,7 +113,9 @@ export function TaxListPage() {
           <option value="0">Inactive</option>
         </Select>
       </div>
-      {selected.size > 0 && <TaxBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && (
+        <StatusBulkBar ids={[...selected]} onDone={() => setSelected(new Set())} noun={['tax', 'taxes']} bulk={bulk} deleteWarning="Taxes that products carry, or that new products get by default, cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead." />
+      )}
       <DataTable
         caption="Taxes"
         columns={columns}
