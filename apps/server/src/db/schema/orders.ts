@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { cashboxSessions } from './cashbox.ts';
+import { coupons } from './coupons.ts';
+import { customers } from './customers.ts';
+import { outlets } from './outlets.ts';
+import { productVariants, products } from './products.ts';
+import { receiptTemplates } from './receipts.ts';
+import { registers } from './registers.ts';
+import { users } from './users.ts';
+
+export type OrderTaxJson = Array<{ id: number; name: string; rateE4: number; isInclusive: boolean; isCompound: boolean; base: number; amount: number }>;
+export type OrderChargeJson = Array<{ id: number; name: string; kind: 'fixed' | 'percentage'; isTaxable: boolean; amount: number; net: number; tax: number }>;
+
+/** The last sale number of each outlet: MAIN-000123 (sequential per outlet, no gaps). */
+export const outletOrderCounters = pgTable('outlet_order_counters', {
+  outletId: integer('outlet_id')
+    .primaryKey()
+    .references(() => outlets.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});
+
+/**
+ * A sale. `uuid` is made by the register: the same uuid twice is the same sale (idempotent).
+ * Amounts are the pricing engine's, copied at the sale and never edited.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull(),
+    number: varchar('number', { length: 30 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('paid').$type<'paid' | 'partially_refunded' | 'refunded'>(),
+    outletId: integer('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'restrict' }),
+    registerId: integer('register_id').references(() => registers.id, { onDelete: 'restrict' }),
+    cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: varchar('coupon_code', { length: 40 }),
+    receiptTemplateId: integer('receipt_template_id').references(() => receiptTemplates.id, { onDelete: 'set null' }),
+    subtotal: integer('subtotal').notNull(),
+    lineDiscountTotal: integer('line_discount_total').notNull(),
+    orderDiscountTotal: integer('order_discount_total').notNull(),
+    chargeTotal: integer('charge_total').notNull(),
+    netTotal: integer('net_total').notNull(),
+    taxTotal: integer('tax_total').notNull(),
+    total: integer('total').notNull(),
+    paid: integer('paid').notNull(),
+    change: integer('change').notNull().default(0),
+    /** The sale's taxes summed per tax (receipt and tax report). */
+    taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
+    note: varchar('note', { length: 1000 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_uuid_unique').on(t.uuid),
+    uniqueIndex('orders_number_unique').on(t.number),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_outlet_created_idx').on(t.outletId, t.createdAt),
+    index('orders_session_idx').on(t.cashboxSessionId),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_coupon_customer_idx').on(t.couponId, t.customerId),
+    check('orders_status_check', sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
+  ],
+);
+
+/** A sold line: name, SKU, price, taxes and charges copied from the catalogue at the sale. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    title: varchar('title', { length: 200 }).notNull(),
+    variantName: varchar('variant_name', { length: 200 }).notNull().default(''),
+    sku: varchar('sku', { length: 64 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    /** Cost of one unit at the sale (for profit reports). */
+    unitCost: integer('unit_cost').notNull().default(0),
+    gross: integer('gross').notNull(),
+    discount: integer('discount').notNull(),
+    orderDiscount: integer('order_discount').notNull(),
+    net: integer('net').notNull(),
+    chargeTotal: integer('charge_total').notNull(),
+    taxTotal: integer('tax_total').notNull(),
+    total: integer('total').notNull(),
+    taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
+    charges: jsonb('charges').notNull().$type<OrderChargeJson>(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId, t.position), index('order_lines_variant_idx').on(t.variantId)],
+);
+
+/** How a sale was paid: per tender, what was handed over and the change given. */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
+    tender: varchar('tender', { length: 10 }).notNull().$type<'cash' | 'card' | 'other'>(),
+    amount: integer('amount').notNull(),
+    tendered: integer('tendered').notNull(),
+    change: integer('change').notNull().default(0),
+    reference: varchar('reference', { length: 120 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_payments_order_idx').on(t.orderId),
+    index('order_payments_session_idx').on(t.cashboxSessionId, t.tender),
+    check('order_payments_tender_check', sql`${t.tender} in ('cash', 'card', 'other')`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;

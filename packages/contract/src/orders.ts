@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { tenders } from './cashbox.ts';
+import { dataOf } from './common.ts';
+import { idField, integerField, moneyField, optionalText } from './fields.ts';
+import { listQuery, paginated } from './pagination.ts';
+
+/** Most lines one sale may carry, and most units on one line. */
+export const ORDER_MAX_LINES = 500;
+export const ORDER_MAX_QUANTITY = 100_000;
+
+/** A discount as the cashier gives it: an amount off, or a percentage (rateE4: 10 % → 100 000). */
+export const saleDiscountInput = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('amount'), amount: moneyField('discount') }),
+    z.object({
+      kind: z.literal('percentage'),
+      rateE4: integerField('discount percentage', { min: 0, max: 1_000_000 }),
+    }),
+  ], { error: 'The discount must be an amount or a percentage.' })
+  .nullish()
+  .transform((v) => v ?? null);
+export type SaleDiscountInput = z.input<typeof saleDiscountInput>;
+
+export const orderLineInput = z.object({
+  variantId: idField('product'),
+  quantity: integerField('quantity', { min: 1, max: ORDER_MAX_QUANTITY }),
+  discount: saleDiscountInput,
+});
+export type OrderLineInput = z.input<typeof orderLineInput>;
+
+export const paymentInput = z.object({
+  tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }),
+  /** What the customer handed over with this tender; cash may exceed what is due (change). */
+  amount: moneyField('payment amount').refine((v) => v > 0, 'A payment must be greater than zero.'),
+  reference: optionalText('reference', 120),
+});
+export type PaymentInput = z.input<typeof paymentInput>;
+
+const uuidField = z
+  .string({ error: 'The sale id field is required.' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'The sale id must be a UUID.');
+
+/** The sale as the register rings it up; the server prices it again and is the authority. */
+export const saleInput = z.object({
+  lines: z
+    .array(orderLineInput, { error: 'The sale has no items.' })
+    .min(1, 'The sale has no items.')
+    .max(ORDER_MAX_LINES, `A sale may have at most ${ORDER_MAX_LINES} lines.`),
+  /** A manual discount on the whole sale; a coupon, when given, takes its place. */
+  orderDiscount: saleDiscountInput,
+  couponCode: optionalText('coupon code', 40),
+  customerId: z.number({ error: 'The customer must be chosen from the list.' }).int().positive().nullish().transform((v) => v ?? null),
+});
+export type SaleInput = z.input<typeof saleInput>;
+
+/** POST /api/orders/create: a client-generated uuid makes a retried request safe. */
+export const orderCreateInput = saleInput.extend({
+  uuid: uuidField,
+  registerId: idField('register'),
+  payments: z.array(paymentInput).min(1, 'The sale is not paid.').max(20, 'Use at most 20 payments on one sale.'),
+  /** What the screen showed the customer: a different server total is refused (prices changed). */
+  total: moneyField('total'),
+  note: optionalText('note', 1000),
+});
+export type OrderCreateInput = z.input<typeof orderCreateInput>;
+
+/** POST /api/orders/apply-coupon: whether a code applies to this cart, and how much it takes off. */
+export const applyCouponInput = saleInput.extend({
+  couponCode: z.string({ error: 'The coupon code field is required.' }).trim().min(1, 'The coupon code field is required.').max(40, 'No coupon has this code.'),
+});
+export type ApplyCouponInput = z.input<typeof applyCouponInput>;
+export const applyCouponResult = dataOf(
+  z.object({
+    couponId: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    discount: z.number().int(),
+    lineIndexes: z.array(z.number().int()),
+  }),
+);
+export type AppliedCoupon = z.infer<typeof applyCouponResult>['data'];
+
+export const orderStatuses = ['paid', 'partially_refunded', 'refunded'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orderLineTax = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rateE4: z.number().int(),
+  isInclusive: z.boolean(),
+  isCompound: z.boolean(),
+  base: z.number().int(),
+  amount: z.number().int(),
+});
+
+export const orderLineCharge = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(['fixed', 'percentage']),
+  isTaxable: z.boolean(),
+  amount: z.number().int(),
+  net: z.number().int(),
+  tax: z.number().int(),
+});
+
+/** A sold line: names, prices, taxes and charges copied at the sale (DESIGN.md §4). */
+export const orderLine = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  variantId: z.number().int().nullable(),
+  title: z.string(),
+  variantName: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  gross: z.number().int(),
+  discount: z.number().int(),
+  orderDiscount: z.number().int(),
+  chargeTotal: z.number().int(),
+  taxTotal: z.number().int(),
+  total: z.number().int(),
+  taxes: z.array(orderLineTax),
+  charges: z.array(orderLineCharge),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const orderPayment = z.object({
+  id: z.number().int(),
+  tender: z.enum(tenders),
+  /** The part of the total this tender paid. */
+  amount: z.number().int(),
+  /** What was handed over (cash: amount + change). */
+  tendered: z.number().int(),
+  change: z.number().int(),
+  reference: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
+export const order = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  /** Human-readable, sequential per outlet: MAIN-000123. */
+  number: z.string(),
+  status: z.enum(orderStatuses),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  registerId: z.number().int().nullable(),
+  registerName: z.string().nullable(),
+  cashboxSessionId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  cashierName: z.string(),
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  couponId: z.number().int().nullable(),
+  couponCode: z.string().nullable(),
+  subtotal: z.number().int(),
+  lineDiscountTotal: z.number().int(),
+  orderDiscountTotal: z.number().int(),
+  discountTotal: z.number().int(),
+  chargeTotal: z.number().int(),
+  netTotal: z.number().int(),
+  taxTotal: z.number().int(),
+  total: z.number().int(),
+  /** Σ tendered; paid − change = total. */
+  paid: z.number().int(),
+  change: z.number().int(),
+  note: z.string().nullable(),
+  receiptTemplateId: z.number().int().nullable(),
+  lines: z.array(orderLine),
+  payments: z.array(orderPayment),
+  taxes: z.array(orderLineTax),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+export const orderResult = dataOf(order);
+
+export const orderListItem = order.omit({ lines: true, payments: true, taxes: true });
+export type OrderListItem = z.infer<typeof orderListItem>;
+export const orderListQuery = listQuery.extend({
+  outletId: z.coerce.number().int().positive().optional(),
+  registerId: z.coerce.number().int().positive().optional(),
+  customerId: z.coerce.number().int().positive().optional(),
+  cashboxSessionId: z.coerce.number().int().positive().optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+export const orderPage = paginated(orderListItem);
+
+/** The message of a sale whose prices changed between the screen and the server. */
+export const totalMismatchMessage = 'The prices have changed since the sale was rung up. Check the new total and take the payment again.';
