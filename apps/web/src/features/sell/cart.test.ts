@@ -1,0 +1,96 @@
+import { priceSale, type SaleItem } from '@tillbook/contract';
+import { describe, expect, it } from 'vitest';
+import { cartReducer, emptyCart, priceCartState, saleInputOf, type CartAction, type CartState } from './cart.ts';
+
+const vat20 = { id: 1, name: 'VAT 20%', rateE4: 200_000, isInclusive: true, isCompound: false };
+const deposit = { id: 1, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
+
+function item(variantId: number, unitPrice: number, overrides: Partial<SaleItem> = {}): SaleItem {
+  return { variantId, productId: variantId, title: `Product ${variantId}`, variantName: '', sku: `SKU-${variantId}`, unitPrice, taxes: [], charges: [], categoryIds: [], ...overrides };
+}
+
+function run(...actions: CartAction[]): CartState {
+  return actions.reduce(cartReducer, emptyCart('11111111-1111-4111-8111-111111111111'));
+}
+
+describe('the cart', () => {
+  it('raises the quantity when the same variant is added twice', () => {
+    const state = run({ type: 'add', item: item(1, 500), stock: 3 }, { type: 'add', item: item(1, 500), stock: 3 });
+    expect(state.lines).toHaveLength(1);
+    expect(state.lines[0]?.quantity).toBe(2);
+  });
+
+  it('keeps separate lines for separate variants and removes a line at quantity 0', () => {
+    const state = run({ type: 'add', item: item(1, 500), stock: null }, { type: 'add', item: item(2, 700), stock: null }, { type: 'setQuantity', key: 'v1', quantity: 0 });
+    expect(state.lines.map((line) => line.key)).toEqual(['v2']);
+  });
+
+  it('prices a line discount and an order discount with the engine', () => {
+    const state = run(
+      { type: 'add', item: item(1, 1000), stock: null },
+      { type: 'add', item: item(2, 2000), stock: null },
+      { type: 'setLineDiscount', key: 'v1', discount: { kind: 'amount', amount: 100 } },
+      { type: 'setOrderDiscount', discount: { kind: 'percentage', rateE4: 100_000 } },
+    );
+    const priced = priceCartState(state).cart;
+    expect(priced.lineDiscountTotal).toBe(100);
+    // 10 % of 2900 after the line's own discount.
+    expect(priced.orderDiscountTotal).toBe(290);
+    expect(priced.total).toBe(2610);
+  });
+
+  it('lets an applied coupon replace the manual order discount, on the lines it names', () => {
+    const state = run(
+      { type: 'add', item: item(1, 1000), stock: null },
+      { type: 'add', item: item(2, 2000), stock: null },
+      { type: 'setOrderDiscount', discount: { kind: 'amount', amount: 500 } },
+      { type: 'applyCoupon', applied: { couponId: 1, code: 'WELCOME10', name: 'Welcome', discount: 200, lineIndexes: [1] } },
+    );
+    const priced = priceCartState(state).cart;
+    expect(priced.orderDiscountTotal).toBe(200);
+    expect(priced.lines[0]?.orderDiscount).toBe(0);
+    expect(priced.lines[1]?.orderDiscount).toBe(200);
+    expect(saleInputOf(state).couponCode).toBe('WELCOME10');
+  });
+
+  it('keeps the coupon on its line when another line is removed, and asks for a fresh verdict', () => {
+    const state = run(
+      { type: 'add', item: item(1, 1000), stock: null },
+      { type: 'add', item: item(2, 2000), stock: null },
+      { type: 'applyCoupon', applied: { couponId: 1, code: 'TEN', name: 'Ten', discount: 200, lineIndexes: [1] } },
+      { type: 'remove', key: 'v1' },
+    );
+    expect(state.coupon?.isStale).toBe(true);
+    expect(priceCartState(state).cart.lines[0]?.orderDiscount).toBe(200);
+  });
+
+  it('gives the same totals as priceSale for taxes and charges', () => {
+    const drink = item(1, 2000, { taxes: [vat20], charges: [deposit] });
+    const state = run({ type: 'add', item: drink, stock: 5, quantity: 2 });
+    const expected = priceSale([{ item: drink, quantity: 2, discount: null }], null, null).cart;
+    expect(priceCartState(state).cart).toEqual(expected);
+    expect(expected.chargeTotal).toBe(50);
+  });
+
+  it('starts a new sale with a new uuid', () => {
+    const state = run({ type: 'add', item: item(1, 500), stock: null });
+    const next = cartReducer(state, { type: 'newSale' });
+    expect(next.lines).toEqual([]);
+    expect(next.uuid).not.toBe(state.uuid);
+    expect(next.uuid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends lines, discounts and customer to the server as the contract says', () => {
+    const state = run(
+      { type: 'add', item: item(7, 500), stock: null, quantity: 3 },
+      { type: 'setLineDiscount', key: 'v7', discount: { kind: 'percentage', rateE4: 50_000 } },
+      { type: 'setCustomer', customer: { id: 4, name: 'Alex Morgan', email: null, pointsBalance: 0 } },
+    );
+    expect(saleInputOf(state)).toEqual({
+      lines: [{ variantId: 7, quantity: 3, discount: { kind: 'percentage', rateE4: 50_000 } }],
+      orderDiscount: null,
+      couponCode: null,
+      customerId: 4,
+    });
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  couponOrderDiscount,
+  ORDER_MAX_QUANTITY,
+  priceSale,
+  type AppliedCoupon,
+  type PricedSale,
+  type PricingDiscount,
+  type SaleInput,
+  type SaleItem,
+} from '@tillbook/contract';
+
+/** One line of the sale; `key` is the variant's, so adding it again raises the quantity. */
+export type CartLine = {
+  key: string;
+  item: SaleItem;
+  quantity: number;
+  discount: PricingDiscount | null;
+  /** Units at this outlet when the line was added; null when the product does not track stock. */
+  stock: number | null;
+};
+
+export type CartCustomer = { id: number; name: string; email: string | null; pointsBalance: number };
+
+/**
+ * A coupon as the server judged it. Its lines are kept by key (not index) so removing another line
+ * cannot move the discount; `isStale` asks for a fresh verdict after the cart changed.
+ */
+export type CartCoupon = { applied: AppliedCoupon; lineKeys: string[]; isStale: boolean };
+
+export type CartState = {
+  /** Made when the sale starts and kept across retries: a retried create never doubles a sale. */
+  uuid: string;
+  lines: CartLine[];
+  orderDiscount: PricingDiscount | null;
+  coupon: CartCoupon | null;
+  customer: CartCustomer | null;
+};
+
+export type CartAction =
+  | { type: 'add'; item: SaleItem; stock: number | null; quantity?: number }
+  | { type: 'setQuantity'; key: string; quantity: number }
+  | { type: 'remove'; key: string }
+  | { type: 'setLineDiscount'; key: string; discount: PricingDiscount | null }
+  | { type: 'setOrderDiscount'; discount: PricingDiscount | null }
+  | { type: 'applyCoupon'; applied: AppliedCoupon }
+  | { type: 'removeCoupon' }
+  | { type: 'setCustomer'; customer: CartCustomer | null }
+  | { type: 'newSale' }
+  | { type: 'resume'; state: CartState };
+
+export function lineKeyOf(item: SaleItem): string {
+  return `v${item.variantId}`;
+}
+
+export function emptyCart(uuid: string = crypto.randomUUID()): CartState {
+  return { uuid, lines: [], orderDiscount: null, coupon: null, customer: null };
+}
+
+function clampQuantity(quantity: number): number {
+  return Math.min(ORDER_MAX_QUANTITY, Math.max(1, Math.trunc(quantity)));
+}
+
+// Any change to the lines can change what a coupon gives: ask the server again before paying.
+function withLines(state: CartState, lines: CartLine[]): CartState {
+  return { ...state, lines, coupon: state.coupon ? { ...state.coupon, isStale: true } : null };
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case 'add': {
+      const key = lineKeyOf(action.item);
+      const quantity = action.quantity ?? 1;
+      const existing = state.lines.find((line) => line.key === key);
+      if (existing) {
+        return withLines(
+          state,
+          state.lines.map((line) => (line.key === key ? { ...line, quantity: clampQuantity(line.quantity + quantity) } : line)),
+        );
+      }
+      return withLines(state, [...state.lines, { key, item: action.item, quantity: clampQuantity(quantity), discount: null, stock: action.stock }]);
+    }
+    case 'setQuantity':
+      if (!Number.isFinite(action.quantity)) return state;
+      if (action.quantity <= 0) return cartReducer(state, { type: 'remove', key: action.key });
+      return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, quantity: clampQuantity(action.quantity) } : line)));
+    case 'remove': {
+      const lines = state.lines.filter((line) => line.key !== action.key);
+      if (lines.length === 0) return { ...state, lines, coupon: null, orderDiscount: null };
+      return withLines(state, lines);
+    }
+    case 'setLineDiscount':
+      return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, discount: action.discount } : line)));
+    case 'setOrderDiscount':
+      return { ...state, orderDiscount: action.discount };
+    case 'applyCoupon':
+      return {
+        ...state,
+        coupon: {
+          applied: action.applied,
+          lineKeys: action.applied.lineIndexes.map((index) => state.lines[index]?.key).filter((key): key is string => key !== undefined),
+          isStale: false,
+        },
+      };
+    case 'removeCoupon':
+      return { ...state, coupon: null };
+    case 'setCustomer':
+      // Per-customer coupon limits depend on who buys.
+      return { ...state, customer: action.customer, coupon: state.coupon ? { ...state.coupon, isStale: true } : null };
+    case 'newSale':
+      return emptyCart();
+    case 'resume':
+      return action.state;
+  }
+}
+
+/** The coupon's discount on the lines as they are now (by key), or null. */
+function couponDiscountOf(state: CartState) {
+  if (!state.coupon) return null;
+  const keys = new Set(state.coupon.lineKeys);
+  const lineIndexes = state.lines.flatMap((line, index) => (keys.has(line.key) ? [index] : []));
+  return couponOrderDiscount({ discount: state.coupon.applied.discount, lineIndexes });
+}
+
+/** Every figure the screen shows, from the one pricing engine; an applied coupon replaces the manual order discount. */
+export function priceCartState(state: CartState): PricedSale {
+  const lines = state.lines.map((line) => ({ item: line.item, quantity: line.quantity, discount: line.discount }));
+  return priceSale(lines, couponDiscountOf(state) ?? state.orderDiscount, null);
+}
+
+/** The sale as the server wants it (apply-coupon and create share it). */
+export function saleInputOf(state: CartState): SaleInput {
+  return {
+    lines: state.lines.map((line) => ({ variantId: line.item.variantId, quantity: line.quantity, discount: line.discount })),
+    orderDiscount: state.orderDiscount,
+    couponCode: state.coupon?.applied.code ?? null,
+    customerId: state.customer?.id ?? null,
+  };
+}
+
+export function itemCountOf(state: CartState): number {
+  return state.lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Units left at the outlet after this line, when the product tracks stock. */
+export function stockAfterOf(line: CartLine): number | null {
+  return line.stock === null ? null : line.stock - line.quantity;
+}
+
+/** "M / Blue" or the product title alone. */
+export function lineTitleOf(item: SaleItem): string {
+  return item.variantName ? `${item.title} · ${item.variantName}` : item.title;
+}
