@@ -79,6 +79,10 @@ describe('customers', () => {
     const byPhone = (await admin.get('/api/customers?search=5557771234')).json().data;
     expect(byPhone.map((c: { name: string }) => c.name)).toEqual(['Zora Neale']);
     expect((await admin.get('/api/customers?search=zora')).json().meta.total).toBe(1);
+    // The digit in a name search is not read as a phone number (it would match every phone with a 4).
+    await createCustomer({ name: 'Maya Fisher 4', email: 'maya.fisher@example.test', phone: '(555) 444-0000' });
+    const byName = (await admin.get('/api/customers?search=Maya%20Fisher%204')).json().data;
+    expect(byName.map((c: { name: string }) => c.name)).toEqual(['Maya Fisher 4']);
     const noEmail = (await admin.get('/api/customers?hasEmail=0')).json().data;
     expect(noEmail.map((c: { name: string }) => c.name)).toEqual(['Zora Neale']);
     const consenting = (await admin.get('/api/customers?marketingConsent=1')).json().data;

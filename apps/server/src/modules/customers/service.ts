@@ -25,7 +25,8 @@ function whereOf(filters: CustomerFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.search) {
     const pattern = likePattern(filters.search);
-    const digits = phoneDigitsOf(filters.search);
+    // A search with letters is a name or an e-mail; its digits ("Maya Fisher 4") are not a phone number.
+    const digits = /\p{L}/u.test(filters.search) ? null : phoneDigitsOf(filters.search);
     const matches = [ilike(customers.name, pattern), ilike(customers.email, pattern)];
     if (digits) matches.push(ilike(customers.phoneDigits, likePattern(digits)));
     parts.push(or(...matches) as SQL);
