@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+
+/** A keyboard-wedge scanner types every character within this of the one before; a person does not. */
+export const SCAN_MAX_GAP_MS = 50;
+const DEFAULT_MIN_LENGTH = 4;
+
+type ScannerOptions = { enabled?: boolean; minLength?: number };
+
+/**
+ * Hears a keyboard-wedge barcode scanner anywhere on the screen, also while a text field has
+ * focus: at least `minLength` characters in a burst too fast for a person, then Enter. The Enter
+ * of a scan is kept from the page (no form submits, no field acts on it); the characters did
+ * reach the focused field, so the screen clears its search box when `onScan` is called.
+ */
+export function useBarcodeScanner(onScan: (code: string) => void, options?: ScannerOptions): void {
+  const enabled = options?.enabled ?? true;
+  const minLength = options?.minLength ?? DEFAULT_MIN_LENGTH;
+  const onScanRef = useRef(onScan);
+  useEffect(() => {
+    onScanRef.current = onScan;
+  }, [onScan]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let burst = '';
+    let lastAt = 0;
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Modifier keys alone (a scanner holds Shift for capitals) neither add nor break a burst.
+      if (['Shift', 'CapsLock'].includes(event.key)) return;
+      const now = Date.now();
+      const inBurst = burst.length > 0 && now - lastAt < SCAN_MAX_GAP_MS;
+      if (event.key === 'Enter') {
+        const code = burst;
+        burst = '';
+        if (inBurst && code.length >= minLength) {
+          event.preventDefault();
+          event.stopPropagation();
+          onScanRef.current(code);
+        }
+        return;
+      }
+      const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (!printable) {
+        burst = '';
+        return;
+      }
+      burst = inBurst ? burst + event.key : event.key;
+      lastAt = now;
+    };
+
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [enabled, minLength]);
+}
