@@ -1,0 +1,245 @@
+import { formatMinorAsDecimal, parseMoney, settlePayments, tenderLabels, tenders, type PaymentInput, type Tender } from '@tillbook/contract';
+import { useEffect, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { cn } from '../../lib/class-names.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { quickCashAmounts } from './payment-quick-amounts.ts';
+
+type PaymentDialogProps = {
+  open: boolean;
+  /** What is due, in minor units. */
+  total: number;
+  isSubmitting: boolean;
+  /** The server's message when the sale was refused. */
+  error: string | null;
+  onCancel: () => void;
+  onComplete: (payments: PaymentInput[]) => void;
+};
+
+type Payment = { tender: Tender; amount: number; reference: string };
+
+const tenderKeys: Record<Tender, string> = { cash: 'F1', card: 'F2', other: 'F3' };
+const tenderByFunctionKey: Record<string, Tender> = { F1: 'cash', F2: 'card', F3: 'other' };
+// By key position: Alt+1 types "¡" on a Mac keyboard, so its `key` cannot be trusted.
+const tenderByAltCode: Record<string, Tender> = { Digit1: 'cash', Digit2: 'card', Digit3: 'other' };
+
+const kbdClass = 'rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-700';
+
+/** Taking payment for a sale: one tender or several, with change out of the cash. */
+export function PaymentDialog({ open, total, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
+  const cancel = () => {
+    // The sale is on its way to the server; leaving now would hide whether it was made.
+    if (!isSubmitting) onCancel();
+  };
+  return (
+    <Dialog open={open} title="Take payment" onClose={cancel}>
+      {/* Mounted only while open, so each sale starts with no payments. */}
+      <PaymentForm total={total} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
+    </Dialog>
+  );
+}
+
+type PaymentFormProps = Omit<PaymentDialogProps, 'open'>;
+
+function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
+  const money = useMoney();
+  const [payments, setPayments] = useState<Payment[]>([]);
+  const [tender, setTender] = useState<Tender>('cash');
+  const [reference, setReference] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  const settlement = settlePayments(total, payments, money.format);
+  const due = settlement.ok ? 0 : settlement.due;
+  const change = settlement.ok ? settlement.change : 0;
+  const decimal = (minor: number) => (minor > 0 ? formatMinorAsDecimal(minor, money.fractionDigits) : '');
+  const [amountText, setAmountText] = useState(() => decimal(total));
+  const canComplete = settlement.ok && !isSubmitting;
+
+  function focusAmount() {
+    amountRef.current?.focus();
+    amountRef.current?.select();
+  }
+
+  useEffect(() => {
+    // The native dialog moves focus to its first button as it opens; take it after that.
+    const timer = window.setTimeout(focusAmount, 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  function addPayment(next: Payment) {
+    const updated = [...payments, next];
+    setPayments(updated);
+    const left = settlePayments(total, updated, money.format);
+    setAmountText(left.ok ? '' : decimal(left.due));
+    setReference('');
+    setAmountError(null);
+    focusAmount();
+  }
+
+  function addTypedPayment() {
+    const amount = parseMoney(amountText, money.fractionDigits);
+    if (amount === null || amount <= 0) {
+      setAmountError(`Enter an amount greater than zero, like ${formatMinorAsDecimal(1250, money.fractionDigits)}.`);
+      focusAmount();
+      return;
+    }
+    addPayment({ tender, amount, reference: tender === 'cash' ? '' : reference.trim() });
+  }
+
+  function removePayment(index: number) {
+    const updated = payments.filter((_, i) => i !== index);
+    setPayments(updated);
+    const left = settlePayments(total, updated, money.format);
+    setAmountText(left.ok ? '' : decimal(left.due));
+    focusAmount();
+  }
+
+  function complete() {
+    if (!canComplete) return;
+    onComplete(payments.map((p) => ({ tender: p.tender, amount: p.amount, ...(p.reference ? { reference: p.reference } : {}) })));
+  }
+
+  function pickTender(next: Tender) {
+    setTender(next);
+    setAmountError(null);
+    focusAmount();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const picked = tenderByFunctionKey[event.key] ?? (event.altKey ? tenderByAltCode[event.code] : undefined);
+    if (picked) {
+      event.preventDefault();
+      pickTender(picked);
+    } else if (event.key === 'Escape') {
+      // Handled here so the dialog's own cancel does not run a second time.
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      if (amountText.trim()) addTypedPayment();
+      else complete();
+    }
+  }
+
+  const isOverpaid = !settlement.ok && settlement.due === 0;
+  return (
+    <div onKeyDown={onKeyDown} className="flex flex-col gap-4">
+      <p className="text-base">
+        Total <span className="font-semibold tabular-nums text-gray-900">{money.format(total)}</span>
+      </p>
+
+      <div role="group" aria-label="Tender" className="grid grid-cols-3 gap-2">
+        {tenders.map((t) => (
+          <button
+            key={t}
+            type="button"
+            aria-pressed={tender === t}
+            onClick={() => pickTender(t)}
+            className={cn(
+              'flex min-h-12 flex-col items-center justify-center rounded-md border px-2 py-2 text-sm font-semibold',
+              tender === t ? 'border-indigo-600 bg-indigo-50 text-indigo-800' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
+            )}
+          >
+            {tenderLabels[t]}
+            <kbd className={kbdClass}>{tenderKeys[t]}</kbd>
+          </button>
+        ))}
+      </div>
+
+      <div className="flex items-end gap-2">
+        <Field label={`${tenderLabels[tender]} amount`} error={amountError ?? undefined} className="flex-1">
+          <TextInput
+            ref={amountRef}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amountText}
+            onChange={(event) => setAmountText(event.target.value)}
+            className="text-lg tabular-nums"
+          />
+        </Field>
+        <Button variant="secondary" className="min-h-11" onClick={addTypedPayment} disabled={isSubmitting}>
+          Add
+        </Button>
+      </div>
+
+      {tender === 'cash' && due > 0 && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick cash">
+          {[due, ...quickCashAmounts(due, money.fractionDigits)].map((amount, index) => (
+            <Button
+              key={amount}
+              variant="secondary"
+              className="min-h-11 normal-case"
+              disabled={isSubmitting}
+              onClick={() => addPayment({ tender: 'cash', amount, reference: '' })}
+            >
+              {index === 0 ? 'Exact' : money.format(amount)}
+            </Button>
+          ))}
+        </div>
+      )}
+      {tender !== 'cash' && (
+        <Field label="Reference (optional)" hint="The slip or approval number.">
+          <TextInput value={reference} maxLength={120} autoComplete="off" onChange={(event) => setReference(event.target.value)} />
+        </Field>
+      )}
+
+      {payments.length > 0 && (
+        <ul aria-label="Payments" className="divide-y divide-gray-100 rounded-md border border-gray-200">
+          {payments.map((payment, index) => (
+            <li key={index} className="flex items-center justify-between gap-3 px-3 py-2">
+              <span>
+                {tenderLabels[payment.tender]}
+                {payment.reference && <span className="ml-2 text-gray-500">{payment.reference}</span>}
+              </span>
+              <span className="ml-auto font-semibold tabular-nums">{money.format(payment.amount)}</span>
+              <Button
+                variant="ghost"
+                className="px-2 py-1 normal-case"
+                aria-label={`Remove ${tenderLabels[payment.tender]} ${money.format(payment.amount)}`}
+                disabled={isSubmitting}
+                onClick={() => removePayment(index)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-md bg-gray-50 px-3 py-2">
+          <dt className="text-xs font-semibold uppercase text-gray-500">Still due</dt>
+          <dd className="text-3xl font-bold tabular-nums text-gray-900" data-testid="still-due">
+            {money.format(due)}
+          </dd>
+        </div>
+        <div className={cn('rounded-md px-3 py-2', change > 0 ? 'bg-green-50' : 'bg-gray-50')}>
+          <dt className="text-xs font-semibold uppercase text-gray-500">Change</dt>
+          <dd className="text-3xl font-bold tabular-nums text-gray-900" data-testid="change">
+            {money.format(change)}
+          </dd>
+        </div>
+      </dl>
+
+      {isOverpaid && <Alert tone="error">{settlement.message}</Alert>}
+      {!settlement.ok && !isOverpaid && payments.length > 0 && <p className="text-sm text-gray-600">{settlement.message}</p>}
+      {error && <Alert tone="error">{error}</Alert>}
+
+      <div className="mt-2 flex justify-end gap-2">
+        <Button variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+          Cancel <kbd className={kbdClass}>Esc</kbd>
+        </Button>
+        <Button className="min-h-11" onClick={complete} disabled={!canComplete}>
+          {isSubmitting ? 'Processing' : 'Complete sale'}
+        </Button>
+      </div>
+      <p className="text-xs text-gray-500">Enter adds the amount, or completes the sale once it is paid. Alt+1/2/3 also pick the tender.</p>
+    </div>
+  );
+}
