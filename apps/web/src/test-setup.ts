@@ -1,3 +1,5 @@
+// The sell screen keeps its catalogue copy and parked sales in IndexedDB, which jsdom does not have.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 

@@ -8,7 +8,7 @@ import Dexie, { type EntityTable } from 'dexie';
 export type StoredProduct = SyncProduct & {
   /** Lower-cased title, for alphabetical lists and "title starts with". */
   sortTitle: string;
-  /** Lower-cased words of the title and every active variant's SKU and barcode. */
+  /** Lower-cased words of the title, and every active variant's SKU and barcode whole and in words. */
   words: string[];
   /** Lower-cased SKUs and barcodes of the active variants, for an exact code. */
   codes: string[];
@@ -70,7 +70,8 @@ export function toStoredProduct(product: SyncProduct, generation: number): Store
   return {
     ...product,
     sortTitle: product.title.toLowerCase(),
-    words: [...new Set([...wordsOf(product.title), ...codes])],
+    // A code whole ("shirt-m-red") and in its parts ("red"), so either finds it.
+    words: [...new Set([...wordsOf(product.title), ...codes, ...[...codes].flatMap(wordsOf)])],
     codes: [...codes],
     variantIds: product.variants.map((v) => v.id),
     generation,

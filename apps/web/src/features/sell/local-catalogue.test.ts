@@ -1,0 +1,254 @@
+import type { ProductSyncResult, SyncProduct, SyncVariant } from '@tillbook/contract';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { httpError, networkError } from '../../testing/fixtures.ts';
+import { catalogueDbName } from './catalogue-db.ts';
+import { CATALOGUE_SYNC_INTERVAL_MS, useLocalCatalogue } from './local-catalogue.ts';
+
+function variant(id: number, overrides: Partial<SyncVariant> = {}): SyncVariant {
+  return { id, name: '', sku: `SKU-${id}`, barcode: null, price: 1000, active: true, optionIds: [], stock: 10, lowStockThreshold: 2, ...overrides };
+}
+
+function product(id: number, title: string, overrides: Partial<SyncProduct> = {}): SyncProduct {
+  return { id, title, status: 'active', trackStock: true, categoryIds: [], taxIds: [], chargeIds: [], imageUrl: null, variants: [variant(id * 10)], ...overrides };
+}
+
+const salesTax = { id: 1, name: 'Sales tax', rateE4: 75_000, isInclusive: false, isCompound: false };
+const cityTax = { id: 2, name: 'City tax', rateE4: 10_000, isInclusive: false, isCompound: true };
+const deposit = { id: 5, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
+
+function page(products: SyncProduct[], nextCursor: string, overrides: Partial<ProductSyncResult> = {}): ProductSyncResult {
+  return {
+    products,
+    deletedProductIds: [],
+    deletedVariantIds: [],
+    taxes: [salesTax, cityTax],
+    charges: [deposit],
+    categories: [
+      { id: 20, name: 'Shirts', parentId: 10, colour: null, position: 1 },
+      { id: 10, name: 'Clothing', parentId: null, colour: '#ff0000', position: 0 },
+      { id: 30, name: 'Drinks', parentId: null, colour: null, position: 2 },
+    ],
+    nextCursor,
+    hasMore: false,
+    ...overrides,
+  };
+}
+
+const shirt = product(1, 'Linen Shirt', {
+  categoryIds: [20],
+  taxIds: [2, 9, 1],
+  variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931' }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE' })],
+});
+const cola = product(2, 'Cola Zero 330 ml', { categoryIds: [30], chargeIds: [5, 6], variants: [variant(21, { barcode: '5449000131805', price: 150 })] });
+const shorts = product(3, 'Shirt and Shorts Set', { categoryIds: [10] });
+const apron = product(4, 'Apron', { status: 'archived' });
+
+/** The server's sync answers by the cursor asked for (`''`: a full copy from the start). */
+function answerSync(pages: Record<string, ProductSyncResult | Error>) {
+  return vi.spyOn(http, 'get').mockImplementation((url: string, config?: { params?: { since?: string } }) => {
+    if (url !== '/api/products/sync') return Promise.reject(new Error(`unexpected GET ${url}`));
+    const answer = pages[config?.params?.since ?? ''];
+    if (!answer) return Promise.reject(new Error(`unexpected cursor ${config?.params?.since}`));
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve({ data: { data: answer } });
+  });
+}
+
+const fullCopy = {
+  '': page([shirt, apron], 'c1', { hasMore: true }),
+  c1: page([cola, shorts], 'c2'),
+};
+
+const usedOutlets: number[] = [];
+let nextOutlet = 100;
+function newOutlet(): number {
+  nextOutlet += 1;
+  usedOutlets.push(nextOutlet);
+  return nextOutlet;
+}
+
+afterEach(async () => {
+  // Unmounting closes the screens' databases, so deleting them does not wait on open connections.
+  cleanup();
+  await Promise.all(usedOutlets.splice(0).map((id) => Dexie.delete(catalogueDbName(id))));
+});
+
+async function readyCatalogue(outletId: number) {
+  const hook = renderHook(() => useLocalCatalogue(outletId));
+  await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+  return hook;
+}
+
+const titles = (products: SyncProduct[]) => products.map((p) => p.title);
+
+describe('useLocalCatalogue', () => {
+  it('copies the catalogue page by page, counting the products received, then searches it without the server', async () => {
+    const get = answerSync(fullCopy);
+    const outletId = newOutlet();
+    const hook = renderHook(() => useLocalCatalogue(outletId));
+    expect(hook.result.current).toMatchObject({ status: 'loading', catalogue: null });
+    await waitFor(() => expect(hook.result.current.status).toBe('ready'));
+    expect(hook.result.current.received).toBe(4);
+    expect(hook.result.current.error).toBeNull();
+    expect(hook.result.current.lastSyncedAt).toBeInstanceOf(Date);
+    expect(get.mock.calls.map(([, config]) => config?.params)).toEqual([
+      { outletId, limit: 2000 },
+      { outletId, limit: 2000, since: 'c1' },
+    ]);
+
+    get.mockClear();
+    const catalogue = hook.result.current.catalogue!;
+    expect(titles(await catalogue.search('shirt'))).toEqual(['Shirt and Shorts Set', 'Linen Shirt']);
+    expect(titles(await catalogue.search('SHIRT lin'))).toEqual(['Linen Shirt']);
+    expect(titles(await catalogue.search('red'))).toEqual(['Linen Shirt']);
+    expect(titles(await catalogue.search('cola 330'))).toEqual(['Cola Zero 330 ml']);
+    expect(titles(await catalogue.search('shirt-l-blue'))).toEqual(['Linen Shirt']);
+    expect(titles(await catalogue.search('5449000131805'))).toEqual(['Cola Zero 330 ml']);
+    expect(titles(await catalogue.search('shirt', 1))).toEqual(['Shirt and Shorts Set']);
+    expect(await catalogue.search('apron')).toEqual([]);
+    expect(await catalogue.search('  ')).toEqual([]);
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('puts an exact code first, then titles that start with the text', async () => {
+    const byCode = product(5, 'Zebra Mug', { variants: [variant(51, { sku: 'SHIRT' })] });
+    answerSync({ '': page([shirt, shorts, byCode], 'c1') });
+    const { result } = await readyCatalogue(newOutlet());
+    expect(titles(await result.current.catalogue!.search('shirt'))).toEqual(['Zebra Mug', 'Shirt and Shorts Set', 'Linen Shirt']);
+  });
+
+  it('finds a variant by its barcode or SKU in any case, and only an active one', async () => {
+    const retired = product(6, 'Old Mug', { variants: [variant(61, { barcode: '111222333', active: false })] });
+    answerSync({ '': page([shirt, cola, retired], 'c1') });
+    const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
+    expect(await catalogue.findByCode('4006381333931')).toMatchObject({ product: { id: 1 }, variant: { id: 11, name: 'M / Red' } });
+    expect(await catalogue.findByCode('shirt-l-blue')).toMatchObject({ product: { id: 1 }, variant: { id: 12 } });
+    expect(await catalogue.findByCode('111222333')).toBeNull();
+    expect(await catalogue.findByCode('40063813')).toBeNull();
+  });
+
+  it('makes a sale item with the product’s active taxes in its order and its active charges', async () => {
+    answerSync(fullCopy);
+    const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
+    const found = await catalogue.findByCode('4006381333931');
+    expect(catalogue.saleItemOf(found!.product, found!.variant)).toEqual({
+      variantId: 11,
+      productId: 1,
+      title: 'Linen Shirt',
+      variantName: 'M / Red',
+      sku: 'SHIRT-M-RED',
+      unitPrice: 1000,
+      taxes: [cityTax, salesTax],
+      charges: [],
+      categoryIds: [20],
+    });
+    const colaHit = await catalogue.findByCode('5449000131805');
+    expect(catalogue.saleItemOf(colaHit!.product, colaHit!.variant)).toMatchObject({ unitPrice: 150, taxes: [], charges: [deposit] });
+  });
+
+  it('lists categories by position and a category’s products with its sub-categories', async () => {
+    answerSync(fullCopy);
+    const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
+    expect((await catalogue.categories()).map((c) => c.name)).toEqual(['Clothing', 'Shirts', 'Drinks']);
+    expect(titles(await catalogue.productsInCategory(10))).toEqual(['Linen Shirt', 'Shirt and Shorts Set']);
+    expect(titles(await catalogue.productsInCategory(20))).toEqual(['Linen Shirt']);
+    expect(titles(await catalogue.productsInCategory(null))).toEqual(['Cola Zero 330 ml', 'Linen Shirt', 'Shirt and Shorts Set']);
+    expect(titles(await catalogue.productsInCategory(null, 2))).toEqual(['Cola Zero 330 ml', 'Linen Shirt']);
+  });
+
+  it('takes changes and deletions on refresh: new prices and stock, products and variants gone, archived ones out', async () => {
+    const get = answerSync(fullCopy);
+    const { result } = await readyCatalogue(newOutlet());
+    const cheaperCola = { ...cola, variants: [variant(21, { barcode: '5449000131805', price: 120, stock: 7 })] };
+    get.mockRestore();
+    answerSync({
+      c2: page([cheaperCola, { ...shorts, status: 'archived' }], 'c3', { deletedVariantIds: [11], taxes: [salesTax] }),
+    });
+    const before = result.current.catalogue;
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.catalogue).not.toBe(before));
+
+    const catalogue = result.current.catalogue!;
+    expect((await catalogue.findByCode('5449000131805'))?.variant).toMatchObject({ price: 120, stock: 7 });
+    expect(await catalogue.findByCode('4006381333931')).toBeNull();
+    const left = await catalogue.findByCode('SHIRT-L-BLUE');
+    expect(left?.product.variants.map((v) => v.id)).toEqual([12]);
+    expect(catalogue.saleItemOf(left!.product, left!.variant).taxes).toEqual([salesTax]);
+    expect(titles(await catalogue.search('shirt'))).toEqual(['Linen Shirt']);
+
+    get.mockRestore();
+    answerSync({ c3: page([], 'c4', { deletedProductIds: [1] }) });
+    const beforeDeletion = result.current.catalogue;
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.catalogue).not.toBe(beforeDeletion));
+    expect(await result.current.catalogue!.search('shirt')).toEqual([]);
+  });
+
+  it('starts from the stored copy when the screen opens again and asks only for changes', async () => {
+    answerSync(fullCopy);
+    const outletId = newOutlet();
+    const first = await readyCatalogue(outletId);
+    first.unmount();
+
+    vi.restoreAllMocks();
+    let answer: (value: unknown) => void = () => {};
+    const get = vi.spyOn(http, 'get').mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const second = renderHook(() => useLocalCatalogue(outletId));
+    await waitFor(() => expect(second.result.current.status).toBe('ready'));
+    expect(titles(await second.result.current.catalogue!.search('cola'))).toEqual(['Cola Zero 330 ml']);
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/products/sync', { params: { outletId, limit: 2000, since: 'c2' } }));
+    await act(async () => answer({ data: { data: page([], 'c3') } }));
+  });
+
+  it('keeps selling from the copy when a sync fails, says so, and tries again on the next tick', async () => {
+    const setInterval = vi.spyOn(window, 'setInterval');
+    const get = answerSync(fullCopy);
+    const { result } = await readyCatalogue(newOutlet());
+
+    get.mockRestore();
+    answerSync({ c2: networkError() });
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.error).toBe('The product list could not be updated. The server cannot be reached. Check the connection and try again.'));
+    expect(result.current.status).toBe('ready');
+    expect(titles(await result.current.catalogue!.search('cola'))).toEqual(['Cola Zero 330 ml']);
+
+    vi.mocked(http.get).mockRestore();
+    answerSync({ c2: page([{ ...cola, title: 'Cola Light 330 ml' }], 'c3') });
+    const tick = setInterval.mock.calls.find(([, ms]) => ms === CATALOGUE_SYNC_INTERVAL_MS)?.[0] as () => void;
+    act(() => tick());
+    await waitFor(() => expect(result.current.error).toBeNull());
+    expect(titles(await result.current.catalogue!.search('cola'))).toEqual(['Cola Light 330 ml']);
+  });
+
+  it('says why when the first copy cannot be loaded', async () => {
+    answerSync({ '': httpError(403, { message: 'You may not do this.' }) });
+    const outletId = newOutlet();
+    const { result } = renderHook(() => useLocalCatalogue(outletId));
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current).toMatchObject({ catalogue: null, error: 'The product list could not be loaded. You may not do this.' });
+  });
+
+  it('copies everything again when the server no longer knows the cursor, dropping what it did not send', async () => {
+    const get = answerSync(fullCopy);
+    const { result } = await readyCatalogue(newOutlet());
+    get.mockRestore();
+    answerSync({
+      c2: httpError(422, { message: 'The cursor is not valid.', errors: { since: ['The cursor is not valid. Start a full sync without it.'] } }),
+      '': page([cola], 'd1'),
+    });
+    const before = result.current.catalogue;
+    act(() => result.current.refresh());
+    await waitFor(() => expect(result.current.catalogue).not.toBe(before));
+    expect(result.current.error).toBeNull();
+    expect(titles(await result.current.catalogue!.productsInCategory(null))).toEqual(['Cola Zero 330 ml']);
+  });
+
+  it('waits for an outlet', () => {
+    const get = vi.spyOn(http, 'get');
+    const { result } = renderHook(() => useLocalCatalogue(null));
+    expect(result.current).toMatchObject({ status: 'loading', catalogue: null, received: 0 });
+    expect(get).not.toHaveBeenCalled();
+  });
+});
