@@ -8,6 +8,7 @@ import { peopleRoutes } from '../features/people/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { registersRoutes } from '../features/registers/routes.tsx';
+import { sellRoutes } from '../features/sell/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { suppliersRoutes } from '../features/suppliers/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
@@ -23,6 +24,7 @@ export const featureRoutes: RouteObject[] = [
   ...productsRoutes,
   ...receiptsRoutes,
   ...registersRoutes,
+  ...sellRoutes,
   ...settingsRoutes,
   ...suppliersRoutes,
   ...taxesRoutes,

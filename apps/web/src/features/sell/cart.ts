@@ -45,6 +45,7 @@ export type CartAction =
   | { type: 'applyCoupon'; applied: AppliedCoupon }
   | { type: 'removeCoupon' }
   | { type: 'setCustomer'; customer: CartCustomer | null }
+  | { type: 'reprice'; items: readonly SaleItem[] }
   | { type: 'newSale' }
   | { type: 'resume'; state: CartState };
 
@@ -106,6 +107,16 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'setCustomer':
       // Per-customer coupon limits depend on who buys.
       return { ...state, customer: action.customer, coupon: state.coupon ? { ...state.coupon, isStale: true } : null };
+    case 'reprice': {
+      // The catalogue copy changed (a sale was refused for new prices): lines take the new figures.
+      const byVariant = new Map(action.items.map((item) => [item.variantId, item]));
+      const isChanged = (line: CartLine) => {
+        const next = byVariant.get(line.item.variantId);
+        return next !== undefined && JSON.stringify(next) !== JSON.stringify(line.item);
+      };
+      if (!state.lines.some(isChanged)) return state;
+      return withLines(state, state.lines.map((line) => (isChanged(line) ? { ...line, item: byVariant.get(line.item.variantId)! } : line)));
+    }
     case 'newSale':
       return emptyCart();
     case 'resume':

@@ -1,0 +1,112 @@
+import { formatPercent, type PricedSale } from '@tillbook/contract';
+import type { Dispatch, ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { CartLineRow } from './cart-line-row.tsx';
+import { itemCountOf, type CartAction, type CartState } from './cart.ts';
+import { CouponBox } from './coupon-box.tsx';
+import type { DiscountTarget } from './discount-dialog.tsx';
+
+type CartPanelProps = {
+  state: CartState;
+  priced: PricedSale;
+  dispatch: Dispatch<CartAction>;
+  onDiscount: (target: DiscountTarget) => void;
+  onCustomer: () => void;
+  onPay: () => void;
+  /** Hold, held sales and new sale: laid out by the page. */
+  actions: ReactNode;
+};
+
+/** The sale being rung up: lines, discounts, coupon, customer, totals and Pay. */
+export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, actions }: CartPanelProps) {
+  const money = useMoney();
+  const { cart } = priced;
+  const isEmpty = state.lines.length === 0;
+  const canPay = !isEmpty && !state.coupon?.isStale;
+  return (
+    <section aria-label="Sale" className="flex min-h-0 flex-col rounded-lg border border-gray-200 bg-white shadow-sm">
+      <div className="flex items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
+        {state.customer ? (
+          <div className="flex min-w-0 items-center gap-2 text-sm">
+            <button type="button" onClick={onCustomer} className="min-w-0 truncate rounded px-1 text-left font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
+              {state.customer.name}
+            </button>
+            <span className="shrink-0 text-xs text-gray-600">{state.customer.pointsBalance} points</span>
+            <button
+              type="button"
+              aria-label={`Remove customer ${state.customer.name}`}
+              onClick={() => dispatch({ type: 'setCustomer', customer: null })}
+              className="flex size-8 shrink-0 items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              ×
+            </button>
+          </div>
+        ) : (
+          <Button variant="ghost" className="px-2 py-1.5 text-xs" onClick={onCustomer}>
+            + Customer
+          </Button>
+        )}
+        <span className="shrink-0 text-xs text-gray-500">{isEmpty ? 'No items' : `${itemCountOf(state)} items`}</span>
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-auto px-3">
+        {isEmpty ? (
+          <p className="flex h-full min-h-32 items-center justify-center py-8 text-center text-sm text-gray-500">Scan or search to add items</p>
+        ) : (
+          <ul aria-label="Sale lines">
+            {state.lines.map((line, index) => (
+              <CartLineRow
+                key={line.key}
+                line={line}
+                priced={cart.lines[index]!}
+                onQuantity={(quantity) => dispatch({ type: 'setQuantity', key: line.key, quantity })}
+                onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount })}
+                onRemove={() => dispatch({ type: 'remove', key: line.key })}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="space-y-2 border-t border-gray-200 px-3 py-2">
+        <div className="flex items-center gap-2">
+          <div className="min-w-0 flex-1">
+            <CouponBox state={state} dispatch={dispatch} />
+          </div>
+          {!state.coupon && (
+            <Button variant="ghost" className="h-10 shrink-0 px-2 text-xs" disabled={isEmpty} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
+              {state.orderDiscount
+                ? `Sale discount ${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
+                : 'Sale discount'}
+            </Button>
+          )}
+        </div>
+        {state.coupon && state.orderDiscount && <p className="text-xs text-amber-700">The coupon replaces the sale discount you gave.</p>}
+        <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums">
+          <Figure label="Subtotal" value={money.format(cart.subtotal)} />
+          {cart.discountTotal > 0 && <Figure label="Discounts" value={`−${money.format(cart.discountTotal)}`} />}
+          {cart.chargeTotal > 0 && <Figure label="Charges" value={money.format(cart.chargeTotal)} />}
+          <Figure label={cart.exclusiveTaxTotal > 0 ? 'Taxes' : 'Taxes (included)'} value={money.format(cart.taxTotal)} />
+          <dt className="text-base font-semibold text-gray-900">Total</dt>
+          <dd className="text-right text-base font-semibold text-gray-900" aria-label="Sale total">
+            {money.format(cart.total)}
+          </dd>
+        </dl>
+        <Button className="h-14 w-full text-base" disabled={!canPay} onClick={onPay}>
+          Pay {money.format(cart.total)} <kbd className="rounded bg-indigo-500 px-1.5 py-0.5 font-mono text-xs">F9</kbd>
+        </Button>
+        <div className="flex flex-wrap gap-2">{actions}</div>
+      </div>
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt className="text-gray-600">{label}</dt>
+      <dd className="text-right text-gray-900">{value}</dd>
+    </>
+  );
+}

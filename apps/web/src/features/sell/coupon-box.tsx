@@ -1,0 +1,107 @@
+import { isAxiosError } from 'axios';
+import { useEffect, useState } from 'react';
+import type { Dispatch, FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { useApplyCoupon } from './api.ts';
+import { saleInputOf, type CartAction, type CartState } from './cart.ts';
+
+/** The reason the server refused a coupon (422 on couponCode), or its general message. */
+function refusalOf(error: unknown): string {
+  if (isAxiosError<{ errors?: Record<string, string[]> }>(error) && error.response?.status === 422) {
+    const errors = error.response.data?.errors ?? {};
+    const reason = errors.couponCode?.[0] ?? Object.values(errors)[0]?.[0];
+    if (reason) return reason;
+  }
+  return errorMessageOf(error);
+}
+
+/** A coupon code checked by the server; when it applies it replaces the manual order discount. */
+export function CouponBox({ state, dispatch }: { state: CartState; dispatch: Dispatch<CartAction> }) {
+  const money = useMoney();
+  const apply = useApplyCoupon();
+  const [code, setCode] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const coupon = state.coupon;
+
+  // The cart changed under an applied coupon: ask again, so the discount on screen is the server's.
+  const { mutate, isPending } = apply;
+  useEffect(() => {
+    if (!coupon?.isStale || isPending || state.lines.length === 0) return;
+    mutate(
+      { ...saleInputOf(state), couponCode: coupon.applied.code },
+      {
+        onSuccess: (applied) => dispatch({ type: 'applyCoupon', applied }),
+        onError: (error) => {
+          dispatch({ type: 'removeCoupon' });
+          setRefusal(`${coupon.applied.code} no longer applies: ${refusalOf(error)}`);
+        },
+      },
+    );
+  }, [coupon, isPending, mutate, dispatch, state]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) return setRefusal('Enter a coupon code.');
+    if (state.lines.length === 0) return setRefusal('Add items before a coupon.');
+    setRefusal(null);
+    apply.mutate(
+      { ...saleInputOf(state), couponCode: trimmed },
+      {
+        onSuccess: (applied) => {
+          dispatch({ type: 'applyCoupon', applied });
+          setCode('');
+        },
+        onError: (error) => setRefusal(refusalOf(error)),
+      },
+    );
+  }
+
+  if (coupon) {
+    return (
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="inline-flex items-center gap-1 rounded-full bg-green-100 py-1 pr-1 pl-3 font-semibold text-green-800">
+          {coupon.applied.code} −{money.format(coupon.applied.discount)}
+          <button
+            type="button"
+            aria-label={`Remove coupon ${coupon.applied.code}`}
+            onClick={() => dispatch({ type: 'removeCoupon' })}
+            className="flex size-7 items-center justify-center rounded-full hover:bg-green-200 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            ×
+          </button>
+        </span>
+        <span className="text-xs text-gray-600">{coupon.isStale ? 'Checking the coupon…' : 'Replaces any order discount.'}</span>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="flex gap-2">
+        <TextInput
+          aria-label="Coupon code"
+          placeholder="Coupon code"
+          value={code}
+          invalid={refusal !== null}
+          aria-describedby={refusal ? 'sell-coupon-refusal' : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setRefusal(null);
+          }}
+          className="h-10 uppercase"
+        />
+        <Button type="submit" variant="secondary" disabled={apply.isPending} className="h-10 shrink-0">
+          {apply.isPending ? 'Checking' : 'Apply'}
+        </Button>
+      </div>
+      {refusal && (
+        <p id="sell-coupon-refusal" role="alert" className="mt-1 text-xs text-red-600">
+          {refusal}
+        </p>
+      )}
+    </form>
+  );
+}

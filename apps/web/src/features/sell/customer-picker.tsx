@@ -1,0 +1,131 @@
+import type { Customer } from '@tillbook/contract';
+import { isAxiosError } from 'axios';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useCustomerSearch, useQuickCreateCustomer } from './api.ts';
+import type { CartCustomer } from './cart.ts';
+
+type CustomerPickerProps = { open: boolean; onPick: (customer: CartCustomer) => void; onClose: () => void };
+
+function cartCustomerOf(customer: Customer): CartCustomer {
+  return { id: customer.id, name: customer.name, email: customer.email, pointsBalance: customer.pointsBalance };
+}
+
+/** Attach a customer to the sale: search, or create one with a name and a phone or e-mail. */
+export function CustomerPicker({ open, onPick, onClose }: CustomerPickerProps) {
+  const [isCreating, setIsCreating] = useState(false);
+  function close() {
+    setIsCreating(false);
+    onClose();
+  }
+  return (
+    <Dialog open={open} title={isCreating ? 'New customer' : 'Customer for this sale'} onClose={close}>
+      {isCreating ? (
+        <QuickCreate onCreated={(c) => { setIsCreating(false); onPick(cartCustomerOf(c)); }} onCancel={() => setIsCreating(false)} />
+      ) : (
+        <CustomerSearch onPick={(c) => onPick(cartCustomerOf(c))} onCreate={() => setIsCreating(true)} onClose={close} />
+      )}
+    </Dialog>
+  );
+}
+
+function CustomerSearch({ onPick, onCreate, onClose }: { onPick: (c: Customer) => void; onCreate: () => void; onClose: () => void }) {
+  const [search, setSearch] = useState('');
+  const customers = useCustomerSearch(search);
+  return (
+    <div className="space-y-3">
+      <SearchInput label="Search customers" placeholder="Name, phone or e-mail" value={search} onChange={setSearch} delayMs={200} />
+      {customers.isError && <p className="text-red-600">{errorMessageOf(customers.error)}</p>}
+      {search.trim() && customers.data?.length === 0 && <p className="text-gray-600">No customer matches “{search.trim()}”.</p>}
+      {search.trim() !== '' && (customers.data?.length ?? 0) > 0 && (
+        <ul aria-label="Customers found" className="max-h-64 space-y-1 overflow-auto">
+          {customers.data?.map((customer) => (
+            <li key={customer.id}>
+              <button
+                type="button"
+                onClick={() => onPick(customer)}
+                className="w-full rounded-md border border-gray-200 px-3 py-2 text-left hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <span className="block font-semibold text-gray-900">{customer.name}</span>
+                <span className="block text-xs text-gray-600">
+                  {[customer.phone, customer.email].filter(Boolean).join(' · ') || 'No contact details'} · {customer.pointsBalance} points
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex justify-between gap-2 pt-2">
+        <Button variant="secondary" onClick={onCreate}>
+          New customer
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type QuickFields = { name: string; phone: string; email: string };
+
+function QuickCreate({ onCreated, onCancel }: { onCreated: (c: Customer) => void; onCancel: () => void }) {
+  const create = useQuickCreateCustomer();
+  const [values, setValues] = useState<QuickFields>({ name: '', phone: '', email: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof QuickFields | 'form', string>>>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { name: values.name, phone: values.phone || null, email: values.email || null, marketingConsent: false },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          const fieldErrors = isAxiosError<{ errors?: Record<string, string[]> }>(error) && error.response?.status === 422 ? error.response.data?.errors : undefined;
+          if (!fieldErrors) return setErrors({ form: errorMessageOf(error) });
+          const { name, phone, email, ...rest } = fieldErrors;
+          setErrors({ name: name?.[0], phone: phone?.[0], email: email?.[0], form: Object.values(rest)[0]?.[0] });
+        },
+      },
+    );
+  }
+
+  function field(key: keyof QuickFields) {
+    return {
+      value: values[key],
+      onChange: (event: { target: { value: string } }) => {
+        setValues((v) => ({ ...v, [key]: event.target.value }));
+        setErrors((e) => ({ ...e, [key]: undefined }));
+      },
+    };
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3">
+      {errors.form && <p className="text-red-600">{errors.form}</p>}
+      <Field label="Name" error={errors.name}>
+        <TextInput autoFocus autoComplete="off" {...field('name')} />
+      </Field>
+      <Field label="Phone (optional)" error={errors.phone}>
+        <TextInput type="tel" autoComplete="off" {...field('phone')} />
+      </Field>
+      <Field label="E-mail (optional)" error={errors.email} hint="Receipts can be e-mailed to it.">
+        <TextInput type="email" autoComplete="off" {...field('email')} />
+      </Field>
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="ghost" onClick={onCancel}>
+          Back
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Saving' : 'Add to the sale'}
+        </Button>
+      </div>
+    </form>
+  );
+}

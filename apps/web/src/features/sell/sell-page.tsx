@@ -1,0 +1,280 @@
+import type { CashboxSession, Order, SyncProduct, SyncVariant } from '@tillbook/contract';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { getHttpStatus } from '../../lib/http.ts';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { useCashboxStatus } from './api.ts';
+import { useBarcodeScanner } from './barcode-scanner.ts';
+import { CartPanel } from './cart-panel.tsx';
+import { quantityInputId } from './cart-line-row.tsx';
+import { cartReducer, emptyCart, itemCountOf, priceCartState, type CartState } from './cart.ts';
+import { useCheckout } from './checkout.ts';
+import { CustomerPicker } from './customer-picker.tsx';
+import { DiscountDialog, type DiscountTarget } from './discount-dialog.tsx';
+import { HeldSalesDialog } from './held-sales-dialog.tsx';
+import { useHeldSales } from './held-sales.ts';
+import { useLocalCatalogue } from './local-catalogue.ts';
+import { PaymentDialog } from './payment-dialog.tsx';
+import { ProductFinder } from './product-finder.tsx';
+import { SaleReceipt } from './sale-receipt.tsx';
+import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
+import { stockOf } from './stock-label.ts';
+import { useRepriceLines } from './use-reprice-lines.ts';
+import { VariantPicker } from './variant-picker.tsx';
+
+/** /registers/:id/sell: the till. It sells only while the register's drawer is open. */
+export function SellPage() {
+  const registerId = Number(useParams().id);
+  const status = useCashboxStatus(registerId);
+  if (status.isPending) {
+    return (
+      <div className="flex h-full items-center justify-center gap-2 text-sm text-gray-600">
+        <Spinner className="size-5" /> Opening the register…
+      </div>
+    );
+  }
+  const httpStatus = getHttpStatus(status.error);
+  if (status.isError && httpStatus !== 403 && httpStatus !== 404) {
+    return (
+      <div className="mx-auto max-w-lg p-8">
+        <Alert tone="error" title="The register could not be opened.">
+          <p>{errorMessageOf(status.error)}</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void status.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  const session = status.data?.isOpen ? status.data.session : null;
+  if (!session) return <DrawerClosed registerId={registerId} />;
+  return <Till key={registerId} registerId={registerId} session={session} />;
+}
+
+function DrawerClosed({ registerId }: { registerId: number }) {
+  return (
+    <div className="mx-auto max-w-lg p-8">
+      <title>Sell · Tillbook</title>
+      <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 className="text-lg font-semibold text-gray-900">The drawer of this register is closed.</h1>
+        <p className="mt-2 text-sm text-gray-600">Open the cash drawer with a counted float before selling.</p>
+        <div className="mt-4 flex gap-3">
+          <Link to={`/registers/${registerId}/drawer`} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold tracking-wide text-white uppercase hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+            Open the drawer
+          </Link>
+          <Link to="/registers" className="rounded-md px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100">
+            Back to registers
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type Dialogs = 'none' | 'variant' | 'discount' | 'customer' | 'held' | 'pay' | 'newSale';
+
+function Till({ registerId, session }: { registerId: number; session: CashboxSession }) {
+  const money = useMoney();
+  const catalogueState = useLocalCatalogue(session.outletId);
+  const { catalogue } = catalogueState;
+  const held = useHeldSales<CartState>(registerId);
+  const [state, dispatch] = useReducer(cartReducer, undefined, () => emptyCart());
+  const priced = useMemo(() => priceCartState(state), [state]);
+  const [text, setText] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialogs>('none');
+  const [variantProduct, setVariantProduct] = useState<SyncProduct | null>(null);
+  const [discountTarget, setDiscountTarget] = useState<DiscountTarget | null>(null);
+  const [order, setOrder] = useState<Order | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useRepriceLines(catalogueState, state.lines, dispatch);
+
+  const checkout = useCheckout({
+    registerId,
+    onPricesChanged: catalogueState.refresh,
+    onCompleted: (completed) => {
+      setDialog('none');
+      setOrder(completed);
+    },
+  });
+
+  const closeDialog = useCallback(() => {
+    setDialog('none');
+    setVariantProduct(null);
+    setDiscountTarget(null);
+    searchRef.current?.focus();
+  }, []);
+
+  const addVariant = useCallback(
+    (product: SyncProduct, variant: SyncVariant) => {
+      if (!catalogue) return;
+      dispatch({ type: 'add', item: catalogue.saleItemOf(product, variant), stock: stockOf(product, variant) });
+      setNotice(null);
+    },
+    [catalogue],
+  );
+
+  const chooseProduct = useCallback(
+    (product: SyncProduct) => {
+      const variants = product.variants.filter((v) => v.active);
+      if (variants.length === 1) return addVariant(product, variants[0]!);
+      setVariantProduct(product);
+      setDialog('variant');
+    },
+    [addVariant],
+  );
+
+  const addByCode = useCallback(
+    async (code: string): Promise<boolean> => {
+      const found = await catalogue?.findByCode(code);
+      if (!found) return false;
+      addVariant(found.product, found.variant);
+      return true;
+    },
+    [catalogue, addVariant],
+  );
+
+  useBarcodeScanner(
+    (code) => {
+      setText('');
+      if (!catalogue) return setNotice('The catalogue is still loading: scan again in a moment.');
+      void addByCode(code).then((isFound) => {
+        if (!isFound) setNotice(`No product has the barcode ${code}.`);
+      });
+    },
+    { enabled: dialog === 'none' && order === null },
+  );
+
+  async function onEnter(query: string, results: readonly SyncProduct[]) {
+    if (await addByCode(query)) return setText('');
+    if (results.length === 1) {
+      setText('');
+      return chooseProduct(results[0]!);
+    }
+    if (results.length === 0) setNotice(`No product has the barcode or SKU ${query}.`);
+  }
+
+  async function holdSale() {
+    if (state.lines.length === 0) return setNotice('There is nothing to hold: the sale is empty.');
+    const label = [`${itemCountOf(state)} items`, state.customer?.name, money.format(priced.cart.total)].filter(Boolean).join(' · ');
+    await held.hold(label, state);
+    dispatch({ type: 'newSale' });
+    setNotice(`Sale held: ${label}.`);
+    closeDialog();
+  }
+
+  async function resumeSale(id: string) {
+    const sale = await held.take(id);
+    if (sale) dispatch({ type: 'resume', state: sale.data });
+    closeDialog();
+  }
+
+  function startNewSale() {
+    dispatch({ type: 'newSale' });
+    setOrder(null);
+    setNotice(null);
+    checkout.clearError();
+    catalogueState.refresh();
+    closeDialog();
+  }
+
+  const lastLine = state.lines.at(-1);
+  const shortcuts: Shortcut[] = [
+    { key: 'F2', label: 'Search', run: () => searchRef.current?.focus() },
+    { key: 'F4', label: 'Quantity', run: () => lastLine && document.getElementById(quantityInputId(lastLine.key))?.focus(), disabled: !lastLine },
+    { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount }); setDialog('discount'); }, disabled: !lastLine },
+    { key: 'F7', label: 'Customer', run: () => setDialog('customer') },
+    { key: 'F8', label: 'Hold', run: () => void holdSale(), disabled: !lastLine },
+    { key: 'F9', label: 'Pay', run: () => setDialog('pay'), disabled: !lastLine || Boolean(state.coupon?.isStale) },
+    { key: 'F10', label: 'New sale', run: () => (state.lines.length ? setDialog('newSale') : startNewSale()) },
+  ];
+  useShortcuts(shortcuts, dialog === 'none' && order === null);
+
+  if (order) {
+    return (
+      <div className="h-full overflow-auto p-4">
+        <SaleReceipt order={order} onNewSale={startNewSale} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex h-full min-w-0 flex-col gap-3 p-4">
+      <title>{`Sell · ${session.registerName} · Tillbook`}</title>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h1 className="text-lg font-semibold text-gray-900">{session.registerName}</h1>
+          <p className="text-xs text-gray-600">
+            {session.outletName} · drawer opened by {session.openedByName}
+          </p>
+        </div>
+        <ShortcutBar shortcuts={shortcuts} />
+      </header>
+      {notice && (
+        <Alert tone={notice.startsWith('Sale held') ? 'success' : 'warning'} className="py-2">
+          {notice}
+        </Alert>
+      )}
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,3fr)_minmax(21rem,2fr)] gap-4">
+        <ProductFinder state={catalogueState} text={text} onTextChange={(value) => { setText(value); setNotice(null); }} onEnter={(q, r) => void onEnter(q, r)} onChoose={chooseProduct} searchRef={searchRef} />
+        <CartPanel
+          state={state}
+          priced={priced}
+          dispatch={dispatch}
+          onDiscount={(target) => { setDiscountTarget(target); setDialog('discount'); }}
+          onCustomer={() => setDialog('customer')}
+          onPay={() => setDialog('pay')}
+          actions={
+            <>
+              <Button variant="secondary" className="flex-1 px-2 text-xs" disabled={!lastLine} onClick={() => void holdSale()}>
+                Hold
+              </Button>
+              <Button variant="secondary" className="flex-1 px-2 text-xs" onClick={() => setDialog('held')}>
+                Held sales ({held.sales.length})
+              </Button>
+              <Button variant="ghost" className="flex-1 px-2 text-xs" onClick={() => (state.lines.length ? setDialog('newSale') : startNewSale())}>
+                New sale
+              </Button>
+            </>
+          }
+        />
+      </div>
+      <VariantPicker product={dialog === 'variant' ? variantProduct : null} onPick={(product, variant) => { addVariant(product, variant); closeDialog(); }} onClose={closeDialog} />
+      <DiscountDialog
+        target={dialog === 'discount' ? discountTarget : null}
+        hasCoupon={state.coupon !== null}
+        onApply={(target, discount) => {
+          dispatch(target.kind === 'line' ? { type: 'setLineDiscount', key: target.key, discount } : { type: 'setOrderDiscount', discount });
+          closeDialog();
+        }}
+        onClose={closeDialog}
+      />
+      <CustomerPicker open={dialog === 'customer'} onPick={(customer) => { dispatch({ type: 'setCustomer', customer }); closeDialog(); }} onClose={closeDialog} />
+      <HeldSalesDialog
+        open={dialog === 'held'}
+        sales={held.sales}
+        isCartEmpty={state.lines.length === 0}
+        onResume={(id) => void resumeSale(id)}
+        onDiscard={(id) => void held.discard(id)}
+        onHoldCurrent={() => void holdSale().then(() => setDialog('held'))}
+        onClose={closeDialog}
+      />
+      <PaymentDialog
+        open={dialog === 'pay'}
+        total={priced.cart.total}
+        isSubmitting={checkout.isSubmitting}
+        error={checkout.error}
+        onCancel={() => { checkout.clearError(); closeDialog(); }}
+        onComplete={(payments) => checkout.complete(state, priced.cart.total, payments)}
+      />
+      <ConfirmDialog open={dialog === 'newSale'} title="Clear this sale?" confirmLabel="Clear the sale" onConfirm={startNewSale} onCancel={closeDialog}>
+        The {itemCountOf(state)} items on this sale will be removed. Hold the sale instead to finish it later.
+      </ConfirmDialog>
+    </div>
+  );
+}

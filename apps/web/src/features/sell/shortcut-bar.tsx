@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+
+export type Shortcut = { key: string; label: string; run: () => void; disabled?: boolean };
+
+/**
+ * The till's function keys. F-keys the browser owns (F5 reload, F11 full screen, F12 tools) and
+ * Ctrl+letters are never taken. A key is ignored while a dialog is open: the dialog has the keyboard.
+ */
+export function useShortcuts(shortcuts: readonly Shortcut[], enabled: boolean) {
+  useEffect(() => {
+    if (!enabled) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const shortcut = shortcuts.find((s) => s.key === event.key);
+      if (!shortcut) return;
+      event.preventDefault();
+      if (!shortcut.disabled) shortcut.run();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [shortcuts, enabled]);
+}
+
+/** The shortcuts on screen; each is also a button for a touch screen. */
+export function ShortcutBar({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
+  return (
+    <nav aria-label="Shortcuts" className="flex flex-wrap gap-1.5">
+      {shortcuts.map((s) => (
+        <button
+          key={s.key}
+          type="button"
+          onClick={s.run}
+          disabled={s.disabled}
+          className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-gray-200 bg-white px-2 py-1 text-xs text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+        >
+          <kbd className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-800">{s.key}</kbd>
+          {s.label}
+        </button>
+      ))}
+      <span className="inline-flex items-center gap-1.5 px-2 py-1 text-xs text-gray-500">
+        <kbd className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-800">Esc</kbd>
+        closes a dialog
+      </span>
+    </nav>
+  );
+}
