@@ -4,6 +4,7 @@ import { attributesRoutes } from './attributes/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
 import { customersRoutes } from './customers/routes.ts';
+import { ordersRoutes } from './orders/routes.ts';
 import { outletsRoutes } from './outlets/routes.ts';
 import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
 import { productsRoutes } from './products/routes.ts';
@@ -21,6 +22,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   categoriesRoutes,
   couponsRoutes,
   customersRoutes,
+  ordersRoutes,
   outletsRoutes,
   productsRoutes,
   productsSyncCsvRoutes,

@@ -80,3 +80,50 @@ export async function touchProductsOfVariants(tx: DbOrTx, variantIds: number[]):
     .set({ changeXid: currentXid })
     .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, variantIds))));
 }
+
+export type StockChangeBatch = {
+  outletId: number;
+  /** One entry per variant (the caller sums lines of the same variant). */
+  changes: ReadonlyArray<{ variantId: number; delta: number }>;
+  reason: StockReason;
+  document: { type: string; id: number } | null;
+  userId: number | null;
+};
+
+/**
+ * changeStock for many variants at once (a sale): one upsert for the levels, one insert for the
+ * ledger rows, one product stamp. Variants are locked in id order so concurrent sales of the same
+ * products never deadlock. It answers each level after the change and leaves the below-zero rule
+ * to the caller, whose error (naming the product) rolls the transaction back.
+ */
+export async function changeStockMany(tx: DbOrTx, batch: StockChangeBatch): Promise<Array<{ variantId: number; delta: number; quantityAfter: number }>> {
+  if (batch.changes.length === 0) return [];
+  const changes = [...batch.changes].sort((a, b) => a.variantId - b.variantId);
+  const levels = await tx
+    .insert(stockLevels)
+    .values(changes.map((c) => ({ outletId: batch.outletId, variantId: c.variantId, quantity: c.delta })))
+    .onConflictDoUpdate({
+      target: [stockLevels.outletId, stockLevels.variantId],
+      set: { quantity: sql`${stockLevels.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+    })
+    .returning({ variantId: stockLevels.variantId, quantity: stockLevels.quantity });
+  const after = new Map(levels.map((l) => [l.variantId, l.quantity]));
+  const results = changes.map((c) => ({ variantId: c.variantId, delta: c.delta, quantityAfter: after.get(c.variantId) ?? c.delta }));
+  await tx.insert(stockMovements).values(
+    results.map((r) => ({
+      outletId: batch.outletId,
+      variantId: r.variantId,
+      delta: r.delta,
+      quantityAfter: r.quantityAfter,
+      reason: batch.reason,
+      documentType: batch.document?.type ?? null,
+      documentId: batch.document?.id ?? null,
+      userId: batch.userId,
+    })),
+  );
+  await touchProductsOfVariants(
+    tx,
+    changes.map((c) => c.variantId),
+  );
+  return results;
+}

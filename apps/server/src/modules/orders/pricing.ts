@@ -1,0 +1,101 @@
+import {
+  fractionDigitsOf,
+  priceSale,
+  type Coupon,
+  type PricedSale,
+  type PricingDiscount,
+  type SaleLine,
+  type ShopSettings,
+  type saleInput,
+} from '@tillbook/contract';
+import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, orders, type CustomerRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findCouponByCode } from '../coupons/service.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { loadSellableVariants, type SellableVariant } from './pricing-source.ts';
+
+type SaleValues = z.output<typeof saleInput>;
+
+export type PricedSaleFromDb = {
+  lines: SaleLine[];
+  variants: Map<number, SellableVariant>;
+  priced: PricedSale;
+  coupon: Coupon | null;
+  customer: CustomerRow | null;
+  settings: ShopSettings;
+  formatMoney: (minor: number) => string;
+};
+
+export function moneyFormatter(settings: Pick<ShopSettings, 'currency' | 'locale'>): (minor: number) => string {
+  const digits = fractionDigitsOf(settings.currency);
+  const format = new Intl.NumberFormat(settings.locale, { style: 'currency', currency: settings.currency });
+  return (minor) => format.format(minor / 10 ** digits);
+}
+
+async function couponByCode(db: DbOrTx, code: string | null): Promise<Coupon | null | 'unknown'> {
+  if (!code) return null;
+  try {
+    return await findCouponByCode(db, code);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return 'unknown';
+    throw error;
+  }
+}
+
+async function customerUses(db: DbOrTx, couponId: number, customerId: number | null): Promise<number> {
+  if (customerId === null) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.couponId, couponId), eq(orders.customerId, customerId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Prices a sale from the database with the engine the screen uses (contract sale.ts): every
+ * variant must be on sale, the customer must exist and the coupon must apply, else one 422 with
+ * each problem on its field (`lines.N.variantId`, `customerId`, `couponCode`).
+ */
+export async function priceSaleFromDb(db: DbOrTx, values: SaleValues, now = new Date()): Promise<PricedSaleFromDb> {
+  const [variants, coupon, customerRows, settings] = await Promise.all([
+    loadSellableVariants(
+      db,
+      values.lines.map((line) => line.variantId),
+    ),
+    couponByCode(db, values.couponCode),
+    values.customerId === null ? Promise.resolve([]) : db.select().from(customers).where(eq(customers.id, values.customerId)).limit(1),
+    getShopSettings(db),
+  ]);
+  const formatMoney = moneyFormatter(settings);
+  const errors: Record<string, string[]> = {};
+  const lines: SaleLine[] = [];
+  values.lines.forEach((line, index) => {
+    const variant = variants.get(line.variantId);
+    if (!variant) errors[`lines.${index}.variantId`] = ['This product no longer exists.'];
+    else if (!variant.sellable) errors[`lines.${index}.variantId`] = [`${describeItem(variant)} is not on sale.`];
+    else lines.push({ item: variant.item, quantity: line.quantity, discount: line.discount as PricingDiscount | null });
+  });
+  const customer = customerRows[0] ?? null;
+  if (values.customerId !== null && !customer) errors.customerId = ['The chosen customer does not exist.'];
+  if (coupon === 'unknown') errors.couponCode = ['No coupon has this code.'];
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+
+  const foundCoupon = coupon === 'unknown' ? null : coupon;
+  const context = foundCoupon
+    ? {
+        rule: foundCoupon,
+        context: { now, customerUses: await customerUses(db, foundCoupon.id, customer?.id ?? null), hasCustomer: customer !== null, formatMoney },
+      }
+    : null;
+  const priced = priceSale(lines, values.orderDiscount as PricingDiscount | null, context);
+  if (priced.coupon && !priced.coupon.ok) throw AppError.validation({ couponCode: [priced.coupon.message] });
+  return { lines, variants, priced, coupon: foundCoupon, customer, settings, formatMoney };
+}
+
+/** "Linen shirt — M / Blue", or the title alone for a product without variants. */
+export function describeItem(variant: Pick<SellableVariant, 'item'>): string {
+  return variant.item.variantName ? `${variant.item.title} — ${variant.item.variantName}` : variant.item.title;
+}
