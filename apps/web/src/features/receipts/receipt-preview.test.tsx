@@ -84,4 +84,42 @@ describe('ReceiptPreview', () => {
     expect(headerRows.length).toBeGreaterThan(1);
     expect(headerRows.every((l) => l.length <= 32)).toBe(true);
   });
+
+  it('prints a real sale: variants, unit prices, discounts, charges, added taxes and tender references', () => {
+    const sale = {
+      ...sampleReceiptOrder,
+      lines: [{ name: 'T-shirt', variantName: 'M / Red', quantity: 2, unitPrice: 1000, total: 2000, discount: 200 }],
+      subtotal: 2000,
+      discounts: [{ name: 'Coupon SPRING', amount: 100 }],
+      charges: [{ name: 'Gift box', amount: 150 }],
+      taxes: [{ name: 'Sales tax 8%', amount: 148, isInclusive: false }],
+      total: 1998,
+      payments: [{ name: 'Card', amount: 1998, reference: 'AUTH 77' }],
+      change: 0,
+    };
+    const rows = receiptRows(all, sale, { businessName: 'Corner Shop', formatMoney }).flatMap((r) => ('text' in r ? [r.text] : []));
+    expect(rows).toContain('2 x T-shirt (M / Red)'.padEnd(48 - 6) + '£20.00');
+    expect(rows).toContain('    @ £10.00');
+    expect(rows.find((l) => l.startsWith('    Discount'))).toMatch(/-£?2\.00$/);
+    expect(rows.find((l) => l.startsWith('Coupon SPRING'))).toMatch(/-£?1\.00$/);
+    expect(rows.find((l) => l.startsWith('Gift box'))).toMatch(/£1\.50$/);
+    // An added tax is not "incl.": it is part of what makes up the total.
+    expect(rows.find((l) => l.startsWith('Sales tax 8%'))).toMatch(/£1\.48$/);
+    expect(rows.find((l) => l.startsWith('Card AUTH 77'))).toMatch(/£19\.98$/);
+    expect(rows.some((l) => l.startsWith('Change'))).toBe(false);
+    // Without the breakdown an added tax still prints, as one line.
+    const plain = receiptRows(none, sale, { businessName: 'Corner Shop', formatMoney }).flatMap((r) => ('text' in r ? [r.text] : []));
+    expect(plain.find((l) => l.startsWith('Tax '))).toMatch(/£1\.48$/);
+    expect(plain.some((l) => l.includes('Sales tax 8%'))).toBe(false);
+  });
+
+  it('marks a reprint COPY at the top and the bottom, and leaves out the logo box on a real sale', () => {
+    render(
+      <ReceiptPreview layout={all} order={sampleReceiptOrder} businessName="Corner Shop" logoUrl={null} formatMoney={formatMoney} isCopy hasLogoPlaceholder={false} />,
+    );
+    const rows = Array.from(screen.getByTestId('receipt-preview').querySelectorAll('.whitespace-pre'), (row) => row.textContent?.trim());
+    expect(rows[0]).toBe('*** COPY ***');
+    expect(rows.at(-1)).toBe('*** COPY ***');
+    expect(screen.queryByText('Shop logo')).toBeNull();
+  });
 });

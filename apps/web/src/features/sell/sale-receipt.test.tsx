@@ -1,0 +1,150 @@
+import { defaultShopSettings, type Order, type ReceiptTemplate } from '@tillbook/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { SaleReceipt } from './sale-receipt.tsx';
+
+const template: ReceiptTemplate = {
+  id: 3,
+  name: 'Compact 58 mm',
+  paperWidth: 58,
+  header: 'Harbour Road 4',
+  footer: 'See you soon',
+  showLogo: false,
+  showCashier: true,
+  showCustomer: true,
+  showTaxBreakdown: true,
+  showOrderBarcode: true,
+  showLoyaltyPoints: false,
+  showNote: true,
+  basedOnId: null,
+  archived: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const vat = { id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound: false };
+const line = { productId: 1, variantId: 1, sku: 'SKU-1', orderDiscount: 0, chargeTotal: 0, charges: [] };
+
+// Two coffees at 3.50 (0.50 off) and a T-shirt in M / Red; 20 % VAT inside the prices; coupon 1.00.
+const order: Order = {
+  id: 41,
+  uuid: '3f0c8a52-7a51-4d43-9f7e-1f7b0c9a3e21',
+  number: 'MAIN-000042',
+  status: 'paid',
+  outletId: 1,
+  outletName: 'Main',
+  registerId: 2,
+  registerName: 'Till 1',
+  cashboxSessionId: 5,
+  userId: 2,
+  cashierName: 'Carl Cash',
+  customerId: 9,
+  customerName: 'Alex Morgan',
+  customerEmail: null,
+  couponId: 4,
+  couponCode: 'SPRING',
+  subtotal: 2700,
+  lineDiscountTotal: 50,
+  orderDiscountTotal: 100,
+  discountTotal: 150,
+  chargeTotal: 0,
+  netTotal: 2125,
+  taxTotal: 425,
+  total: 2550,
+  paid: 3000,
+  change: 450,
+  note: 'Gift wrap the shirt',
+  receiptTemplateId: 3,
+  lines: [
+    { ...line, id: 1, title: 'Flat white', variantName: '', quantity: 2, unitPrice: 350, gross: 700, discount: 50, taxTotal: 102, total: 617, taxes: [] },
+    { ...line, id: 2, title: 'T-shirt', variantName: 'M / Red', quantity: 1, unitPrice: 2000, gross: 2000, discount: 0, taxTotal: 323, total: 1933, taxes: [] },
+  ],
+  payments: [
+    { id: 1, tender: 'card', amount: 1000, tendered: 1000, change: 0, reference: 'AUTH 4471' },
+    { id: 2, tender: 'cash', amount: 1550, tendered: 2000, change: 450, reference: null },
+  ],
+  taxes: [{ ...vat, base: 2125, amount: 425 }],
+  createdAt: '2026-03-14T10:42:00.000Z',
+};
+
+function renderReceipt(overrides: Partial<Order> = {}) {
+  const get = vi.spyOn(http, 'get').mockImplementation((url: string) => {
+    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, businessName: 'Corner Shop', currency: 'USD', locale: 'en-US' } } });
+    if (url === '/api/receipts/3') return Promise.resolve({ data: { data: template } });
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  const onNewSale = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SaleReceipt order={{ ...order, ...overrides }} onNewSale={onNewSale} />
+    </QueryClientProvider>,
+  );
+  return { onNewSale, get };
+}
+
+describe('SaleReceipt', () => {
+  it('shows the order number, the change in large type and the receipt in the register’s template', async () => {
+    const { get } = renderReceipt();
+    expect(screen.getByRole('heading', { name: 'Sale complete' })).toBeTruthy();
+    expect(screen.getByText('MAIN-000042')).toBeTruthy();
+    expect(screen.getByTestId('change-due').textContent).toBe('$4.50');
+
+    const receipt = await screen.findByRole('figure', { name: 'Receipt on 58 mm paper' });
+    expect(get).toHaveBeenCalledWith('/api/receipts/3');
+    const rows = Array.from(receipt.querySelectorAll('.whitespace-pre'), (row) => row.textContent?.trimEnd() ?? '');
+    const find = (start: string) => rows.find((row) => row.trimStart().startsWith(start)) ?? '';
+    expect(find('Corner Shop')).toBeTruthy();
+    expect(find('Harbour Road 4')).toBeTruthy();
+    expect(rows).toContain('Order MAIN-000042');
+    // In the shop's locale (en-US), in the register's own time zone.
+    expect(rows).toContain(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(order.createdAt)));
+    expect(find('Mar 14, 2026')).toBeTruthy();
+    expect(rows).toContain('Cashier: Carl Cash');
+    expect(rows).toContain('Customer: Alex Morgan');
+    expect(find('2 x Flat white')).toMatch(/\$7\.00$/);
+    expect(rows).toContain('    @ $3.50');
+    expect(find('Discount')).toMatch(/-\$0\.50$/);
+    expect(find('1 x T-shirt (M / Red)')).toMatch(/\$20\.00$/);
+    expect(find('Subtotal')).toMatch(/\$27\.00$/);
+    expect(find('Line discounts')).toMatch(/-\$0\.50$/);
+    expect(find('Coupon SPRING')).toMatch(/-\$1\.00$/);
+    expect(find('incl. VAT 20%')).toMatch(/\$4\.25$/);
+    expect(find('TOTAL')).toMatch(/\$25\.50$/);
+    expect(find('Card AUTH 4471')).toMatch(/\$10\.00$/);
+    expect(rows.some((row) => /^Cash +\$20\.00$/.test(row))).toBe(true);
+    expect(find('Change')).toMatch(/\$4\.50$/);
+    expect(find('Note: Gift wrap the shirt')).toBeTruthy();
+    expect(screen.getByTestId('receipt-barcode').textContent).toContain('MAIN-000042');
+    expect(rows.every((row) => row.length <= 32)).toBe(true);
+  });
+
+  it('prints only the receipt, on paper of the template’s width', async () => {
+    renderReceipt();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    await screen.findByRole('figure', { name: 'Receipt on 58 mm paper' });
+    await userEvent.click(screen.getByRole('button', { name: 'Print receipt' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    const style = document.querySelector('[data-print-receipt] style')?.textContent ?? '';
+    expect(style).toMatch(/@page \{ size: 58mm \d+mm; margin: 0; \}/);
+    expect(screen.queryByRole('button', { name: /e-?mail/i })).toBeNull();
+  });
+
+  it('starts the next sale with the button, Enter or F10', async () => {
+    const { onNewSale } = renderReceipt();
+    await userEvent.click(screen.getByRole('button', { name: /new sale/i }));
+    expect(onNewSale).toHaveBeenCalledTimes(1);
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('{F10}');
+    await userEvent.keyboard('{Enter}');
+    expect(onNewSale).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows no change panel when the sale was paid exactly', async () => {
+    renderReceipt({ change: 0, paid: 2550, payments: [{ id: 1, tender: 'card', amount: 2550, tendered: 2550, change: 0, reference: null }] });
+    await screen.findByRole('figure', { name: 'Receipt on 58 mm paper' });
+    expect(screen.queryByTestId('change-due')).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+import type { Order, ReceiptLayout } from '@tillbook/contract';
+import { useEffect, useRef } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
+import { useReceiptTemplate } from '../receipts/api.ts';
+import { ReceiptPreview } from '../receipts/receipt-preview.tsx';
+import { receiptRows } from '../receipts/receipt-rows.ts';
+import { toReceiptOrder } from './receipt-order.ts';
+import { receiptPrintAttribute, receiptPrintStyle } from './receipt-print-style.ts';
+
+/** How a sale prints at a register without a template of its own. */
+const fallbackLayout: ReceiptLayout = {
+  paperWidth: 80,
+  header: null,
+  footer: null,
+  showLogo: true,
+  showCashier: true,
+  showCustomer: true,
+  showTaxBreakdown: true,
+  showOrderBarcode: true,
+  showLoyaltyPoints: false,
+  showNote: true,
+};
+
+/** A logo or a barcode takes about this many text rows of paper. */
+const PICTURE_ROWS = 5;
+
+type SaleReceiptProps = { order: Order; onNewSale: () => void };
+
+function isTypingOrPressing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('button, a, input, textarea, select, [contenteditable="true"]') !== null;
+}
+
+/** After a sale: the change to give back, the receipt to print, and the way to the next sale. */
+export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
+  const money = useMoney();
+  const settings = useShopSettings();
+  const templateId = order.receiptTemplateId ?? undefined;
+  const template = useReceiptTemplate(templateId);
+  const newSaleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => newSaleRef.current?.focus(), []);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      // A focused button answers Enter itself; Enter elsewhere and F10 anywhere start the next sale.
+      const isNewSaleKey = event.key === 'F10' || (event.key === 'Enter' && !isTypingOrPressing(event.target));
+      if (!isNewSaleKey || event.defaultPrevented) return;
+      event.preventDefault();
+      onNewSale();
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [onNewSale]);
+
+  const layout: ReceiptLayout | undefined = templateId === undefined ? fallbackLayout : template.data;
+  const receiptOrder = toReceiptOrder(order, settings.locale);
+  const rowCount = layout
+    ? receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format }).reduce(
+        (sum, row) => sum + (row.kind === 'logo' || row.kind === 'barcode' ? PICTURE_ROWS : 1),
+        0,
+      )
+    : 0;
+
+  return (
+    <section aria-labelledby="sale-complete-title" className="mx-auto flex max-w-3xl flex-col gap-6 p-4 lg:flex-row lg:items-start">
+      <div className="flex flex-1 flex-col gap-4">
+        <div>
+          <h2 id="sale-complete-title" className="text-2xl font-semibold text-gray-900">
+            Sale complete
+          </h2>
+          <p className="mt-1 text-lg text-gray-700">
+            Order <span className="font-mono font-semibold text-gray-900">{order.number}</span> · {money.format(order.total)}
+          </p>
+        </div>
+        {order.change > 0 && (
+          <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-5 py-4 text-green-900">
+            <p className="text-sm font-semibold uppercase tracking-wide">Change to give</p>
+            <p className="text-6xl font-bold tabular-nums" data-testid="change-due">
+              {money.format(order.change)}
+            </p>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" className="min-h-12" onClick={() => window.print()} disabled={!layout}>
+            Print receipt
+          </Button>
+          <Button ref={newSaleRef} className="min-h-12" onClick={onNewSale}>
+            New sale
+            <kbd className="rounded bg-indigo-500 px-1.5 py-0.5 font-mono text-[11px]">F10</kbd>
+          </Button>
+        </div>
+        <p className="text-xs text-gray-500">Enter or F10 starts the next sale.</p>
+      </div>
+      <div className="shrink-0">
+        {template.isError ? (
+          <Alert tone="error">The receipt template could not be loaded, so the receipt cannot be shown or printed.</Alert>
+        ) : !layout ? (
+          <div role="status" aria-label="Loading the receipt" className="flex justify-center p-6">
+            <Spinner />
+          </div>
+        ) : (
+          <div {...{ [receiptPrintAttribute]: '' }}>
+            <style>{receiptPrintStyle(layout.paperWidth, rowCount)}</style>
+            <ReceiptPreview
+              layout={layout}
+              order={receiptOrder}
+              businessName={settings.businessName}
+              logoUrl={settings.logoUrl}
+              formatMoney={money.format}
+              hasLogoPlaceholder={false}
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
