@@ -48,10 +48,11 @@ const apron = product(4, 'Apron', { status: 'archived' });
 
 /** The server's sync answers by the cursor asked for (`''`: a full copy from the start). */
 function answerSync(pages: Record<string, ProductSyncResult | Error>) {
-  return vi.spyOn(http, 'get').mockImplementation((url: string, config?: { params?: { since?: string } }) => {
+  return vi.spyOn(http, 'get').mockImplementation((url, config) => {
     if (url !== '/api/products/sync') return Promise.reject(new Error(`unexpected GET ${url}`));
-    const answer = pages[config?.params?.since ?? ''];
-    if (!answer) return Promise.reject(new Error(`unexpected cursor ${config?.params?.since}`));
+    const since = (config?.params as { since?: string } | undefined)?.since;
+    const answer = pages[since ?? ''];
+    if (!answer) return Promise.reject(new Error(`unexpected cursor ${since}`));
     return answer instanceof Error ? Promise.reject(answer) : Promise.resolve({ data: { data: answer } });
   });
 }
