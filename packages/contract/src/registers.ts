@@ -16,7 +16,11 @@ export const register = z.object({
 });
 export type Register = z.infer<typeof register>;
 
-export const registerListItem = register.extend({ outletName: z.string(), receiptTemplateName: z.string() });
+/** The state of a register's cash drawer in the list: null when it is closed. */
+export const registerDrawer = z.object({ isOpen: z.literal(true), sessionId: z.number().int(), openedByName: z.string(), openedAt: z.string() });
+export type RegisterDrawer = z.infer<typeof registerDrawer>;
+
+export const registerListItem = register.extend({ outletName: z.string(), receiptTemplateName: z.string(), drawer: registerDrawer.nullable() });
 export type RegisterListItem = z.infer<typeof registerListItem>;
 
 export const registerSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

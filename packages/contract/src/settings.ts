@@ -11,6 +11,8 @@ export const shopSettings = z.object({
   skuPattern: z.string(),
   defaultLowStockThreshold: z.number().int(),
   allowNegativeStock: z.boolean(),
+  /** The cashier counts the drawer without seeing the expected figures (they show after the close). */
+  blindClose: z.boolean(),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -23,6 +25,7 @@ export const defaultShopSettings: ShopSettings = {
   skuPattern: 'SKU-{seq:6}',
   defaultLowStockThreshold: 5,
   allowNegativeStock: false,
+  blindClose: false,
 };
 
 function isCurrency(code: string): boolean {

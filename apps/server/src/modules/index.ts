@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { additionalChargesRoutes } from './additional-charges/routes.ts';
 import { attributesRoutes } from './attributes/routes.ts';
+import { cashboxRoutes } from './cashbox/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
 import { customersRoutes } from './customers/routes.ts';
@@ -19,6 +20,7 @@ import { usersRoutes } from './users/routes.ts';
 export const areaRoutes: FastifyPluginAsyncZod[] = [
   additionalChargesRoutes,
   attributesRoutes,
+  cashboxRoutes,
   categoriesRoutes,
   couponsRoutes,
   customersRoutes,

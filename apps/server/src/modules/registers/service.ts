@@ -1,9 +1,10 @@
 import type { Register, RegisterListItem, registerInput, registerListQuery } from '@tillbook/contract';
 import { suggestRegisterSlug } from '@tillbook/contract';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, count, eq, ilike, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { outlets, receiptTemplates, registers, type RegisterRow } from '../../db/schema/index.ts';
+import { cashboxSessions, outlets, receiptTemplates, registers, users, type RegisterRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
@@ -17,6 +18,8 @@ export type RegisterScope = { kind: 'all' } | { kind: 'outlet'; outletId: number
 export function toRegister(row: RegisterRow): Register {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
+
+const drawerOpener = alias(users, 'drawer_opener');
 
 export async function listRegisters(db: DbOrTx, query: RegisterListValues, scope: RegisterScope) {
   const filters: SQL[] = [];
@@ -44,15 +47,33 @@ export async function listRegisters(db: DbOrTx, query: RegisterListValues, scope
     async (limit, offset): Promise<RegisterListItem[]> =>
       (
         await db
-          .select({ register: registers, outletName: outlets.name, receiptTemplateName: receiptTemplates.name })
+          .select({
+            register: registers,
+            outletName: outlets.name,
+            receiptTemplateName: receiptTemplates.name,
+            sessionId: cashboxSessions.id,
+            openedAt: cashboxSessions.openedAt,
+            openedByName: drawerOpener.name,
+          })
           .from(registers)
           .innerJoin(outlets, eq(outlets.id, registers.outletId))
           .innerJoin(receiptTemplates, eq(receiptTemplates.id, registers.receiptTemplateId))
+          // At most one open session per register (partial unique index), so the join never multiplies rows.
+          .leftJoin(cashboxSessions, and(eq(cashboxSessions.registerId, registers.id), eq(cashboxSessions.status, 'open')))
+          .leftJoin(drawerOpener, eq(drawerOpener.id, cashboxSessions.openedBy))
           .where(where)
           .orderBy(...orderBy)
           .limit(limit)
           .offset(offset)
-      ).map((r) => ({ ...toRegister(r.register), outletName: r.outletName, receiptTemplateName: r.receiptTemplateName })),
+      ).map((r) => ({
+        ...toRegister(r.register),
+        outletName: r.outletName,
+        receiptTemplateName: r.receiptTemplateName,
+        drawer:
+          r.sessionId === null || r.openedAt === null
+            ? null
+            : { isOpen: true as const, sessionId: r.sessionId, openedAt: r.openedAt.toISOString(), openedByName: r.openedByName ?? 'A former user' },
+      })),
   );
 }
 

@@ -1,12 +1,12 @@
-import { generalSettingsInput, productSettingsInput, shopSettingsResult, userTypes } from '@tillbook/contract';
+import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, shopSettingsResult, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
-import { getShopSettings, replaceLogo, updateGeneralSettings, updateProductSettings } from './service.ts';
+import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings } from './service.ts';
 import { assertDefaultTaxes } from '../taxes/service.ts';
 
 const tags = ['settings'];
 
-/** The shop's settings: general (name, logo, currency, locale) and products (settings/products). */
+/** The shop's settings: general (name, logo, currency, locale), products (settings/products) and the cash drawer (settings/cashbox). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, dataDir } = app;
 
@@ -37,6 +37,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertDefaultTaxes(db, request.body.defaultTaxIds);
       return { data: await updateProductSettings(db, request.body) };
     },
+  );
+
+  app.put(
+    '/api/settings/cashbox',
+    { schema: { tags, summary: 'Turn the blind close of the cash drawer on or off', body: cashboxSettingsInput, response: { 200: shopSettingsResult } } },
+    async (request) => ({ data: await updateCashboxSettings(db, request.body) }),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import {
   defaultShopSettings,
   type ShopSettings,
+  type cashboxSettingsInput,
   type generalSettingsInput,
   type productSettingsInput,
 } from '@tillbook/contract';
@@ -45,6 +46,11 @@ export async function updateGeneralSettings(db: DbOrTx, input: z.output<typeof g
 export async function updateProductSettings(db: DbOrTx, input: z.output<typeof productSettingsInput>): Promise<ShopSettings> {
   // The route has checked that each default tax exists and is active (taxes/service.ts).
   await writeStored(db, { ...input, defaultTaxIds: [...new Set(input.defaultTaxIds)] });
+  return getShopSettings(db);
+}
+
+export async function updateCashboxSettings(db: DbOrTx, input: z.output<typeof cashboxSettingsInput>): Promise<ShopSettings> {
+  await writeStored(db, input);
   return getShopSettings(db);
 }
 

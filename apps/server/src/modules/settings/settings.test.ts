@@ -63,6 +63,18 @@ describe('shop settings', () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('turns the blind close of the cash drawer on for administrators only', async () => {
+    expect((await cashier.get('/api/settings')).json().data.blindClose).toBe(false);
+    expect((await cashier.put('/api/settings/cashbox', { blindClose: true })).statusCode).toBe(403);
+    const bad = await admin.put('/api/settings/cashbox', { blindClose: 'yes' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ blindClose: ['The blind close field must be true or false.'] });
+    const ok = await admin.put('/api/settings/cashbox', { blindClose: true });
+    expect(ok.statusCode).toBe(200);
+    expect((await cashier.get('/api/settings')).json().data.blindClose).toBe(true);
+    await admin.put('/api/settings/cashbox', { blindClose: false });
+  });
+
   it('removes the logo and its file; the login screen falls back to the default', async () => {
     const upload = multipartBody('logo', 'logo.png', 'image/png', png);
     const logoUrl: string = (await admin.request('POST', '/api/settings/logo', upload.body, upload.headers)).json().data.logoUrl;

@@ -18,6 +18,7 @@ const row: RegisterListItem = {
   updatedAt: '',
   outletName: 'Main store',
   receiptTemplateName: 'Standard 80 mm',
+  drawer: null,
 };
 
 function renderList(rows: RegisterListItem[], entry = '/registers') {

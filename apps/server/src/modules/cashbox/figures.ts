@@ -1,0 +1,121 @@
+import { tenders, type Tender } from '@tillbook/contract';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cashMovements, orderPayments, orders } from '../../db/schema/index.ts';
+
+/** Σ of an integer column as a JS number (bigint in SQL, so a long shift never overflows). */
+const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+export type TenderTakings = { taken: number; change: number; amount: number };
+
+/** What a session's sales, payments and movements add up to; every figure aggregated in SQL. */
+export type SessionFigures = {
+  salesCount: number;
+  salesTotal: number;
+  byTender: Record<Tender, TenderTakings>;
+  cashIn: number;
+  cashOut: number;
+  /** Refunds are a later issue: this is the one place their cash will be counted. */
+  cashRefunds: number;
+};
+
+function emptyFigures(): SessionFigures {
+  const byTender = Object.fromEntries(tenders.map((t) => [t, { taken: 0, change: 0, amount: 0 }])) as Record<Tender, TenderTakings>;
+  return { salesCount: 0, salesTotal: 0, byTender, cashIn: 0, cashOut: 0, cashRefunds: 0 };
+}
+
+/** Figures of several sessions at once (three grouped queries, whatever the number of sessions). */
+export async function figuresOfSessions(db: DbOrTx, sessionIds: readonly number[]): Promise<Map<number, SessionFigures>> {
+  const result = new Map<number, SessionFigures>(sessionIds.map((id) => [id, emptyFigures()]));
+  if (sessionIds.length === 0) return result;
+  const ids = [...sessionIds];
+  const [sales, payments, movements] = await Promise.all([
+    db
+      .select({ sessionId: orders.cashboxSessionId, count: count(), total: sumOf(orders.total) })
+      .from(orders)
+      .where(inArray(orders.cashboxSessionId, ids))
+      .groupBy(orders.cashboxSessionId),
+    db
+      .select({
+        sessionId: orderPayments.cashboxSessionId,
+        tender: orderPayments.tender,
+        taken: sumOf(orderPayments.tendered),
+        change: sumOf(orderPayments.change),
+        amount: sumOf(orderPayments.amount),
+      })
+      .from(orderPayments)
+      .where(inArray(orderPayments.cashboxSessionId, ids))
+      .groupBy(orderPayments.cashboxSessionId, orderPayments.tender),
+    db
+      .select({ sessionId: cashMovements.sessionId, kind: cashMovements.kind, amount: sumOf(cashMovements.amount) })
+      .from(cashMovements)
+      .where(inArray(cashMovements.sessionId, ids))
+      .groupBy(cashMovements.sessionId, cashMovements.kind),
+  ]);
+  for (const row of sales) {
+    const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
+    if (figures) Object.assign(figures, { salesCount: row.count, salesTotal: row.total });
+  }
+  for (const row of payments) {
+    const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
+    if (figures) figures.byTender[row.tender] = { taken: row.taken, change: row.change, amount: row.amount };
+  }
+  for (const row of movements) {
+    const figures = result.get(row.sessionId);
+    if (figures && row.kind === 'in') figures.cashIn = row.amount;
+    if (figures && row.kind === 'out') figures.cashOut = row.amount;
+  }
+  return result;
+}
+
+export async function figuresOfSession(db: DbOrTx, sessionId: number): Promise<SessionFigures> {
+  return (await figuresOfSessions(db, [sessionId])).get(sessionId) ?? emptyFigures();
+}
+
+/** Expected cash = float + cash tendered − change given + cash in − cash out − cash refunds. */
+export function expectedCashOf(openingFloat: number, figures: SessionFigures): number {
+  const cash = figures.byTender.cash;
+  return openingFloat + cash.taken - cash.change + figures.cashIn - figures.cashOut - figures.cashRefunds;
+}
+
+/** What each tender should hold: cash in the drawer, card and other as taken on the sales. */
+export function expectedByTender(openingFloat: number, figures: SessionFigures): Record<Tender, number> {
+  return { cash: expectedCashOf(openingFloat, figures), card: figures.byTender.card.amount, other: figures.byTender.other.amount };
+}
+
+type TaxRow = { name: string; rate_e4: number | string; is_inclusive: boolean; base: number | string; amount: number | string };
+
+/** The Z report's sale totals and tax lines of one session. */
+export async function salesSummaryOf(db: DbOrTx, sessionId: number) {
+  const [totals] = await db
+    .select({
+      count: count(),
+      subtotal: sumOf(orders.subtotal),
+      discounts: sql<number>`coalesce(sum(${orders.lineDiscountTotal} + ${orders.orderDiscountTotal}), 0)`.mapWith(Number),
+      charges: sumOf(orders.chargeTotal),
+      taxes: sumOf(orders.taxTotal),
+      total: sumOf(orders.total),
+    })
+    .from(orders)
+    .where(eq(orders.cashboxSessionId, sessionId));
+  const taxRows = await db.execute(sql`
+    select t->>'name' as name, (t->>'rateE4')::int as rate_e4, (t->>'isInclusive')::boolean as is_inclusive,
+           sum((t->>'base')::bigint) as base, sum((t->>'amount')::bigint) as amount
+    from ${orders}, jsonb_array_elements(${orders.taxes}) as t
+    where ${orders.cashboxSessionId} = ${sessionId}
+    group by 1, 2, 3
+    order by 1, 2, 3`);
+  const taxes = rowsOf<TaxRow>(taxRows).map((r) => ({
+    name: r.name,
+    rateE4: Number(r.rate_e4),
+    isInclusive: r.is_inclusive,
+    base: Number(r.base),
+    amount: Number(r.amount),
+  }));
+  return { sales: totals ?? { count: 0, subtotal: 0, discounts: 0, charges: 0, taxes: 0, total: 0 }, taxes };
+}
+
+/** node-postgres answers `{rows}`, PGlite too; both drivers run behind one type. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

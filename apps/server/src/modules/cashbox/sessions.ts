@@ -1,0 +1,162 @@
+import { tenders, type CashboxReport, type CashboxSession, type CashMovement, type cashboxListQuery } from '@tillbook/contract';
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { cashboxSessions, cashMovements, outlets, registers, users, type CashboxSessionRow, type UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions, salesSummaryOf, type SessionFigures } from './figures.ts';
+
+/** Who asks: their type decides what they may read and whether a blind close hides the expected figures. */
+export type Viewer = Pick<UserRow, 'id' | 'type' | 'outletId'>;
+
+const opener = alias(users, 'opener');
+const closer = alias(users, 'closer');
+
+/** A session with the names the screens show. */
+export type SessionRecord = CashboxSessionRow & { registerName: string; registerSlug: string; outletName: string; openedByName: string | null; closedByName: string | null };
+
+const sessionColumns = {
+  session: cashboxSessions,
+  registerName: registers.name,
+  registerSlug: registers.slug,
+  outletName: outlets.name,
+  openedByName: opener.name,
+  closedByName: closer.name,
+};
+
+function selectSessions(db: DbOrTx) {
+  return db
+    .select(sessionColumns)
+    .from(cashboxSessions)
+    .innerJoin(registers, eq(registers.id, cashboxSessions.registerId))
+    .innerJoin(outlets, eq(outlets.id, cashboxSessions.outletId))
+    .leftJoin(opener, eq(opener.id, cashboxSessions.openedBy))
+    .leftJoin(closer, eq(closer.id, cashboxSessions.closedBy));
+}
+
+type SessionSelection = Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number];
+const toRecord = ({ session, ...names }: SessionSelection): SessionRecord => ({ ...session, ...names });
+
+export async function findSession(db: DbOrTx, where: SQL): Promise<SessionRecord | null> {
+  const [row] = await selectSessions(db).where(where).limit(1);
+  return row ? toRecord(row) : null;
+}
+
+/** A blind close hides the expected figures from a cashier until the count is in; an administrator always sees them. */
+export async function canSeeExpected(db: DbOrTx, viewer: Viewer): Promise<boolean> {
+  return viewer.type === 'administrator' || !(await getShopSettings(db)).blindClose;
+}
+
+export function toSession(record: SessionRecord, figures: SessionFigures, showExpected: boolean): CashboxSession {
+  const isClosed = record.status === 'closed';
+  const expectedCash = isClosed ? record.expectedCash : showExpected ? expectedCashOf(record.openingFloat, figures) : null;
+  return {
+    id: record.id,
+    registerId: record.registerId,
+    registerName: record.registerName,
+    registerSlug: record.registerSlug,
+    outletId: record.outletId,
+    outletName: record.outletName,
+    status: record.status,
+    openedById: record.openedBy,
+    openedByName: record.openedByName ?? 'A former user',
+    openedAt: record.openedAt.toISOString(),
+    openingFloat: record.openingFloat,
+    closedByName: isClosed ? (record.closedByName ?? 'A former user') : null,
+    closedAt: record.closedAt?.toISOString() ?? null,
+    expectedCash,
+    difference: isClosed && record.reconciliation ? record.reconciliation.reduce((sum, r) => sum + r.difference, 0) : null,
+    salesCount: figures.salesCount,
+    salesTotal: figures.salesTotal,
+  };
+}
+
+/** A cashier reads only the sessions they opened. */
+export function assertCanRead(viewer: Viewer, record: SessionRecord): void {
+  if (viewer.type !== 'administrator' && record.openedBy !== viewer.id) throw AppError.forbidden();
+}
+
+export async function listSessions(db: DbOrTx, viewer: Viewer, query: z.output<typeof cashboxListQuery>) {
+  const filters: SQL[] = [];
+  if (viewer.type !== 'administrator') filters.push(eq(cashboxSessions.openedBy, viewer.id));
+  if (query.registerId !== undefined) filters.push(eq(cashboxSessions.registerId, query.registerId));
+  if (query.outletId !== undefined) filters.push(eq(cashboxSessions.outletId, query.outletId));
+  if (query.open !== undefined) filters.push(eq(cashboxSessions.status, query.open ? 'open' : 'closed'));
+  if (query.search) filters.push(ilike(registers.name, likePattern(query.search)));
+  const where = filters.length ? and(...filters) : undefined;
+  const orderBy = orderByFrom(query.sort, { openedAt: cashboxSessions.openedAt, closedAt: cashboxSessions.closedAt, register: registers.name }, '-openedAt', cashboxSessions.id);
+  const showExpected = await canSeeExpected(db, viewer);
+  return paginate(
+    query,
+    async () =>
+      (await db.select({ n: count() }).from(cashboxSessions).innerJoin(registers, eq(registers.id, cashboxSessions.registerId)).where(where))[0]?.n ?? 0,
+    async (limit, offset) => {
+      const records = (await selectSessions(db).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toRecord);
+      const figures = await figuresOfSessions(db, records.map((r) => r.id));
+      return records.map((r) => toSession(r, figures.get(r.id)!, showExpected));
+    },
+  );
+}
+
+export async function listMovements(db: DbOrTx, sessionId: number): Promise<CashMovement[]> {
+  const rows = await db
+    .select({ movement: cashMovements, userName: users.name })
+    .from(cashMovements)
+    .leftJoin(users, eq(users.id, cashMovements.userId))
+    .where(eq(cashMovements.sessionId, sessionId))
+    .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id));
+  return rows.map(({ movement, userName }) => ({
+    id: movement.id,
+    kind: movement.kind,
+    amount: movement.amount,
+    reason: movement.reason,
+    userName: userName ?? 'A former user',
+    createdAt: movement.createdAt.toISOString(),
+  }));
+}
+
+/** The Z report of a closed session, or the running X report of an open one. */
+export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRecord): Promise<CashboxReport> {
+  const [figures, summary, movements, showExpected] = await Promise.all([
+    figuresOfSession(db, record.id),
+    salesSummaryOf(db, record.id),
+    listMovements(db, record.id),
+    canSeeExpected(db, viewer),
+  ]);
+  const isClosed = record.status === 'closed';
+  const expected = expectedByTender(record.openingFloat, figures);
+  const reconciliation = isClosed
+    ? (record.reconciliation ?? [])
+    : showExpected
+      ? tenders.map((tender) => ({ tender, expected: expected[tender], counted: null, difference: null }))
+      : null;
+  // Refunds come with a later issue; until then none are taken back from any tender.
+  const refunded = 0;
+  return {
+    session: toSession(record, figures, showExpected),
+    openingCount: record.openingCount ?? null,
+    closingCount: record.closingCount ?? null,
+    sales: summary.sales,
+    refunds: { count: 0, total: 0 },
+    byTender: tenders.map((tender) => {
+      const t = figures.byTender[tender];
+      return { tender, taken: t.taken, refunded, change: t.change, net: t.taken - t.change - refunded };
+    }),
+    taxes: summary.taxes,
+    movements,
+    cashIn: figures.cashIn,
+    cashOut: figures.cashOut,
+    reconciliation,
+    note: isClosed ? record.closingNote : record.openingNote,
+  };
+}
+
+export async function getReport(db: DbOrTx, viewer: Viewer, sessionId: number): Promise<CashboxReport> {
+  const record = await findSession(db, eq(cashboxSessions.id, sessionId));
+  if (!record) throw AppError.notFound();
+  assertCanRead(viewer, record);
+  return buildReport(db, viewer, record);
+}
