@@ -108,6 +108,13 @@ describe('receipt templates', () => {
     expect((await admin.get('/api/receipts?sort=secret')).statusCode).toBe(422);
   });
 
+  it('lets a cashier read the template a register prints with, and answers 404 for one that does not exist', async () => {
+    const res = await cashier.get('/api/receipts/1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: 1, name: 'Standard 80 mm', paperWidth: 80, showTaxBreakdown: true });
+    expect((await cashier.get('/api/receipts/99999')).statusCode).toBe(404);
+  });
+
   it('lets a cashier read templates (they print with them) but not manage them', async () => {
     expect((await cashier.get('/api/receipts/1')).statusCode).toBe(200);
     expect((await cashier.get('/api/receipts/list')).statusCode).toBe(200);
