@@ -223,12 +223,20 @@ describe('useLocalCatalogue', () => {
     expect(titles(await result.current.catalogue!.search('cola'))).toEqual(['Cola Light 330 ml']);
   });
 
-  it('says why when the first copy cannot be loaded', async () => {
-    answerSync({ '': httpError(403, { message: 'You may not do this.' }) });
+  it('says why when the first copy cannot be loaded, and loads it on a later tick', async () => {
+    const setInterval = vi.spyOn(window, 'setInterval');
+    const get = answerSync({ '': httpError(403, { message: 'You may not do this.' }) });
     const outletId = newOutlet();
     const { result } = renderHook(() => useLocalCatalogue(outletId));
     await waitFor(() => expect(result.current.status).toBe('error'));
     expect(result.current).toMatchObject({ catalogue: null, error: 'The product list could not be loaded. You may not do this.' });
+
+    get.mockRestore();
+    answerSync(fullCopy);
+    const tick = setInterval.mock.calls.find(([, ms]) => ms === CATALOGUE_SYNC_INTERVAL_MS)?.[0] as () => void;
+    act(() => tick());
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current).toMatchObject({ error: null, received: 4 });
   });
 
   it('copies everything again when the server no longer knows the cursor, dropping what it did not send', async () => {

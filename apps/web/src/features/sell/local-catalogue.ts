@@ -46,7 +46,14 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
       }
       running = true;
       try {
-        const meta = await syncCatalogue(db, outletId, (received) => update({ received }), isCancelled);
+        const onProgress = (received: number) =>
+          setState((owned) => {
+            if (cancelled) return owned;
+            const current = owned.outletId === outletId ? owned : initialState;
+            // A first copy tried again after a failure is loading again, not failed.
+            return { ...current, outletId, received, status: current.catalogue ? 'ready' : 'loading' };
+          });
+        const meta = await syncCatalogue(db, outletId, onProgress, isCancelled);
         if (cancelled) return;
         update({
           catalogue: meta.complete ? await catalogueOf(db) : null,
