@@ -17,7 +17,7 @@ type ProductFinderProps = {
   text: string;
   onTextChange: (text: string) => void;
   /** Enter in the search box: the page adds the exact barcode/SKU match, or the only result. */
-  onEnter: (text: string, results: readonly SyncProduct[]) => void;
+  onEnter: (text: string) => void;
   onChoose: (product: SyncProduct) => void;
   searchRef: Ref<HTMLInputElement>;
 };
@@ -32,7 +32,7 @@ export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, se
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (text.trim()) onEnter(text.trim(), products ?? []);
+    if (text.trim()) onEnter(text.trim());
   }
 
   const isSearching = text.trim() !== '';

@@ -150,8 +150,11 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
     { enabled: dialog === 'none' && order === null },
   );
 
-  async function onEnter(query: string, results: readonly SyncProduct[]) {
+  // Enter reads the catalogue again rather than the results on screen, which may lag the last keystroke.
+  async function onEnter(query: string) {
+    if (!catalogue) return;
     if (await addByCode(query)) return setText('');
+    const results = await catalogue.search(query, 2);
     if (results.length === 1) {
       setText('');
       return chooseProduct(results[0]!);
@@ -221,7 +224,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
         </Alert>
       )}
       <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,3fr)_minmax(21rem,2fr)] gap-4">
-        <ProductFinder state={catalogueState} text={text} onTextChange={(value) => { setText(value); setNotice(null); }} onEnter={(q, r) => void onEnter(q, r)} onChoose={chooseProduct} searchRef={searchRef} />
+        <ProductFinder state={catalogueState} text={text} onTextChange={(value) => { setText(value); setNotice(null); }} onEnter={(query) => void onEnter(query)} onChoose={chooseProduct} searchRef={searchRef} />
         <CartPanel
           state={state}
           priced={priced}

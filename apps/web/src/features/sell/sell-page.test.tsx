@@ -1,0 +1,177 @@
+import { defaultShopSettings, type CashboxStatus, type Order, type OrderCreateInput, type ProductSyncResult, type SyncProduct, type SyncVariant } from '@tillbook/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Dexie from 'dexie';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { cashier, httpError, networkError, signIn } from '../../testing/fixtures.ts';
+import { catalogueDbName } from './catalogue-db.ts';
+import { SellPage } from './sell-page.tsx';
+
+function variant(id: number, overrides: Partial<SyncVariant> = {}): SyncVariant {
+  return { id, name: '', sku: `SKU-${id}`, barcode: null, price: 1000, active: true, optionIds: [], stock: 10, lowStockThreshold: 2, ...overrides };
+}
+function product(id: number, title: string, overrides: Partial<SyncProduct> = {}): SyncProduct {
+  return { id, title, status: 'active', trackStock: true, categoryIds: [], taxIds: [], chargeIds: [], imageUrl: null, variants: [variant(id * 10)], ...overrides };
+}
+
+const vat = { id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound: false };
+const deposit = { id: 5, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
+const cola = product(2, 'Cola Zero 330 ml', { taxIds: [1], chargeIds: [5], variants: [variant(21, { barcode: '5449000131805', price: 150, sku: 'COLA-330' })] });
+const shirt = product(1, 'Linen Shirt', {
+  variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', price: 2500, stock: 4 }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE', price: 2500, stock: 0 })],
+});
+
+const catalogue: ProductSyncResult = {
+  products: [cola, shirt],
+  deletedProductIds: [],
+  deletedVariantIds: [],
+  taxes: [vat],
+  charges: [deposit],
+  categories: [{ id: 30, name: 'Drinks', parentId: null, colour: '#0ea5e9', position: 0 }],
+  nextCursor: 'c1',
+  hasMore: false,
+} as ProductSyncResult;
+
+let outletId = 500;
+const usedOutlets: number[] = [];
+
+function drawer(isOpen: boolean): CashboxStatus {
+  return {
+    registerId: 3,
+    registerSlug: 'main-till-1',
+    isOpen,
+    isBlindClose: false,
+    session: isOpen
+      ? {
+          id: 9, registerId: 3, registerName: 'Till 1', registerSlug: 'main-till-1', outletId, outletName: 'Main store', status: 'open', openedById: 2, openedByName: 'Carl Cash',
+          openedAt: '2026-01-01T09:00:00.000Z', openingFloat: 10000, closedByName: null, closedAt: null, expectedCash: 10000, difference: null, salesCount: 0, salesTotal: 0,
+        }
+      : null,
+  };
+}
+
+function orderOf(input: OrderCreateInput): Order {
+  return {
+    id: 1, uuid: input.uuid, number: 'MAIN-000001', status: 'paid', outletId, outletName: 'Main store', registerId: 3, registerName: 'Till 1', cashboxSessionId: 9, userId: 2,
+    cashierName: 'Carl Cash', customerId: null, customerName: null, customerEmail: null, couponId: null, couponCode: null, subtotal: input.total, lineDiscountTotal: 0,
+    orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: input.total, taxTotal: 0, total: input.total, paid: input.total, change: 0, note: null,
+    receiptTemplateId: null, lines: [], payments: [], taxes: [], createdAt: '2026-01-01T10:00:00.000Z',
+  };
+}
+
+function renderSell({ isOpen = true, status }: { isOpen?: boolean; status?: Error } = {}) {
+  signIn(cashier);
+  outletId += 1;
+  usedOutlets.push(outletId);
+  vi.spyOn(http, 'get').mockImplementation((url: string) => {
+    if (url === '/api/cashbox/status') return status ? Promise.reject(status) : Promise.resolve({ data: { data: drawer(isOpen) } });
+    if (url === '/api/products/sync') return Promise.resolve({ data: { data: catalogue } });
+    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  const post = vi.spyOn(http, 'post');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/registers/:id/sell', Component: SellPage }], { initialEntries: ['/registers/3/sell'] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { post };
+}
+
+// A person types slower than a keyboard-wedge scanner (a burst under 50 ms per key).
+const person = () => userEvent.setup({ delay: 70 });
+const searchBox = () => screen.findByRole('searchbox', { name: 'Search products' });
+const saleLines = () => screen.getByRole('list', { name: 'Sale lines' });
+
+afterEach(async () => {
+  cleanup();
+  await Promise.all(usedOutlets.splice(0).map((id) => Dexie.delete(catalogueDbName(id))));
+});
+
+describe('SellPage', () => {
+  it('shows a closed drawer with the way to open it', async () => {
+    renderSell({ isOpen: false });
+    expect(await screen.findByText('The drawer of this register is closed.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the drawer' }).getAttribute('href')).toBe('/registers/3/drawer');
+  });
+
+  it('treats a register the cashier may not use as closed', async () => {
+    renderSell({ status: httpError(403, { message: 'This action is unauthorized.' }) });
+    expect(await screen.findByRole('link', { name: 'Open the drawer' })).toBeTruthy();
+  });
+
+  it('adds the only search result with Enter, with its tax and charge from the engine', async () => {
+    renderSell();
+    const user = person();
+    await user.type(await searchBox(), 'cola');
+    await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
+    await user.keyboard('{Enter}');
+    const line = within(saleLines()).getByText('Cola Zero 330 ml').closest('li')!;
+    expect(within(line).getByText('+ Bottle deposit $0.25')).toBeTruthy();
+    expect(within(line).getByText('incl. VAT 20% $0.25')).toBeTruthy();
+    expect(screen.getByLabelText('Sale total').textContent).toBe('$1.75');
+    expect((await searchBox()).getAttribute('value')).toBe('');
+  });
+
+  it('adds a scanned barcode, twice as quantity 2, and names an unknown one without losing the sale', async () => {
+    renderSell();
+    await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
+    await userEvent.keyboard('5449000131805{Enter}');
+    await userEvent.keyboard('5449000131805{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Cola Zero 330 ml')).toHaveProperty('value', '2'));
+    await userEvent.keyboard('99999999{Enter}');
+    expect(await screen.findByText(/^No product has the barcode (or SKU )?99999999\.$/)).toBeTruthy();
+    expect(screen.getByLabelText('Quantity of Cola Zero 330 ml')).toHaveProperty('value', '2');
+  });
+
+  it('asks which variant of a product with variants, and warns when stock would go below zero', async () => {
+    renderSell();
+    await userEvent.click(await screen.findByRole('button', { name: /Linen Shirt/ }));
+    const picker = await screen.findByRole('dialog', { name: 'Which Linen Shirt?' });
+    expect(within(picker).getByRole('button', { name: /M \/ Red.*4 in stock/ })).toBeTruthy();
+    await userEvent.click(within(picker).getByRole('button', { name: /L \/ Blue.*Out of stock/ }));
+    expect(within(saleLines()).getByText('Linen Shirt · L / Blue')).toBeTruthy();
+    expect(screen.getByText(/Only 0 in stock at this outlet/)).toBeTruthy();
+  });
+
+  it('pays with the uuid and the engine’s total, and keeps the same uuid when the cashier retries', async () => {
+    const { post } = renderSell();
+    const bodies: OrderCreateInput[] = [];
+    post.mockImplementationOnce((_url, body) => {
+      bodies.push(body as OrderCreateInput);
+      return Promise.reject(networkError());
+    });
+    post.mockImplementationOnce((_url, body) => {
+      bodies.push(body as OrderCreateInput);
+      return Promise.resolve({ data: { data: orderOf(body as OrderCreateInput) } });
+    });
+    await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
+    await userEvent.keyboard('5449000131805{Enter}');
+    await within(saleLines()).findByText('Cola Zero 330 ml');
+    await userEvent.keyboard('{F9}');
+    const payment = await screen.findByRole('dialog', { name: 'Take payment' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
+    await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+    expect(await within(payment).findByText(/The server cannot be reached/)).toBeTruthy();
+    await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+    expect((await screen.findAllByText(/MAIN-000001/)).length).toBeGreaterThan(0);
+
+    expect(post).toHaveBeenCalledWith('/api/orders/create', expect.anything());
+    expect(bodies[0]).toEqual({
+      lines: [{ variantId: 21, quantity: 1, discount: null }],
+      orderDiscount: null,
+      couponCode: null,
+      customerId: null,
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      registerId: 3,
+      payments: [{ tender: 'cash', amount: 175 }],
+      total: 175,
+    });
+    expect(bodies[1]?.uuid).toBe(bodies[0]?.uuid);
+  });
+});
