@@ -1,22 +1,30 @@
 import { receiptLineWidth, type ReceiptLayout } from '@tillbook/contract';
 import { cn } from '../../lib/class-names.ts';
+import { code128Bars } from './receipt-code128.ts';
 import { receiptRows, type ReceiptOrder } from './receipt-rows.ts';
 
 export { receiptRows, sampleReceiptOrder, type ReceiptOrder, type ReceiptRow } from './receipt-rows.ts';
 
-/** Bars drawn from the order number's characters: enough to show where the barcode prints. */
-function BarcodeStrip({ value }: { value: string }) {
-  const bars = Array.from(value).flatMap((c) => {
-    const code = c.charCodeAt(0);
-    return [1 + (code % 3), 1 + ((code >> 2) % 2), 1 + ((code >> 3) % 3), 1];
-  });
+/** The order number as a Code 128 barcode a scanner reads back, with the number under it. */
+function OrderBarcode({ value }: { value: string }) {
+  const code = code128Bars(value);
   return (
     <div className="my-2 flex flex-col items-center" data-testid="receipt-barcode">
-      <div className="flex h-10 items-stretch" aria-hidden="true">
-        {bars.map((w, i) => (
-          <span key={i} className={i % 2 === 0 ? 'bg-gray-900' : 'bg-transparent'} style={{ width: `${w}px` }} />
-        ))}
-      </div>
+      {code && (
+        <svg
+          viewBox={`0 0 ${code.modules} 40`}
+          preserveAspectRatio="none"
+          shapeRendering="crispEdges"
+          className="h-10 w-full max-w-full"
+          style={{ maxWidth: `${code.modules * 1.5}px` }}
+          role="img"
+          aria-label={`Barcode ${value}`}
+        >
+          {code.bars.map(([x, width]) => (
+            <rect key={x} x={x} y={0} width={width} height={40} fill="currentColor" />
+          ))}
+        </svg>
+      )}
       <span>{value}</span>
     </div>
   );
@@ -65,7 +73,7 @@ export function ReceiptPreview({
             </div>
           ) : null;
         }
-        if (row.kind === 'barcode') return <BarcodeStrip key={i} value={row.text} />;
+        if (row.kind === 'barcode') return <OrderBarcode key={i} value={row.text} />;
         return (
           <div key={i} className={cn('whitespace-pre', row.kind === 'rule' && 'text-gray-400', row.kind === 'text' && row.strong && 'font-bold')}>
             {row.text || ' '}
