@@ -42,6 +42,7 @@ function drawer(isOpen: boolean): CashboxStatus {
   return {
     registerId: 3,
     registerSlug: 'main-till-1',
+    registerName: 'Till 1',
     isOpen,
     isBlindClose: false,
     session: isOpen
@@ -50,7 +51,7 @@ function drawer(isOpen: boolean): CashboxStatus {
           openedAt: '2026-01-01T09:00:00.000Z', openingFloat: 10000, closedByName: null, closedAt: null, expectedCash: 10000, difference: null, salesCount: 0, salesTotal: 0,
         }
       : null,
-  };
+  } as CashboxStatus;
 }
 
 function orderOf(input: OrderCreateInput): Order {
@@ -96,7 +97,7 @@ afterEach(async () => {
 describe('SellPage', () => {
   it('shows a closed drawer with the way to open it', async () => {
     renderSell({ isOpen: false });
-    expect(await screen.findByText('The drawer of this register is closed.')).toBeTruthy();
+    expect(await screen.findByText('The drawer of Till 1 is closed.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the drawer' }).getAttribute('href')).toBe('/registers/3/drawer');
   });
 

@@ -52,16 +52,17 @@ export function SellPage() {
     );
   }
   const session = status.data?.isOpen ? status.data.session : null;
-  if (!session) return <DrawerClosed registerId={registerId} />;
+  // A register the cashier may not use (403/404) shows as closed too: the drawer page says why.
+  if (!session) return <DrawerClosed registerId={registerId} registerName={(status.data as { registerName?: string } | undefined)?.registerName ?? null} />;
   return <Till key={registerId} registerId={registerId} session={session} />;
 }
 
-function DrawerClosed({ registerId }: { registerId: number }) {
+function DrawerClosed({ registerId, registerName }: { registerId: number; registerName: string | null }) {
   return (
     <div className="mx-auto max-w-lg p-8">
       <title>Sell · Tillbook</title>
       <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-        <h1 className="text-lg font-semibold text-gray-900">The drawer of this register is closed.</h1>
+        <h1 className="text-lg font-semibold text-gray-900">{registerName ? `The drawer of ${registerName} is closed.` : 'The drawer of this register is closed.'}</h1>
         <p className="mt-2 text-sm text-gray-600">Open the cash drawer with a counted float before selling.</p>
         <div className="mt-4 flex gap-3">
           <Link to={`/registers/${registerId}/drawer`} className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold tracking-wide text-white uppercase hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
