@@ -145,6 +145,7 @@ export type CashboxSession = z.infer<typeof cashboxSession>;
 export const cashboxStatus = z.object({
   registerId: z.number().int(),
   registerSlug: z.string(),
+  registerName: z.string(),
   isOpen: z.boolean(),
   /** The shop hides the expected figures from the cashier until the count is in. */
   isBlindClose: z.boolean(),

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { additionalChargesRoutes } from '../features/additional-charges/routes.tsx';
 import { attributesRoutes } from '../features/attributes/routes.tsx';
+import { cashboxRoutes } from '../features/cashbox/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
@@ -17,6 +18,7 @@ import { taxesRoutes } from '../features/taxes/routes.tsx';
 export const featureRoutes: RouteObject[] = [
   ...additionalChargesRoutes,
   ...attributesRoutes,
+  ...cashboxRoutes,
   ...categoriesRoutes,
   ...couponsRoutes,
   ...outletsRoutes,

@@ -94,6 +94,7 @@ export async function getDrawerStatus(db: DbOrTx, viewer: Viewer, registerRef: s
   return {
     registerId: register.id,
     registerSlug: register.slug,
+    registerName: register.name,
     isOpen: session !== null,
     isBlindClose: !showExpected,
     session: session ? toSession(session, await figuresOfSession(db, session.id), showExpected) : null,

@@ -1,6 +1,6 @@
 import type { RegisterListItem } from '@tillbook/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http.ts';
@@ -70,5 +70,26 @@ describe('RegisterListPage', () => {
     signIn(cashier);
     renderList([]);
     expect(await screen.findByText(/Your outlet has no active registers/)).toBeTruthy();
+  });
+
+  it('shows each drawer’s state with Open drawer, or Sell and Drawer while it is open, to a cashier', async () => {
+    signIn(cashier);
+    const open = { ...row, id: 2, name: 'Till 2', slug: 'main-till-2', drawer: { isOpen: true as const, sessionId: 7, openedByName: 'Sam Carter', openedAt: '2026-11-22T09:02:00.000Z' } };
+    renderList([row, open]);
+    const closedRow = (await screen.findByText('Till 1')).closest('tr')!;
+    expect(within(closedRow).getByText('Closed')).toBeTruthy();
+    expect(within(closedRow).getByRole('link', { name: 'Open drawer' }).getAttribute('href')).toBe('/registers/1/drawer');
+    expect(within(closedRow).queryByRole('link', { name: 'Sell' })).toBeNull();
+    const openRow = screen.getByText('Till 2').closest('tr')!;
+    expect(within(openRow).getByText(/Sam Carter since/)).toBeTruthy();
+    expect(within(openRow).getByRole('link', { name: 'Sell' }).getAttribute('href')).toBe('/registers/2/sell');
+    expect(within(openRow).getByRole('link', { name: 'Drawer' }).getAttribute('href')).toBe('/registers/2/drawer');
+  });
+
+  it('offers no drawer on an inactive register to an administrator', async () => {
+    signIn(administrator);
+    renderList([{ ...row, active: false }]);
+    await screen.findByRole('link', { name: 'Till 1' });
+    expect(screen.queryByRole('link', { name: 'Open drawer' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { RegisterListItem } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActiveBadge } from '../../components/ui/badge.tsx';
+import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -42,7 +42,46 @@ const sharedColumns: Column<RegisterListItem>[] = [
   { key: 'slug', header: 'Slug', sortKey: 'slug', cell: (r) => <span className="font-mono text-xs">{r.slug}</span> },
   { key: 'outlet', header: 'Outlet', sortKey: 'outlet', cell: (r) => r.outletName },
   { key: 'receipt', header: 'Receipt template', cell: (r) => r.receiptTemplateName },
+  {
+    key: 'drawer',
+    header: 'Drawer',
+    cell: (r) =>
+      r.drawer ? (
+        <span>
+          <Badge tone="green">Open</Badge>{' '}
+          <span className="text-gray-700">
+            {r.drawer.openedByName} since {new Date(r.drawer.openedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+          </span>
+        </span>
+      ) : (
+        <Badge tone="gray">Closed</Badge>
+      ),
+  },
 ];
+
+const actionLink = 'rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50';
+
+/** Open drawer when it is closed; Sell and Drawer while it is open. An inactive register cannot be opened. */
+function DrawerActions({ register }: { register: RegisterListItem }) {
+  if (register.drawer) {
+    return (
+      <>
+        <Link to={`/registers/${register.id}/sell`} className="rounded bg-indigo-600 px-3 py-1 text-xs font-semibold text-white uppercase hover:bg-indigo-500">
+          Sell
+        </Link>
+        <Link to={`/registers/${register.id}/drawer`} className={actionLink}>
+          Drawer
+        </Link>
+      </>
+    );
+  }
+  if (!register.active) return null;
+  return (
+    <Link to={`/registers/${register.id}/drawer`} className={actionLink}>
+      Open drawer
+    </Link>
+  );
+}
 
 function AdministratorRegisterList() {
   const list = useListParams({ sort: 'name' });
@@ -64,8 +103,9 @@ function AdministratorRegisterList() {
       header: <span className="sr-only">Actions</span>,
       align: 'right',
       cell: (r) => (
-        <div className="flex justify-end gap-1">
-          <Link to={`/registers/${r.id}/edit`} className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50">
+        <div className="flex items-center justify-end gap-1">
+          <DrawerActions register={r} />
+          <Link to={`/registers/${r.id}/edit`} className={actionLink}>
             Edit
           </Link>
           <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" onClick={() => setToDelete(r)}>
@@ -160,10 +200,23 @@ function AdministratorRegisterList() {
 function CashierRegisterList() {
   const list = useListParams({ sort: 'name' });
   const registers = useRegisters(list.query());
-  const columns: Column<RegisterListItem>[] = [nameColumn(false), ...sharedColumns];
+  const columns: Column<RegisterListItem>[] = [
+    nameColumn(false),
+    ...sharedColumns,
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (r) => (
+        <div className="flex items-center justify-end gap-1">
+          <DrawerActions register={r} />
+        </div>
+      ),
+    },
+  ];
   return (
     <Page>
-      <PageHeader title="Registers" description="The registers of your outlet." />
+      <PageHeader title="Registers" description="The registers of your outlet. Open a drawer with its float to start selling." />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput label="Search registers" placeholder="Search by name or slug" value={list.search} onChange={list.setSearch} />
       </div>

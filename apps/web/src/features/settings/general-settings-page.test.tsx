@@ -175,4 +175,15 @@ describe('the logo', () => {
     expect(await screen.findByText('No logo yet')).toBeTruthy();
     expect(screen.getByText('Logo removed.')).toBeTruthy();
   });
+
+  it('switches the blind close of the cash drawer on at once and says so', async () => {
+    await openGeneral();
+    const put = vi.spyOn(http, 'put').mockImplementation(() => Promise.resolve(storedAfterChange({ blindClose: true })));
+    const toggle = screen.getByRole('checkbox', { name: /Blind close/ }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    await userEvent.click(toggle);
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/cashbox', { blindClose: true }));
+    expect(await screen.findByText('Cashiers now close their drawers blind.')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: /Blind close/ }) as HTMLInputElement).checked).toBe(true));
+  });
 });

@@ -1,17 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { generalSettingsInput, type GeneralSettingsInput, type ShopSettings } from '@tillbook/contract';
+import { generalSettingsInput, type CashboxSettingsInput, type GeneralSettingsInput, type ShopSettings } from '@tillbook/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
+import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
+import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useSaveGeneralSettings } from './api.ts';
+import { shopSettingsQuery } from '../../lib/shop-settings.ts';
+import { settingsKeys, useSaveGeneralSettings } from './api.ts';
 import { commonLocales } from './choices.ts';
 import { CurrencyField } from './currency-field.tsx';
 import { LogoSettings } from './logo-settings.tsx';
@@ -26,7 +30,7 @@ function toForm(settings: ShopSettings): GeneralSettingsInput {
   return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale };
 }
 
-/** /settings/general: business name, currency, locale and logo. */
+/** /settings/general: business name, currency, locale, logo and how drawers are closed. */
 export function GeneralSettingsPage() {
   return (
     <SettingsPage title="General settings" description="Your business name and logo, and how money is shown everywhere in the app.">
@@ -34,6 +38,7 @@ export function GeneralSettingsPage() {
         <div className="max-w-3xl space-y-6">
           <GeneralSettingsForm initial={toForm(settings)} />
           <LogoSettings logoUrl={settings.logoUrl} businessName={settings.businessName} />
+          <CashDrawerSettings blindClose={settings.blindClose} />
         </div>
       )}
     </SettingsPage>
@@ -111,5 +116,30 @@ function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The blind close of the cash drawer: saved as soon as it is switched, like the logo. */
+function CashDrawerSettings({ blindClose }: { blindClose: boolean }) {
+  const client = useQueryClient();
+  const save = useMutation({
+    mutationFn: async (input: CashboxSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/cashbox', input)).data.data,
+    onSuccess: async (saved) => {
+      client.setQueryData(shopSettingsQuery.queryKey, saved);
+      await client.invalidateQueries({ queryKey: settingsKeys.all });
+      notify.success(saved.blindClose ? 'Cashiers now close their drawers blind.' : 'Cashiers now see the expected figures when they close.');
+    },
+    onError: (error) => notify.error(errorMessageOf(error)),
+  });
+  return (
+    <Block title="Cash drawer">
+      <Checkbox
+        label="Blind close"
+        description="A cashier counts the drawer without seeing the expected cash; the over/short shows on the report after the close. Administrators always see the figures."
+        checked={save.isPending ? (save.variables?.blindClose ?? blindClose) : blindClose}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate({ blindClose: e.target.checked })}
+      />
+    </Block>
   );
 }

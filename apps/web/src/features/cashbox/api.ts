@@ -1,0 +1,69 @@
+import type { CashboxCloseInput, CashboxOpenInput, CashboxReport, CashboxStatus, CashMovement, CashMovementInput } from '@tillbook/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+import { createQueryKeys } from '../../lib/query-keys.ts';
+
+export const cashboxKeys = {
+  ...createQueryKeys('cashbox'),
+  status: (registerId: number) => ['cashbox', 'status', registerId] as const,
+  movements: (slug: string) => ['cashbox', 'movements', slug] as const,
+  report: (sessionId: number) => ['cashbox', 'report', sessionId] as const,
+};
+
+/** The register list shows each drawer's state, so every drawer change refreshes it too. */
+const registerLists = ['registers', 'list'] as const;
+
+export function useDrawerStatus(registerId: number) {
+  return useQuery({
+    queryKey: cashboxKeys.status(registerId),
+    queryFn: async () => (await http.get<{ data: CashboxStatus }>('/api/cashbox/status', { params: { register: String(registerId) } })).data.data,
+  });
+}
+
+function useRefreshDrawer() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: cashboxKeys.all }), client.invalidateQueries({ queryKey: registerLists })]);
+}
+
+export function useOpenDrawer() {
+  const refresh = useRefreshDrawer();
+  return useMutation({
+    mutationFn: async (input: CashboxOpenInput) => (await http.post<{ data: CashboxStatus }>('/api/cashbox/status', input)).data.data,
+    onSuccess: refresh,
+  });
+}
+
+export function useMovements(slug: string | undefined) {
+  return useQuery({
+    queryKey: cashboxKeys.movements(slug ?? ''),
+    queryFn: async () => (await http.get<{ data: CashMovement[] }>(`/api/cashbox/${slug}/movements`)).data.data,
+    enabled: slug !== undefined,
+  });
+}
+
+export function useRecordMovement(slug: string) {
+  const refresh = useRefreshDrawer();
+  return useMutation({
+    mutationFn: async (input: CashMovementInput) => (await http.post<{ data: CashMovement }>(`/api/cashbox/${slug}/movements`, input)).data.data,
+    onSuccess: refresh,
+  });
+}
+
+export function useCloseDrawer(slug: string) {
+  const client = useQueryClient();
+  const refresh = useRefreshDrawer();
+  return useMutation({
+    mutationFn: async (input: CashboxCloseInput) => (await http.post<{ data: CashboxReport }>(`/api/cashbox/${slug}/close`, input)).data.data,
+    onSuccess: async (report) => {
+      await refresh();
+      client.setQueryData(cashboxKeys.report(report.session.id), report);
+    },
+  });
+}
+
+export function useCashboxReport(sessionId: number) {
+  return useQuery({
+    queryKey: cashboxKeys.report(sessionId),
+    queryFn: async () => (await http.get<{ data: CashboxReport }>(`/api/cashbox/${sessionId}/report`)).data.data,
+  });
+}

@@ -1,0 +1,146 @@
+import { parseMoney, tenderLabels, type CashboxStatus, type Tender } from '@tillbook/contract';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Block } from '../../components/ui/block.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { useCashboxReport, useCloseDrawer } from './api.ts';
+import { CashCount, countedOf, emptyCashCount, type CashCountState } from './cash-count.tsx';
+import { drawerErrorsOf } from './field-errors.ts';
+import { Variance } from './variance.tsx';
+
+type CloseDrawerFormProps = { status: CashboxStatus; onCancel: () => void; onClosed: (sessionId: number) => void };
+
+const fieldNames = ['counts.cash.amount', 'counts.card.amount', 'counts.other.amount', 'note'];
+
+/**
+ * The count at the end of the shift: cash by note and coin, card and other as totals. Expected
+ * figures and the live over/short show unless the shop closes blind; confirming answers the Z report.
+ */
+export function CloseDrawerForm({ status, onCancel, onClosed }: CloseDrawerFormProps) {
+  const money = useMoney();
+  const session = status.session!;
+  const running = useCashboxReport(session.id);
+  const close = useCloseDrawer(status.registerSlug);
+  const [cash, setCash] = useState<CashCountState>(emptyCashCount);
+  const [card, setCard] = useState('');
+  const [other, setOther] = useState('');
+  const [note, setNote] = useState('');
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; message: string | null }>({ fields: {}, message: null });
+
+  const parseTotal = (text: string) => (text.trim() === '' ? 0 : parseMoney(text.trim(), money.fractionDigits));
+  const counted: Record<Tender, number | null> = { cash: countedOf(cash, money.fractionDigits).amount, card: parseTotal(card), other: parseTotal(other) };
+  // Blind close: the expected figures are not sent to the cashier until the count is in.
+  const expected = status.isBlindClose ? null : running.data?.reconciliation;
+  const expectedOf = (tender: Tender) => expected?.find((r) => r.tender === tender)?.expected ?? null;
+
+  function review(event: FormEvent) {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (counted.cash === null) local['counts.cash.amount'] = 'Enter whole counts of notes and coins, or the cash as a sum of money.';
+    if (counted.card === null) local['counts.card.amount'] = 'Enter the card total as a sum of money, e.g. 120.00.';
+    if (counted.other === null) local['counts.other.amount'] = 'Enter the other total as a sum of money.';
+    setErrors({ fields: local, message: null });
+    if (Object.keys(local).length === 0) setIsConfirming(true);
+  }
+
+  function confirm() {
+    const cashCount = countedOf(cash, money.fractionDigits);
+    close.mutate(
+      {
+        counts: { cash: { amount: cashCount.amount ?? 0, denominations: cashCount.denominations }, card: { amount: counted.card ?? 0 }, other: { amount: counted.other ?? 0 } },
+        note: note.trim() || null,
+      },
+      {
+        onSuccess: (report) => onClosed(report.session.id),
+        onError: (error) => {
+          setIsConfirming(false);
+          setErrors(drawerErrorsOf(error, fieldNames));
+        },
+      },
+    );
+  }
+
+  const tenderRow = (tender: Tender, input: ReactNode) => {
+    const expectedAmount = expectedOf(tender);
+    const countedAmount = counted[tender];
+    return (
+      <tr key={tender} className="border-t border-gray-100 align-top">
+        <th scope="row" className="py-3 pr-4 text-left font-medium text-gray-900">
+          {tenderLabels[tender]}
+        </th>
+        <td className="py-3 pr-4">{input}</td>
+        {expected && <td className="py-3 pr-4 text-right tabular-nums">{expectedAmount === null ? '—' : money.format(expectedAmount)}</td>}
+        {expected && (
+          <td className="py-3 text-right">
+            <Variance difference={expectedAmount === null || countedAmount === null ? null : countedAmount - expectedAmount} />
+          </td>
+        )}
+      </tr>
+    );
+  };
+
+  return (
+    <form onSubmit={review} noValidate className="space-y-6">
+      {errors.message && <Alert tone="error">{errors.message}</Alert>}
+      {status.isBlindClose && <Alert tone="info">Blind close: count what is in the drawer. The expected figures and any over/short show on the report once the count is in.</Alert>}
+      <Block title="Close drawer">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Count per tender</caption>
+          <thead>
+            <tr className="text-left text-xs text-gray-500">
+              <th className="py-1 font-medium">Tender</th>
+              <th className="py-1 font-medium">Counted</th>
+              {expected && <th className="py-1 text-right font-medium">Expected</th>}
+              {expected && <th className="py-1 text-right font-medium">Over/short</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {tenderRow('cash', <CashCount legend="Cash in the drawer" state={cash} onChange={setCash} error={errors.fields['counts.cash.amount']} />)}
+            {tenderRow(
+              'card',
+              <Field label="Card total" error={errors.fields['counts.card.amount']}>
+                <TextInput value={card} onChange={(e) => setCard(e.target.value)} inputMode="decimal" autoComplete="off" className="w-40" />
+              </Field>,
+            )}
+            {tenderRow(
+              'other',
+              <Field label="Other total" error={errors.fields['counts.other.amount']}>
+                <TextInput value={other} onChange={(e) => setOther(e.target.value)} inputMode="decimal" autoComplete="off" className="w-40" />
+              </Field>,
+            )}
+          </tbody>
+        </table>
+        <Field label="Note (optional)" error={errors.fields.note} className="mt-4 max-w-xl">
+          <TextInput value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} autoComplete="off" />
+        </Field>
+      </Block>
+      <div className="flex gap-3">
+        <Button type="submit" disabled={close.isPending}>
+          Close drawer
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={close.isPending}>
+          Keep the drawer open
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={isConfirming}
+        title={`Close the drawer of ${status.registerName}?`}
+        confirmLabel="Close and see the report"
+        tone="primary"
+        isBusy={close.isPending}
+        onConfirm={confirm}
+        onCancel={() => setIsConfirming(false)}
+      >
+        <p>
+          Counted: cash {money.format(counted.cash ?? 0)}, card {money.format(counted.card ?? 0)}, other {money.format(counted.other ?? 0)}. The
+          count cannot be changed once the drawer is closed.
+        </p>
+      </ConfirmDialog>
+    </form>
+  );
+}
