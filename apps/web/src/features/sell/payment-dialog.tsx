@@ -122,6 +122,7 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
       onCancel();
     } else if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
       event.preventDefault();
+      if (isSubmitting) return;
       if (amountText.trim()) addTypedPayment();
       else complete();
     }

@@ -59,7 +59,7 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
   const receiptOrder = toReceiptOrder(order, settings.locale);
   const rowCount = layout
     ? receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format }).reduce(
-        (sum, row) => sum + (row.kind === 'logo' || row.kind === 'barcode' ? PICTURE_ROWS : 1),
+        (sum, row) => sum + (row.kind === 'barcode' || (row.kind === 'logo' && settings.logoUrl) ? PICTURE_ROWS : row.kind === 'logo' ? 0 : 1),
         0,
       )
     : 0;
