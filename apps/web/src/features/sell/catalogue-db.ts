@@ -8,7 +8,7 @@ import Dexie, { type EntityTable } from 'dexie';
 export type StoredProduct = SyncProduct & {
   /** Lower-cased title, for alphabetical lists and "title starts with". */
   sortTitle: string;
-  /** Lower-cased words of the title, and every active variant's SKU and barcode whole and in words. */
+  /** Lower-cased tokens and words of the title and of every active variant's SKU and barcode. */
   words: string[];
   /** Lower-cased SKUs and barcodes of the active variants, for an exact code. */
   codes: string[];
@@ -55,9 +55,14 @@ export function openCatalogueDb(outletId: number): CatalogueDb {
   return db;
 }
 
-/** Lower-cased words: letters and digits, split at anything else. */
+/** Lower-cased words: letters and digits, split at anything else ("T-shirt" → t, shirt). */
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Lower-cased pieces between spaces, as a cashier types them ("t-shirt", "330ml"). */
+export function tokensOf(text: string): string[] {
+  return text.toLowerCase().split(/\s+/u).filter(Boolean);
 }
 
 export function toStoredProduct(product: SyncProduct, generation: number): StoredProduct {
@@ -70,8 +75,8 @@ export function toStoredProduct(product: SyncProduct, generation: number): Store
   return {
     ...product,
     sortTitle: product.title.toLowerCase(),
-    // A code whole ("shirt-m-red") and in its parts ("red"), so either finds it.
-    words: [...new Set([...wordsOf(product.title), ...codes, ...[...codes].flatMap(wordsOf)])],
+    // Title and codes as typed ("t-shirt", "shirt-m-red") and in their parts ("shirt", "red"), so either finds them.
+    words: [...new Set([...tokensOf(product.title), ...wordsOf(product.title), ...codes, ...[...codes].flatMap(wordsOf)])],
     codes: [...codes],
     variantIds: product.variants.map((v) => v.id),
     generation,

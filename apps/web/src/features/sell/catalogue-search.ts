@@ -1,52 +1,72 @@
 import type { AdditionalChargeListItem, PricingCharge, PricingTax, SyncCategory, SyncProduct, SyncVariant, TaxListItem } from '@tillbook/contract';
-import { toSyncProduct, wordsOf, type CatalogueDb, type StoredProduct } from './catalogue-db.ts';
+import { tokensOf, toSyncProduct, type CatalogueDb, type StoredProduct } from './catalogue-db.ts';
 import type { LocalCatalogue } from './local-catalogue-types.ts';
 
 const DEFAULT_LIMIT = 40;
-/** How many index hits one search reads at most: enough for a page of best matches, never the whole catalogue. */
+/**
+ * Up to this many products matching the typed word are read and sorted. Beyond it the word is
+ * common (one or two letters at 300k products): the alphabetical index is walked instead, where
+ * matches come often, so a screenful is found after a few thousand products.
+ */
 const MAX_CANDIDATES = 2000;
-/** Below this many products in a category they are read and sorted; above it the alphabetical index is walked. */
-const SORT_IN_MEMORY_UP_TO = 2000;
+/** The walk gives up after this many products: a rare combination of common words stays fast. */
+const MAX_WALK = 10_000;
 
 const byTitle = (a: StoredProduct, b: StoredProduct) => a.sortTitle.localeCompare(b.sortTitle) || a.id - b.id;
 
-/** Title, SKUs and barcodes of the product's active variants, lower-cased, for "contains every word". */
-function haystackOf(product: StoredProduct): string {
-  return [product.sortTitle, ...product.codes].join('\n');
+/** Dexie's distinct() walks a cursor entry by entry; keys read at once and de-duplicated here are far faster. */
+const unique = <T>(keys: T[]): T[] => [...new Set(keys)];
+
+async function productsByKeys(db: CatalogueDb, keys: number[]): Promise<StoredProduct[]> {
+  return (await db.products.bulkGet(unique(keys))).filter((p): p is StoredProduct => p !== undefined);
+}
+
+/** The products that contain every typed token, alphabetical, at most `limit`. */
+async function productsMatching(db: CatalogueDb, tokens: string[], limit: number): Promise<StoredProduct[]> {
+  const matchesAll = (product: StoredProduct) => {
+    const haystack = [product.sortTitle, ...product.codes].join('\n');
+    return tokens.every((token) => haystack.includes(token));
+  };
+  // The longest token narrows most; it is a prefix of an indexed word wherever it starts a word.
+  const probe = tokens.reduce((a, b) => (b.length > a.length ? b : a));
+  const keys = unique(await db.products.where('words').startsWith(probe).limit(MAX_CANDIDATES * 4).primaryKeys());
+  if (keys.length <= MAX_CANDIDATES) {
+    return (await productsByKeys(db, keys)).filter(matchesAll).sort(byTitle).slice(0, limit);
+  }
+  let walked = 0;
+  return db.products
+    .orderBy('sortTitle')
+    .until(() => walked >= MAX_WALK)
+    .filter((product) => {
+      walked += 1;
+      return matchesAll(product);
+    })
+    .limit(limit)
+    .toArray();
 }
 
 /**
  * Best matches first: an exact SKU or barcode, then titles that start with the text, then the
- * rest, alphabetical. Only indexes are read by key range; the words typed filter the few hits.
+ * rest, alphabetical. Only index ranges are read, never every product.
  */
 async function search(db: CatalogueDb, text: string, limit: number): Promise<SyncProduct[]> {
   const needle = text.trim().toLowerCase();
-  const typed = wordsOf(needle);
-  if (!needle || typed.length === 0) return [];
-  const matchesAll = (product: StoredProduct) => {
-    const haystack = haystackOf(product);
-    return typed.every((word) => haystack.includes(word));
-  };
-  const longest = typed.reduce((a, b) => (b.length > a.length ? b : a));
-
-  const [exact, starting, candidates] = await Promise.all([
-    db.products.where('codes').equals(needle).distinct().limit(limit).toArray(),
+  const tokens = tokensOf(needle);
+  if (tokens.length === 0) return [];
+  const [exactKeys, starting, rest] = await Promise.all([
+    db.products.where('codes').equals(needle).primaryKeys(),
     db.products.where('sortTitle').startsWith(needle).limit(limit).toArray(),
-    db.products.where('words').startsWith(longest).distinct().limit(MAX_CANDIDATES).toArray(),
+    productsMatching(db, tokens, limit),
   ]);
+  const exact = (await productsByKeys(db, exactKeys)).sort(byTitle);
   const seen = new Set<number>();
   const results: StoredProduct[] = [];
-  const add = (products: StoredProduct[]) => {
-    for (const product of products) {
-      if (results.length >= limit) return;
-      if (seen.has(product.id)) continue;
-      seen.add(product.id);
-      results.push(product);
-    }
-  };
-  add(exact.sort(byTitle));
-  add(starting);
-  add(candidates.filter(matchesAll).sort(byTitle));
+  for (const product of [...exact, ...starting, ...rest]) {
+    if (results.length >= limit) break;
+    if (seen.has(product.id)) continue;
+    seen.add(product.id);
+    results.push(product);
+  }
   return results.map(toSyncProduct);
 }
 
@@ -76,10 +96,9 @@ function withDescendants(categories: SyncCategory[], categoryId: number): number
 async function productsInCategory(db: CatalogueDb, categoryId: number | null, limit: number): Promise<SyncProduct[]> {
   if (categoryId === null) return (await db.products.orderBy('sortTitle').limit(limit).toArray()).map(toSyncProduct);
   const ids = withDescendants(await db.categories.toArray(), categoryId);
-  const keys = await db.products.where('categoryIds').anyOf(ids).distinct().primaryKeys();
-  if (keys.length <= SORT_IN_MEMORY_UP_TO) {
-    const products = (await db.products.bulkGet(keys)).filter((p): p is StoredProduct => p !== undefined);
-    return products.sort(byTitle).slice(0, limit).map(toSyncProduct);
+  const keys = unique(await db.products.where('categoryIds').anyOf(ids).primaryKeys());
+  if (keys.length <= MAX_CANDIDATES) {
+    return (await productsByKeys(db, keys)).sort(byTitle).slice(0, limit).map(toSyncProduct);
   }
   const inCategory = new Set(keys);
   const products = await db.products

@@ -32,7 +32,8 @@ async function applyPage(db: CatalogueDb, page: ProductSyncResult, meta: SyncMet
 
     if (page.deletedVariantIds.length > 0) {
       const gone = new Set(page.deletedVariantIds);
-      const owners = await db.products.where('variantIds').anyOf(page.deletedVariantIds).distinct().toArray();
+      const found = await db.products.where('variantIds').anyOf(page.deletedVariantIds).toArray();
+      const owners = [...new Map(found.map((p) => [p.id, p])).values()];
       const trimmed: StoredProduct[] = owners.map((owner) =>
         toStoredProduct({ ...owner, variants: owner.variants.filter((v) => !gone.has(v.id)) }, owner.generation),
       );

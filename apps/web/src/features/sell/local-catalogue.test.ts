@@ -120,6 +120,28 @@ describe('useLocalCatalogue', () => {
     expect(titles(await result.current.catalogue!.search('shirt'))).toEqual(['Zebra Mug', 'Shirt and Shorts Set', 'Linen Shirt']);
   });
 
+  it('finds a title typed with its hyphen, a SKU by its beginning and a word inside a SKU', async () => {
+    const tee = product(7, 'Organic T-Shirt', { variants: [variant(71, { sku: 'TEE-ORG-XL' })] });
+    answerSync({ '': page([tee, shirt, cola], 'c1') });
+    const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
+    expect(titles(await catalogue.search('t-sh'))).toEqual(['Organic T-Shirt']);
+    expect(titles(await catalogue.search('tee-or'))).toEqual(['Organic T-Shirt']);
+    expect(titles(await catalogue.search('xl'))).toEqual(['Organic T-Shirt']);
+    expect(titles(await catalogue.search('organic shirt'))).toEqual(['Organic T-Shirt']);
+  });
+
+  it('keeps best matches alphabetical when a word is in thousands of products', async () => {
+    const many = Array.from({ length: 2500 }, (_, i) => product(1000 + i, `Item ${String((i * 7919) % 2500).padStart(4, '0')}`, { variants: [variant(100_000 + i, { sku: '' })] }));
+    answerSync({ '': page(many, 'c1') });
+    const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
+    expect(titles(await catalogue.search('item', 3))).toEqual(['Item 0000', 'Item 0001', 'Item 0002']);
+    expect(titles(await catalogue.search('item 1', 3))).toEqual(['Item 1000', 'Item 1001', 'Item 1002']);
+    expect(titles(await catalogue.search('1 item', 3))).toEqual(['Item 0001', 'Item 0010', 'Item 0011']);
+    // A word is found from its beginning: "24" finds Item 2400…, not Item 0024.
+    expect(titles(await catalogue.search('i 24', 3))).toEqual(['Item 2400', 'Item 2401', 'Item 2402']);
+    expect(titles(await catalogue.productsInCategory(null, 2))).toEqual(['Item 0000', 'Item 0001']);
+  });
+
   it('finds a variant by its barcode or SKU in any case, and only an active one', async () => {
     const retired = product(6, 'Old Mug', { variants: [variant(61, { barcode: '111222333', active: false })] });
     answerSync({ '': page([shirt, cola, retired], 'c1') });
