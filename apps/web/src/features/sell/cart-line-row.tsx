@@ -18,8 +18,7 @@ export function quantityInputId(key: string): string {
 
 /** "VAT 20%", even when the tax's name leaves the rate out. */
 function taxLabelOf(tax: PricedTax): string {
-  const rate = `${formatPercent(tax.rateE4)}%`;
-  return tax.name.includes(rate) ? tax.name : `${tax.name} ${rate}`;
+  return tax.name.includes('%') ? tax.name : `${tax.name} ${formatPercent(tax.rateE4)}%`;
 }
 
 /** One line: quantity by touch (− / +) or typing, its discount, and its taxes and charges as the engine priced them. */
@@ -42,7 +41,7 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: 
           {money.format(priced.total)}
         </p>
       </div>
-      <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+      <div className="mt-1.5 flex items-center gap-1">
         <button type="button" className={button} aria-label={`One less ${title}`} onClick={() => onQuantity(line.quantity - 1)}>
           −
         </button>
@@ -54,14 +53,20 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: 
           type="button"
           onClick={onDiscount}
           className={cn(
-            'ml-1 min-h-10 rounded-md px-2 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-indigo-600',
+            'min-h-10 rounded-md px-2 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-indigo-600',
             discountLabel ? 'bg-green-50 text-green-800 hover:bg-green-100' : 'text-indigo-700 hover:bg-indigo-50',
           )}
         >
           {discountLabel ? `Discount ${discountLabel}` : 'Discount'}
         </button>
-        <button type="button" onClick={onRemove} aria-label={`Remove ${title}`} className="ml-auto min-h-10 rounded-md px-2 text-xs font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-indigo-600">
-          Remove
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove ${title}`}
+          title="Remove"
+          className="ml-auto flex size-10 items-center justify-center rounded-md text-xl text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          ×
         </button>
       </div>
       <ul className="mt-1 space-y-0.5 text-xs text-gray-600 tabular-nums">
@@ -115,7 +120,7 @@ function QuantityInput({ id, title, quantity, onQuantity }: { id: string; title:
           commit();
         }
       }}
-      className="h-10 w-16 rounded-md border border-gray-300 text-center text-sm tabular-nums focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none"
+      className="h-10 w-14 rounded-md border border-gray-300 text-center text-sm tabular-nums focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none"
     />
   );
 }

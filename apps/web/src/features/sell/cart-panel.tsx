@@ -43,11 +43,20 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
             </button>
           </div>
         ) : (
-          <Button variant="ghost" className="px-2 py-1.5 text-xs" onClick={onCustomer}>
+          <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" onClick={onCustomer}>
             + Customer
           </Button>
         )}
-        <span className="shrink-0 text-xs text-gray-500">{isEmpty ? 'No items' : `${itemCountOf(state)} items`}</span>
+        <div className="flex shrink-0 items-center gap-2">
+          {!state.coupon && (
+            <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
+              {state.orderDiscount
+                ? `Sale −${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
+                : 'Sale discount'}
+            </Button>
+          )}
+          <span className="text-xs whitespace-nowrap text-gray-500">{itemsLabelOf(itemCountOf(state))}</span>
+        </div>
       </div>
 
       <div className="min-h-0 flex-1 overflow-auto px-3">
@@ -70,18 +79,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
       </div>
 
       <div className="space-y-2 border-t border-gray-200 px-3 py-2">
-        <div className="flex items-center gap-2">
-          <div className="min-w-0 flex-1">
-            <CouponBox state={state} dispatch={dispatch} />
-          </div>
-          {!state.coupon && (
-            <Button variant="ghost" className="h-10 shrink-0 px-2 text-xs" disabled={isEmpty} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
-              {state.orderDiscount
-                ? `Sale discount ${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
-                : 'Sale discount'}
-            </Button>
-          )}
-        </div>
+        <CouponBox state={state} dispatch={dispatch} />
         {state.coupon && state.orderDiscount && <p className="text-xs text-amber-700">The coupon replaces the sale discount you gave.</p>}
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums">
           <Figure label="Subtotal" value={money.format(cart.subtotal)} />
@@ -100,6 +98,10 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
       </div>
     </section>
   );
+}
+
+export function itemsLabelOf(count: number): string {
+  return count === 0 ? 'No items' : count === 1 ? '1 item' : `${count} items`;
 }
 
 function Figure({ label, value }: { label: string; value: string }) {

@@ -81,19 +81,21 @@ export function CouponBox({ state, dispatch }: { state: CartState; dispatch: Dis
   return (
     <form onSubmit={submit} noValidate>
       <div className="flex gap-2">
-        <TextInput
-          aria-label="Coupon code"
-          placeholder="Coupon code"
-          value={code}
-          invalid={refusal !== null}
-          aria-describedby={refusal ? 'sell-coupon-refusal' : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setRefusal(null);
-          }}
-          className="h-10 uppercase"
-        />
-        <Button type="submit" variant="secondary" disabled={apply.isPending} className="h-10 shrink-0">
+        <div className="min-w-0 flex-1">
+          <TextInput
+            aria-label="Coupon code"
+            placeholder="Coupon code"
+            value={code}
+            invalid={refusal !== null}
+            aria-describedby={refusal ? 'sell-coupon-refusal' : undefined}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setRefusal(null);
+            }}
+            className="h-10 uppercase placeholder:normal-case"
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={apply.isPending} className="h-10 shrink-0 px-3">
           {apply.isPending ? 'Checking' : 'Apply'}
         </Button>
       </div>

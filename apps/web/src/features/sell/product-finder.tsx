@@ -49,7 +49,7 @@ export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, se
         onClear={() => onTextChange('')}
         onChange={(event) => onTextChange(event.target.value)}
         onKeyDown={onKeyDown}
-        className="h-12 text-base"
+        className="h-12 text-base [&::-webkit-search-cancel-button]:appearance-none"
       />
       {!catalogue && state.status === 'error' ? (
         <Alert tone="error" title="The catalogue could not be loaded.">

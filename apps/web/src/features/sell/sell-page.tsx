@@ -10,7 +10,7 @@ import { errorMessageOf } from '../../lib/forms.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useCashboxStatus } from './api.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
-import { CartPanel } from './cart-panel.tsx';
+import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
 import { quantityInputId } from './cart-line-row.tsx';
 import { cartReducer, emptyCart, itemCountOf, priceCartState, type CartState } from './cart.ts';
 import { useCheckout } from './checkout.ts';
@@ -165,7 +165,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
 
   async function holdSale() {
     if (state.lines.length === 0) return setNotice('There is nothing to hold: the sale is empty.');
-    const label = [`${itemCountOf(state)} items`, state.customer?.name, money.format(priced.cart.total)].filter(Boolean).join(' · ');
+    const label = [itemsLabelOf(itemCountOf(state)), state.customer?.name, money.format(priced.cart.total)].filter(Boolean).join(' · ');
     await held.hold(label, state);
     dispatch({ type: 'newSale' });
     setNotice(`Sale held: ${label}.`);
@@ -210,13 +210,10 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   return (
     <div className="flex h-full min-w-0 flex-col gap-3 p-4">
       <title>{`Sell · ${session.registerName} · Tillbook`}</title>
-      <header className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <h1 className="text-lg font-semibold text-gray-900">{session.registerName}</h1>
-          <p className="text-xs text-gray-600">
-            {session.outletName} · drawer opened by {session.openedByName}
-          </p>
-        </div>
+      <header className="flex flex-col gap-2">
+        <p className="truncate text-sm text-gray-600">
+          <span className="text-lg font-semibold text-gray-900">{session.registerName}</span> · {session.outletName} · drawer opened by {session.openedByName}
+        </p>
         <ShortcutBar shortcuts={shortcuts} />
       </header>
       {notice && (

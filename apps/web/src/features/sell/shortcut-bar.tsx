@@ -24,22 +24,22 @@ export function useShortcuts(shortcuts: readonly Shortcut[], enabled: boolean) {
 /** The shortcuts on screen; each is also a button for a touch screen. */
 export function ShortcutBar({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
   return (
-    <nav aria-label="Shortcuts" className="flex flex-wrap gap-1.5">
+    <nav aria-label="Shortcuts" className="flex flex-wrap gap-1">
       {shortcuts.map((s) => (
         <button
           key={s.key}
           type="button"
           onClick={s.run}
           disabled={s.disabled}
-          className="inline-flex min-h-9 items-center gap-1.5 rounded-md border border-gray-200 bg-white px-2 py-1 text-xs text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+          className="inline-flex min-h-9 items-center gap-1 rounded-md border border-gray-200 bg-white px-1.5 py-1 text-xs text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
         >
           <kbd className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-800">{s.key}</kbd>
           {s.label}
         </button>
       ))}
-      <span className="inline-flex items-center gap-1.5 px-2 py-1 text-xs text-gray-500">
+      <span className="inline-flex items-center gap-1 px-1.5 py-1 text-xs text-gray-500" title="Esc closes a dialog">
         <kbd className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-800">Esc</kbd>
-        closes a dialog
+        Close
       </span>
     </nav>
   );
