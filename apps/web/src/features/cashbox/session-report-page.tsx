@@ -75,7 +75,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
       <thead>
         <tr className="text-xs text-gray-500">
           {head.map((h, i) => (
-            <th key={h} className={i === 0 ? 'py-1 text-left font-medium' : 'py-1 text-right font-medium'}>
+            <th key={i} className={i === 0 ? 'py-1 text-left font-medium' : 'py-1 text-right font-medium'}>
               {h}
             </th>
           ))}
@@ -172,7 +172,7 @@ function ReportBody({ report }: { report: CashboxReport }) {
         ) : (
           <Table
             caption="Taxes"
-            head={['Tax', 'Rate', 'Base', 'Tax']}
+            head={['Tax', 'Rate', 'Base', 'Amount']}
             rows={report.taxes.map((t) => [`${t.name}${t.isInclusive ? ' (included)' : ''}`, `${formatPercent(t.rateE4)}%`, m(t.base), m(t.amount)])}
           />
         )}

@@ -1,0 +1,161 @@
+import { defaultShopSettings, type CashboxReport, type CashboxSession, type CashboxStatus } from '@tillbook/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { cashier, httpError, signIn } from '../../testing/fixtures.ts';
+import { DrawerPage } from './drawer-page.tsx';
+import { SessionReportPage } from './session-report-page.tsx';
+
+const session: CashboxSession = {
+  id: 5,
+  registerId: 1,
+  registerName: 'Till 1',
+  registerSlug: 'main-till-1',
+  outletId: 1,
+  outletName: 'Main store',
+  status: 'open',
+  openedById: 2,
+  openedByName: 'Carl Cash',
+  openedAt: '2026-11-22T09:02:00.000Z',
+  openingFloat: 15000,
+  closedByName: null,
+  closedAt: null,
+  expectedCash: 15700,
+  difference: null,
+  salesCount: 3,
+  salesTotal: 5700,
+};
+
+const closedStatus: CashboxStatus = { registerId: 1, registerSlug: 'main-till-1', registerName: 'Till 1', isOpen: false, isBlindClose: false, session: null };
+const openStatus: CashboxStatus = { ...closedStatus, isOpen: true, session };
+
+function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
+  return {
+    session,
+    openingCount: null,
+    closingCount: null,
+    sales: { count: 3, subtotal: 5700, discounts: 300, charges: 0, taxes: 0, total: 5700 },
+    refunds: { count: 0, total: 0 },
+    byTender: [
+      { tender: 'cash', taken: 2500, refunded: 0, change: 800, net: 1700 },
+      { tender: 'card', taken: 4000, refunded: 0, change: 0, net: 4000 },
+      { tender: 'other', taken: 0, refunded: 0, change: 0, net: 0 },
+    ],
+    taxes: [{ name: 'VAT', rateE4: 2000, isInclusive: true, base: 2000, amount: 400 }],
+    movements: [],
+    cashIn: 1000,
+    cashOut: 2000,
+    reconciliation: [
+      { tender: 'cash', expected: 15700, counted: null, difference: null },
+      { tender: 'card', expected: 4000, counted: null, difference: null },
+      { tender: 'other', expected: 0, counted: null, difference: null },
+    ],
+    note: null,
+    ...overrides,
+  };
+}
+
+function renderDrawer(status: CashboxStatus, running: CashboxReport = report()) {
+  signIn(cashier);
+  vi.spyOn(http, 'get').mockImplementation((url: string) => {
+    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
+    if (url === '/api/cashbox/status') return Promise.resolve({ data: { data: status } });
+    if (url === '/api/cashbox/main-till-1/movements') return Promise.resolve({ data: { data: [] } });
+    if (url === `/api/cashbox/${session.id}/report`) return Promise.resolve({ data: { data: running } });
+    return Promise.reject(new Error(`unexpected GET ${url}`));
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/registers/:id/drawer', Component: DrawerPage },
+      { path: '/registers/:id/drawer/sessions/:sessionId', Component: SessionReportPage },
+    ],
+    { initialEntries: ['/registers/1/drawer'] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('DrawerPage', () => {
+  it('opens the drawer with a float counted note by note, sending the counts and their total', async () => {
+    renderDrawer(closedStatus);
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: openStatus } });
+    await userEvent.type(await screen.findByLabelText('Count of $100.00'), '1');
+    await userEvent.type(screen.getByLabelText('Count of $20.00'), '2');
+    await userEvent.type(screen.getByLabelText('Count of $1.00'), '3');
+    expect(screen.getByText('$143.00')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Open drawer' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/cashbox/status', {
+        registerId: 1,
+        float: { amount: 14300, denominations: [{ value: 10000, count: 1 }, { value: 2000, count: 2 }, { value: 100, count: 3 }] },
+        note: null,
+      }),
+    );
+  });
+
+  it('keeps what was typed and shows the server’s message when the drawer cannot be opened', async () => {
+    renderDrawer(closedStatus);
+    vi.spyOn(http, 'post').mockRejectedValue(
+      httpError(422, {
+        message: 'You already have the drawer of Till 2 open. Close it before opening another.',
+        errors: { registerId: ['You already have the drawer of Till 2 open. Close it before opening another.'] },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'Type the total' }));
+    await userEvent.type(screen.getByLabelText('Opening float: total'), '150.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Open drawer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You already have the drawer of Till 2 open. Close it before opening another.');
+    expect((screen.getByLabelText('Opening float: total') as HTMLInputElement).value).toBe('150.00');
+  });
+
+  it('closes with a count per tender, shows the live over/short, then the Z report with the variance', async () => {
+    const router = renderDrawer(openStatus);
+    expect(await screen.findByText('$157.00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sell' }).getAttribute('href')).toBe('/registers/1/sell');
+    await userEvent.click(screen.getByRole('button', { name: 'Close drawer' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Type the total' }));
+    await userEvent.type(screen.getByLabelText('Cash in the drawer: total'), '156.00');
+    await userEvent.type(screen.getByLabelText('Card total'), '40.00');
+    const cashRow = screen.getByRole('row', { name: /^Cash/ });
+    expect(within(cashRow).getByText('Short −$1.00')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /^Card/ })).getByText('Exact')).toBeTruthy();
+
+    const closed = report({
+      session: { ...session, status: 'closed', closedByName: 'Carl Cash', closedAt: '2026-11-22T17:00:00.000Z', difference: -100 },
+      reconciliation: [
+        { tender: 'cash', expected: 15700, counted: 15600, difference: -100 },
+        { tender: 'card', expected: 4000, counted: 4000, difference: 0 },
+        { tender: 'other', expected: 0, counted: 0, difference: 0 },
+      ],
+    });
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: closed } });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Close drawer' })[0]!);
+    await userEvent.click(await screen.findByRole('button', { name: 'Close and see the report' }));
+    expect(post).toHaveBeenCalledWith('/api/cashbox/main-till-1/close', {
+      counts: { cash: { amount: 15600, denominations: null }, card: { amount: 4000 }, other: { amount: 0 } },
+      note: null,
+    });
+    expect(await screen.findByRole('heading', { name: 'End-of-shift report (Z)' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/registers/1/drawer/sessions/5');
+    const shortCell = screen.getByText('Short −$1.00');
+    expect(shortCell.className).toContain('text-red-700');
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+  });
+
+  it('hides the expected figures from a cashier when the shop closes blind', async () => {
+    renderDrawer({ ...openStatus, isBlindClose: true, session: { ...session, expectedCash: null } }, report({ reconciliation: null }));
+    expect(await screen.findByText('Shown after the count (blind close)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close drawer' }));
+    expect(await screen.findByText(/Blind close: count what is in the drawer/)).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Expected' })).toBeNull();
+    expect(screen.queryByText('$157.00')).toBeNull();
+  });
+});
