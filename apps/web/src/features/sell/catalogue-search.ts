@@ -13,6 +13,8 @@ const MAX_CANDIDATES = 2000;
 const MAX_WALK = 10_000;
 
 const byTitle = (a: StoredProduct, b: StoredProduct) => a.sortTitle.localeCompare(b.sortTitle) || a.id - b.id;
+/** A product whose every variant is retired cannot be sold: lists leave it out. */
+const isSellable = (product: StoredProduct) => product.variants.some((v) => v.active);
 
 /** Dexie's distinct() walks a cursor entry by entry; keys read at once and de-duplicated here are far faster. */
 const unique = <T>(keys: T[]): T[] => [...new Set(keys)];
@@ -25,7 +27,7 @@ async function productsByKeys(db: CatalogueDb, keys: number[]): Promise<StoredPr
 async function productsMatching(db: CatalogueDb, tokens: string[], limit: number): Promise<StoredProduct[]> {
   const matchesAll = (product: StoredProduct) => {
     const haystack = [product.sortTitle, ...product.codes].join('\n');
-    return tokens.every((token) => haystack.includes(token));
+    return isSellable(product) && tokens.every((token) => haystack.includes(token));
   };
   // The longest token narrows most; it is a prefix of an indexed word wherever it starts a word.
   const probe = tokens.reduce((a, b) => (b.length > a.length ? b : a));
@@ -55,7 +57,7 @@ async function search(db: CatalogueDb, text: string, limit: number): Promise<Syn
   if (tokens.length === 0) return [];
   const [exactKeys, starting, rest] = await Promise.all([
     db.products.where('codes').equals(needle).primaryKeys(),
-    db.products.where('sortTitle').startsWith(needle).limit(limit).toArray(),
+    db.products.where('sortTitle').startsWith(needle).filter(isSellable).limit(limit).toArray(),
     productsMatching(db, tokens, limit),
   ]);
   const exact = (await productsByKeys(db, exactKeys)).sort(byTitle);
@@ -94,16 +96,16 @@ function withDescendants(categories: SyncCategory[], categoryId: number): number
 }
 
 async function productsInCategory(db: CatalogueDb, categoryId: number | null, limit: number): Promise<SyncProduct[]> {
-  if (categoryId === null) return (await db.products.orderBy('sortTitle').limit(limit).toArray()).map(toSyncProduct);
+  if (categoryId === null) return (await db.products.orderBy('sortTitle').filter(isSellable).limit(limit).toArray()).map(toSyncProduct);
   const ids = withDescendants(await db.categories.toArray(), categoryId);
   const keys = unique(await db.products.where('categoryIds').anyOf(ids).primaryKeys());
   if (keys.length <= MAX_CANDIDATES) {
-    return (await productsByKeys(db, keys)).sort(byTitle).slice(0, limit).map(toSyncProduct);
+    return (await productsByKeys(db, keys)).filter(isSellable).sort(byTitle).slice(0, limit).map(toSyncProduct);
   }
   const inCategory = new Set(keys);
   const products = await db.products
     .orderBy('sortTitle')
-    .filter((p) => inCategory.has(p.id))
+    .filter((p) => inCategory.has(p.id) && isSellable(p))
     .limit(limit)
     .toArray();
   return products.map(toSyncProduct);

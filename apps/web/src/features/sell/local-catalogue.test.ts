@@ -142,10 +142,12 @@ describe('useLocalCatalogue', () => {
     expect(titles(await catalogue.productsInCategory(null, 2))).toEqual(['Item 0000', 'Item 0001']);
   });
 
-  it('finds a variant by its barcode or SKU in any case, and only an active one', async () => {
+  it('finds a variant by its barcode or SKU in any case, and only an active one; a product with none left is not listed', async () => {
     const retired = product(6, 'Old Mug', { variants: [variant(61, { barcode: '111222333', active: false })] });
     answerSync({ '': page([shirt, cola, retired], 'c1') });
     const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
+    expect(await catalogue.search('mug')).toEqual([]);
+    expect(titles(await catalogue.productsInCategory(null))).toEqual(['Cola Zero 330 ml', 'Linen Shirt']);
     expect(await catalogue.findByCode('4006381333931')).toMatchObject({ product: { id: 1 }, variant: { id: 11, name: 'M / Red' } });
     expect(await catalogue.findByCode('shirt-l-blue')).toMatchObject({ product: { id: 1 }, variant: { id: 12 } });
     expect(await catalogue.findByCode('111222333')).toBeNull();
