@@ -52,6 +52,24 @@ describe('useBarcodeScanner', () => {
     expect(fieldKeys).toContain('Enter');
   });
 
+  it('ignores a quick typist: no gap is long, but together they are a person’s pace', () => {
+    const onScan = vi.fn();
+    renderHook(() => useBarcodeScanner(onScan));
+    type('4006381333931', 80);
+    expect(enter(80)).toBe(true);
+    expect(onScan).not.toHaveBeenCalled();
+  });
+
+  it('still hears a scan when one key comes late because the screen was busy', () => {
+    const onScan = vi.fn();
+    renderHook(() => useBarcodeScanner(onScan));
+    type('400638', 15);
+    type('1', 100);
+    type('333931', 15);
+    enter(15);
+    expect(onScan).toHaveBeenCalledExactlyOnceWith('4006381333931');
+  });
+
   it('ignores a burst without Enter, and an Enter that comes long after it', () => {
     const onScan = vi.fn();
     renderHook(() => useBarcodeScanner(onScan));

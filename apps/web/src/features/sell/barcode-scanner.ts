@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
 
-/** A keyboard-wedge scanner types every character within this of the one before; a person does not. */
-export const SCAN_MAX_GAP_MS = 50;
+/**
+ * A keyboard-wedge scanner types a code at a few milliseconds a character; the fastest typist
+ * needs about 100 ms. A burst holds while no gap reaches SCAN_MAX_GAP_MS, and it is a scan when
+ * its gaps average under SCAN_MAX_AVERAGE_GAP_MS: one late key (a busy screen) does not spoil a
+ * scan, and a person typing quickly is still not a scanner.
+ */
+export const SCAN_MAX_GAP_MS = 120;
+export const SCAN_MAX_AVERAGE_GAP_MS = 60;
 const DEFAULT_MIN_LENGTH = 4;
 
 type ScannerOptions = { enabled?: boolean; minLength?: number };
@@ -23,6 +29,7 @@ export function useBarcodeScanner(onScan: (code: string) => void, options?: Scan
   useEffect(() => {
     if (!enabled) return;
     let burst = '';
+    let startedAt = 0;
     let lastAt = 0;
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -33,7 +40,9 @@ export function useBarcodeScanner(onScan: (code: string) => void, options?: Scan
       if (event.key === 'Enter') {
         const code = burst;
         burst = '';
-        if (inBurst && code.length >= minLength) {
+        // Gaps: between the characters, and from the last one to Enter.
+        const averageGap = (now - startedAt) / Math.max(1, code.length);
+        if (inBurst && code.length >= minLength && averageGap < SCAN_MAX_AVERAGE_GAP_MS) {
           event.preventDefault();
           event.stopPropagation();
           onScanRef.current(code);
@@ -45,7 +54,12 @@ export function useBarcodeScanner(onScan: (code: string) => void, options?: Scan
         burst = '';
         return;
       }
-      burst = inBurst ? burst + event.key : event.key;
+      if (inBurst) {
+        burst += event.key;
+      } else {
+        burst = event.key;
+        startedAt = now;
+      }
       lastAt = now;
     };
 
