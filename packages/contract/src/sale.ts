@@ -97,7 +97,10 @@ export function settlePayments(total: number, payments: readonly PaymentTendered
   return { ok: true, paid, change: totalChange, payments: settled };
 }
 
-/** MAIN-000123: the outlet's code and its sale number, padded to six digits. */
+/**
+ * MAIN-000123: the outlet's code and its sale number, padded to six digits. The server writes the
+ * same in SQL, inside the statement that takes the number (apps/server/src/modules/orders/create.ts).
+ */
 export function formatOrderNumber(outletCode: string, sequence: number): string {
   return `${outletCode}-${String(sequence).padStart(6, '0')}`;
 }

@@ -1,4 +1,4 @@
-import { formatOrderNumber, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
+import { settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import { getOrder, type OrderScope } from './read.ts';
 type OrderCreateValues = z.output<typeof orderCreateInput>;
 
 /** Who rings the sale up. */
-export type Seller = { id: number; type: 'administrator' | 'cashier'; outletId: number | null };
+export type Seller = { id: number; name: string; type: 'administrator' | 'cashier'; outletId: number | null };
 
 /** The same uuid was sold already (by a retried or a parallel request): the first order answers. */
 class AlreadySold extends Error {}
@@ -30,10 +30,8 @@ function isDeadlock(error: unknown): boolean {
   return false;
 }
 
-async function existingOrderId(db: DbOrTx, uuid: string): Promise<number | null> {
-  const [row] = await rowsOf<{ id: number }>(db, sql`select id from orders where uuid = ${uuid}`);
-  return row?.id ?? null;
-}
+/** A retried sale answers the first order whoever asks: its uuid is the register's own secret. */
+const everyOutlet: OrderScope = { kind: 'all' };
 
 /**
  * POST /api/orders/create. Checks the register, the seller's outlet and the open drawer, prices
@@ -41,29 +39,35 @@ async function existingOrderId(db: DbOrTx, uuid: string): Promise<number | null>
  * the first order and changes nothing (`created: false`).
  */
 export async function createOrder(db: Db, input: OrderCreateValues, seller: Seller): Promise<{ order: Order; created: boolean }> {
-  const register = await loadSaleRegister(db, input.registerId);
+  // The reads are independent: run them together, then answer in the order a cashier can act on.
+  const pricing = priceSaleFromDb(db, input).then(
+    (sale) => ({ sale }),
+    (error: unknown) => ({ error }),
+  );
+  const register = await loadSaleRegister(db, input.registerId, input.uuid);
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
   if (seller.type !== 'administrator' && seller.outletId !== register.outletId) throw AppError.forbidden();
-  const scope: OrderScope = { kind: 'all' };
-  const sold = await existingOrderId(db, input.uuid);
-  if (sold !== null) return { order: await getOrder(db, { id: sold }, scope), created: false };
+  if (register.soldOrderId !== null) return { order: await getOrder(db, { id: register.soldOrderId }, everyOutlet), created: false };
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is not active.`] });
   if (register.sessionId === null) throw closedDrawer(register);
 
-  const sale = await priceSaleFromDb(db, input);
+  const priced = await pricing;
+  if ('error' in priced) throw priced.error;
+  const { sale } = priced;
   const { cart } = sale.priced;
   if (cart.total !== input.total) throw AppError.validation({ total: [totalMismatchMessage] });
   const settlement = settlePayments(cart.total, input.payments, sale.formatMoney);
   if (!settlement.ok) throw AppError.validation({ payments: [settlement.message] });
 
+  const toStore: SaleToStore = { input, seller, register, sale, payments: settlement.payments, paid: settlement.paid, change: settlement.change };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const id = await db.transaction((tx) => storeSale(tx, { input, seller, register, sale, payments: settlement.payments, paid: settlement.paid, change: settlement.change }));
-      return { order: await getOrder(db, { id }, scope), created: true };
+      const stored = await db.transaction((tx) => storeSale(tx, toStore));
+      return { order: storedOrder(toStore, stored), created: true };
     } catch (error) {
       if (error instanceof AlreadySold) {
-        const first = await existingOrderId(db, input.uuid);
-        if (first !== null) return { order: await getOrder(db, { id: first }, scope), created: false };
+        const [first] = await rowsOf<{ id: number }>(db, sql`select id from orders where uuid = ${input.uuid}`);
+        if (first) return { order: await getOrder(db, { id: first.id }, everyOutlet), created: false };
       }
       // Two sales locking the same products in a different order: PostgreSQL cancels one; sell it again.
       if (!isDeadlock(error) || attempt >= 3) throw error;
@@ -85,13 +89,17 @@ type SaleToStore = {
   change: number;
 };
 
+/** What the order statement answers: enough, with the sale itself, to answer without reading it back. */
+type Stored = { orderId: number; number: string; createdAt: string; lineIds: number[]; paymentIds: number[] };
+
 /**
- * The sale's writes, in an order that keeps locks short and always taken in the same order:
- * the drawer session (shared, so a close waits for the sale), the stock levels (by variant id),
- * then the outlet's counter, held only for the one statement that writes the order, its lines,
- * payments, coupon use and customer figures.
+ * The sale's writes, in an order that keeps locks short and always taken in the same order: the
+ * drawer session (shared, so a close waits for the sale), the stock levels (by variant id), then
+ * the outlet's counter, taken by the one statement that writes the order, its lines, payments,
+ * coupon use and customer figures — so it is held for that statement and the commit only.
  */
-async function storeSale(tx: DbOrTx, { input, seller, register, sale, payments, paid, change }: SaleToStore): Promise<number> {
+async function storeSale(tx: DbOrTx, toStore: SaleToStore): Promise<Stored> {
+  const { seller, register, sale } = toStore;
   const [opened] = await rowsOf<{ status: string; order_id: number }>(
     tx,
     sql`select status, nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id
@@ -123,22 +131,30 @@ async function storeSale(tx: DbOrTx, { input, seller, register, sale, payments, 
     }
   }
 
-  const [counter] = await rowsOf<{ last_number: number }>(
+  const [stored] = await rowsOf<{ order_id: number | null; number: string; created_at: string | Date; line_ids: number[]; payment_ids: number[]; coupon_used: number }>(
     tx,
-    sql`insert into outlet_order_counters as c (outlet_id, last_number) values (${register.outletId}, 1)
-        on conflict (outlet_id) do update set last_number = c.last_number + 1 returning last_number`,
+    insertSale(toStore, orderId),
   );
-  if (!counter) throw new Error('The order counter returned no row');
-  const [stored] = await rowsOf<{ order_id: number | null; coupon_used: number }>(tx, insertSale({ orderId, number: formatOrderNumber(register.outletCode, counter.last_number), input, seller, register, sale, payments, paid, change }));
   if (!stored?.order_id) throw new AlreadySold();
   if (sale.coupon && stored.coupon_used === 0) {
     throw AppError.validation({ couponCode: ['This coupon has been used as many times as it may be.'] });
   }
-  return orderId;
+  return {
+    orderId,
+    number: stored.number,
+    createdAt: new Date(stored.created_at).toISOString(),
+    lineIds: stored.line_ids.map(Number),
+    paymentIds: stored.payment_ids.map(Number),
+  };
 }
 
-function insertSale(values: SaleToStore & { orderId: number; number: string }): SQL {
-  const { input, seller, register, sale, payments, paid, change, orderId, number } = values;
+/**
+ * One statement: the outlet's next number (formatOrderNumber's MAIN-000123, written in SQL so
+ * the counter is held no longer than this statement), the order, its lines and payments, the
+ * coupon's use (guarded so concurrent sales cannot overrun its limit) and the customer's figures.
+ */
+function insertSale(values: SaleToStore, orderId: number): SQL {
+  const { input, seller, register, sale, payments, paid, change } = values;
   const { cart } = sale.priced;
   const lines = sale.lines.map((line, position) => {
     const priced = cart.lines[position]!;
@@ -167,15 +183,20 @@ function insertSale(values: SaleToStore & { orderId: number; number: string }): 
   const couponId = sale.coupon?.id ?? null;
   const customerId = sale.customer?.id ?? null;
   return sql`
-    with new_order as (
+    with counter as (
+      insert into outlet_order_counters as c (outlet_id, last_number) values (${register.outletId}, 1)
+      on conflict (outlet_id) do update set last_number = c.last_number + 1
+      returning last_number::text as n
+    ), new_order as (
       insert into orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
         receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note)
-      values (${orderId}, ${input.uuid}, ${number}, ${register.outletId}, ${register.id}, ${register.sessionId}, ${seller.id}, ${customerId},
-        ${couponId}, ${sale.coupon?.code ?? null}, ${register.receiptTemplateId}, ${cart.subtotal}, ${cart.lineDiscountTotal},
-        ${cart.orderDiscountTotal}, ${cart.chargeTotal}, ${cart.netTotal}, ${cart.taxTotal}, ${cart.total}, ${paid}, ${change},
-        ${json(cart.taxes)}, ${input.note})
+      select ${orderId}, ${input.uuid}, ${register.outletCode} || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
+        ${register.outletId}, ${register.id}, ${register.sessionId}, ${seller.id}, ${customerId}, ${couponId}, ${sale.coupon?.code ?? null},
+        ${register.receiptTemplateId}, ${cart.subtotal}, ${cart.lineDiscountTotal}, ${cart.orderDiscountTotal}, ${cart.chargeTotal},
+        ${cart.netTotal}, ${cart.taxTotal}, ${cart.total}, ${paid}, ${change}, ${json(cart.taxes)}, ${input.note}
+      from counter
       on conflict (uuid) do nothing
-      returning id
+      returning id, number, created_at
     ), new_lines as (
       insert into order_lines (order_id, position, product_id, variant_id, title, variant_name, sku, quantity, unit_price, unit_cost,
         gross, discount, order_discount, net, charge_total, tax_total, total, taxes, charges)
@@ -185,11 +206,13 @@ function insertSale(values: SaleToStore & { orderId: number; number: string }): 
         variant_name text, sku text, quantity int, unit_price int, unit_cost int, gross int, discount int, order_discount int, net int,
         charge_total int, tax_total int, total int, taxes jsonb, charges jsonb)
       order by l.position
+      returning id, position
     ), new_payments as (
       insert into order_payments (order_id, cashbox_session_id, tender, amount, tendered, change, reference)
       select o.id, ${register.sessionId}, p.tender, p.amount, p.tendered, p.change, p.reference
       from new_order o cross join jsonb_to_recordset(${json(paymentRows)}) as p(position int, tender text, amount int, tendered int, change int, reference text)
       order by p.position
+      returning id
     ), used_coupon as (
       update coupons set used_count = used_count + 1, updated_at = now()
       where id = ${couponId} and (usage_limit is null or used_count < usage_limit) and exists (select 1 from new_order)
@@ -199,5 +222,68 @@ function insertSale(values: SaleToStore & { orderId: number; number: string }): 
       where id = ${customerId} and exists (select 1 from new_order)
       returning id
     )
-    select (select id from new_order) as order_id, (select count(*)::int from used_coupon) as coupon_used`;
+    select o.id as order_id, o.number, o.created_at,
+      coalesce((select json_agg(id order by position) from new_lines), '[]'::json) as line_ids,
+      coalesce((select json_agg(id order by id) from new_payments), '[]'::json) as payment_ids,
+      (select count(*)::int from used_coupon) as coupon_used
+    from (select 1) one left join new_order o on true`;
+}
+
+/** The answer of a new sale, from what was just stored (the same shape GET /api/orders/:id reads back). */
+function storedOrder({ input, seller, register, sale, payments, paid, change }: SaleToStore, stored: Stored): Order {
+  const { cart } = sale.priced;
+  return {
+    id: stored.orderId,
+    uuid: input.uuid,
+    number: stored.number,
+    status: 'paid',
+    outletId: register.outletId,
+    outletName: register.outletName,
+    registerId: register.id,
+    registerName: register.name,
+    cashboxSessionId: register.sessionId,
+    userId: seller.id,
+    cashierName: seller.name,
+    customerId: sale.customer?.id ?? null,
+    customerName: sale.customer?.name ?? null,
+    customerEmail: sale.customer?.email ?? null,
+    couponId: sale.coupon?.id ?? null,
+    couponCode: sale.coupon?.code ?? null,
+    subtotal: cart.subtotal,
+    lineDiscountTotal: cart.lineDiscountTotal,
+    orderDiscountTotal: cart.orderDiscountTotal,
+    discountTotal: cart.lineDiscountTotal + cart.orderDiscountTotal,
+    chargeTotal: cart.chargeTotal,
+    netTotal: cart.netTotal,
+    taxTotal: cart.taxTotal,
+    total: cart.total,
+    paid,
+    change,
+    note: input.note,
+    receiptTemplateId: register.receiptTemplateId,
+    lines: sale.lines.map((line, position) => {
+      const priced = cart.lines[position]!;
+      return {
+        id: stored.lineIds[position]!,
+        productId: line.item.productId,
+        variantId: line.item.variantId,
+        title: line.item.title,
+        variantName: line.item.variantName,
+        sku: line.item.sku,
+        quantity: line.quantity,
+        unitPrice: priced.unitPrice,
+        gross: priced.gross,
+        discount: priced.discount,
+        orderDiscount: priced.orderDiscount,
+        chargeTotal: priced.chargeTotal,
+        taxTotal: priced.taxTotal,
+        total: priced.total,
+        taxes: priced.taxes,
+        charges: priced.charges,
+      };
+    }),
+    payments: payments.map((p, index) => ({ id: stored.paymentIds[index]!, ...p })),
+    taxes: cart.taxes,
+    createdAt: stored.createdAt,
+  };
 }

@@ -85,7 +85,10 @@ export async function loadSellableVariants(db: DbOrTx, variantIds: readonly numb
   );
 }
 
-/** The register a sale is rung up on, its outlet and its open drawer session (null when closed). */
+/**
+ * The register a sale is rung up on, its outlet, its open drawer session (null when closed) and
+ * the order already stored under the sale's uuid (a retried request), in one query.
+ */
 export type SaleRegister = {
   id: number;
   name: string;
@@ -95,9 +98,10 @@ export type SaleRegister = {
   outletName: string;
   receiptTemplateId: number;
   sessionId: number | null;
+  soldOrderId: number | null;
 };
 
-export async function loadSaleRegister(db: DbOrTx, registerId: number): Promise<SaleRegister | null> {
+export async function loadSaleRegister(db: DbOrTx, registerId: number, uuid: string): Promise<SaleRegister | null> {
   const [row] = await rowsOf<{
     id: number;
     name: string;
@@ -107,10 +111,12 @@ export async function loadSaleRegister(db: DbOrTx, registerId: number): Promise<
     outlet_name: string;
     receipt_template_id: number;
     session_id: number | null;
+    sold_order_id: number | null;
   }>(
     db,
     sql`select r.id, r.name, r.active, r.outlet_id, o.code, o.name as outlet_name, r.receipt_template_id,
-          (select s.id from cashbox_sessions s where s.register_id = r.id and s.status = 'open' limit 1) as session_id
+          (select s.id from cashbox_sessions s where s.register_id = r.id and s.status = 'open' limit 1) as session_id,
+          (select id from orders where uuid = ${uuid}) as sold_order_id
         from registers r join outlets o on o.id = r.outlet_id where r.id = ${registerId}`,
   );
   if (!row) return null;
@@ -123,5 +129,6 @@ export async function loadSaleRegister(db: DbOrTx, registerId: number): Promise<
     outletName: row.outlet_name,
     receiptTemplateId: row.receipt_template_id,
     sessionId: row.session_id,
+    soldOrderId: row.sold_order_id,
   };
 }

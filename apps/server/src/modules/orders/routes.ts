@@ -34,7 +34,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = signedIn(request.user);
-      const { order, created } = await createOrder(db, request.body, { id: user.id, type: user.type, outletId: user.outletId });
+      const { order, created } = await createOrder(db, request.body, { id: user.id, name: user.name, type: user.type, outletId: user.outletId });
       return reply.code(created ? 201 : 200).send({ data: order });
     },
   );

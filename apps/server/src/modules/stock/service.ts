@@ -91,39 +91,36 @@ export type StockChangeBatch = {
 };
 
 /**
- * changeStock for many variants at once (a sale): one upsert for the levels, one insert for the
- * ledger rows, one product stamp. Variants are locked in id order so concurrent sales of the same
- * products never deadlock. It answers each level after the change and leaves the below-zero rule
- * to the caller, whose error (naming the product) rolls the transaction back.
+ * changeStock for many variants at once (a sale), in one statement: the levels upserted, a ledger
+ * row per variant and the products stamped for register sync. Levels are locked in variant id
+ * order so concurrent sales of the same products never deadlock on them. It answers each level
+ * after the change and leaves the below-zero rule to the caller, whose error (naming the product)
+ * rolls the transaction back.
  */
 export async function changeStockMany(tx: DbOrTx, batch: StockChangeBatch): Promise<Array<{ variantId: number; delta: number; quantityAfter: number }>> {
   if (batch.changes.length === 0) return [];
   const changes = [...batch.changes].sort((a, b) => a.variantId - b.variantId);
-  const levels = await tx
-    .insert(stockLevels)
-    .values(changes.map((c) => ({ outletId: batch.outletId, variantId: c.variantId, quantity: c.delta })))
-    .onConflictDoUpdate({
-      target: [stockLevels.outletId, stockLevels.variantId],
-      set: { quantity: sql`${stockLevels.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-    })
-    .returning({ variantId: stockLevels.variantId, quantity: stockLevels.quantity });
-  const after = new Map(levels.map((l) => [l.variantId, l.quantity]));
-  const results = changes.map((c) => ({ variantId: c.variantId, delta: c.delta, quantityAfter: after.get(c.variantId) ?? c.delta }));
-  await tx.insert(stockMovements).values(
-    results.map((r) => ({
-      outletId: batch.outletId,
-      variantId: r.variantId,
-      delta: r.delta,
-      quantityAfter: r.quantityAfter,
-      reason: batch.reason,
-      documentType: batch.document?.type ?? null,
-      documentId: batch.document?.id ?? null,
-      userId: batch.userId,
-    })),
+  const levels = sql.join(
+    changes.map((c) => sql`(${batch.outletId}::int, ${c.variantId}::int, ${c.delta}::int)`),
+    sql`, `,
   );
-  await touchProductsOfVariants(
-    tx,
-    changes.map((c) => c.variantId),
-  );
-  return results;
+  const variantIds = sql`${`{${changes.map((c) => c.variantId).join(',')}}`}::int[]`;
+  const result = (await tx.execute(sql`
+    with levels as (
+      insert into stock_levels (outlet_id, variant_id, quantity) values ${levels}
+      on conflict (outlet_id, variant_id) do update set quantity = stock_levels.quantity + excluded.quantity, updated_at = now()
+      returning variant_id, quantity
+    ), ledger as (
+      insert into stock_movements (outlet_id, variant_id, delta, quantity_after, reason, document_type, document_id, user_id)
+      select ${batch.outletId}, l.variant_id, c.delta, l.quantity, ${batch.reason}, ${batch.document?.type ?? null}, ${batch.document?.id ?? null}::int, ${batch.userId}::int
+      from levels l join (values ${levels}) as c(outlet_id, variant_id, delta) on c.variant_id = l.variant_id
+      returning variant_id, delta, quantity_after
+    ), touched as (
+      update products set change_xid = ${currentXid}
+      where id in (select product_id from product_variants where id = any(${variantIds}))
+    )
+    select variant_id as "variantId", delta, quantity_after as "quantityAfter" from ledger order by variant_id`)) as unknown as {
+    rows: Array<{ variantId: number; delta: number; quantityAfter: number }>;
+  };
+  return result.rows;
 }

@@ -1,0 +1,265 @@
+// Checkout benchmark (issue 5, docs/performance.md): concurrent sales over HTTP against the real
+// server, and on PostgreSQL the same writes run by pgbench on the same database in the same run.
+//
+//   npm run bench:checkout -- --driver postgres        (a new database on BENCH_POSTGRES_URL, dropped after)
+//   npm run bench:checkout -- --driver pglite          (PGlite in memory)
+//   options: --products 10000 --concurrency 16 --seconds 20
+//
+// Setup: a generated catalogue (bench/generate-catalogue.ts: inclusive, exclusive and compound
+// taxes, a deposit charge), stock at Main store far above what the run sells, a register with an
+// open drawer and a signed-in cashier. Each sale is 5 distinct random variants, priced by the
+// client with the engine (as the sell screen does from its catalogue copy) and sent to
+// POST /api/orders/create with a fresh uuid, cookies and the XSRF header. pgbench runs
+// bench/checkout-pgbench.sql: the sale's writes, statement for statement. Afterwards the ledger
+// must add up to the stock change for every (outlet, variant), and no uuid may appear twice.
+import { execFile } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { priceSale, type SaleItem } from '@tillbook/contract';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { loadSellableVariants } from '../apps/server/src/modules/orders/pricing-source.ts';
+import { ensureDefaultReceiptTemplate } from '../apps/server/src/modules/receipts/service.ts';
+import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
+import { generateCatalogue } from './generate-catalogue.ts';
+
+const CASHIER = { username: 'bench-cashier', password: 'bench-password-not-secret' };
+const STOCK = 1_000_000_000;
+
+/** A browser-like client: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN. */
+class Client {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> {
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const res = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? 0;
+}
+
+async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+type Shop = { outletId: number; outletCode: string; registerId: number; sessionId: number; cashierId: number; templateId: number };
+
+async function setUpShop(handle: DatabaseHandle, products: number): Promise<Shop> {
+  await migrateDatabase(handle);
+  await generateCatalogue(handle, { products, log: () => undefined });
+  await ensureDefaultReceiptTemplate(handle.db);
+  const [outlet] = await rows<{ id: number; code: string }>(handle, sql`select id, code from outlets where code = 'MAIN'`);
+  const [template] = await rows<{ id: number }>(handle, sql`select id from receipt_templates order by id limit 1`);
+  if (!outlet || !template) throw new Error('The generated shop has no Main store or receipt template');
+  const cashier = await upsertUserByUsername(handle.db, { username: CASHIER.username, name: 'Benchmark cashier', type: 'cashier', password: CASHIER.password, outletId: outlet.id });
+  const [register] = await rows<{ id: number }>(
+    handle,
+    sql`insert into registers (name, slug, outlet_id, receipt_template_id) values ('Bench till', 'main-bench-till', ${outlet.id}, ${template.id}) returning id`,
+  );
+  const [session] = await rows<{ id: number }>(
+    handle,
+    sql`insert into cashbox_sessions (register_id, outlet_id, opened_by, opening_float) values (${register!.id}, ${outlet.id}, ${cashier.id}, 20000) returning id`,
+  );
+  // Every variant in stock at Main store, far above what a run sells: the run measures selling, not refusals.
+  await handle.db.execute(sql`insert into stock_levels (outlet_id, variant_id, quantity) select ${outlet.id}, id, ${STOCK} from product_variants
+    on conflict (outlet_id, variant_id) do update set quantity = excluded.quantity`);
+  await handle.db.execute(sql`update products set status = 'active'`);
+  await handle.db.execute(sql`update product_variants set active = true`);
+  await handle.db.execute(sql`create table bench_stock_start as select outlet_id, variant_id, quantity from stock_levels`);
+  await handle.db.execute(sql`create table bench_ledger_start as select coalesce(max(id), 0) as id from stock_movements`);
+  return { outletId: outlet.id, outletCode: outlet.code, registerId: register!.id, sessionId: session!.id, cashierId: cashier.id, templateId: template.id };
+}
+
+type Phase = { label: string; orders: number; seconds: number; samples: number[]; errors: string[] };
+
+/** `concurrency` clients selling for `seconds`; the first sales of each client warm up and are not counted. */
+async function sellOverHttp(address: string, shop: Shop, items: SaleItem[], concurrency: number, seconds: number, label: string): Promise<Phase> {
+  const client = new Client(address);
+  await client.request('GET', '/sanctum/csrf-cookie');
+  await client.request('POST', '/api/login', { email: CASHIER.username, password: CASHIER.password });
+  const sale = () => {
+    const picked = new Set<number>();
+    while (picked.size < 5) picked.add(Math.floor(Math.random() * items.length));
+    const lines = [...picked].map((i) => ({ item: items[i]!, quantity: 1 + Math.floor(Math.random() * 3), discount: null }));
+    const { cart } = priceSale(lines, null, null);
+    return {
+      uuid: randomUUID(),
+      registerId: shop.registerId,
+      lines: lines.map((l) => ({ variantId: l.item.variantId, quantity: l.quantity })),
+      payments: [{ tender: 'cash', amount: cart.total }],
+      total: cart.total,
+    };
+  };
+  for (let i = 0; i < 3 * concurrency; i += 1) await client.request('POST', '/api/orders/create', sale());
+
+  const samples: number[] = [];
+  const errors: string[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const at = performance.now();
+        try {
+          await client.request('POST', '/api/orders/create', sale());
+          samples.push(performance.now() - at);
+        } catch (error) {
+          errors.push(String(error));
+        }
+      }
+    }),
+  );
+  return { label, orders: samples.length, seconds: (performance.now() - started) / 1000, samples, errors };
+}
+
+function runPgbench(url: string, shop: Shop, vmin: number, vstep: number, concurrency: number, seconds: number): Promise<{ tps: number; output: string }> {
+  const script = path.join(import.meta.dirname, 'checkout-pgbench.sql');
+  const vars = { outlet: shop.outletId, session: shop.sessionId, register: shop.registerId, cashier: shop.cashierId, template: shop.templateId, code: shop.outletCode, vmin, vstep };
+  const args = ['-n', '-c', String(concurrency), '-j', '2', '-T', String(seconds), '-f', script, ...Object.entries(vars).flatMap(([k, v]) => ['-D', `${k}=${v}`]), url];
+  return new Promise((resolve, reject) => {
+    execFile('pgbench', args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`pgbench failed: ${stderr || error.message}`));
+      const match = /tps = ([\d.]+)/.exec(stdout);
+      if (!match) return reject(new Error(`pgbench printed no tps:\n${stdout}`));
+      resolve({ tps: Number(match[1]), output: stdout });
+    });
+  });
+}
+
+/** The run's promises: the ledger adds up to the stock change everywhere, and no sale was stored twice. */
+async function checkIntegrity(handle: DatabaseHandle): Promise<string> {
+  const [ledger] = await rows<{ wrong: number; moved: number }>(
+    handle,
+    sql`with moved as (
+          select outlet_id, variant_id, sum(delta)::bigint as delta from stock_movements
+          where id > (select id from bench_ledger_start) group by outlet_id, variant_id)
+        select count(*) filter (where coalesce(m.delta, 0) <> l.quantity - coalesce(b.quantity, 0))::int as wrong, count(m.delta)::int as moved
+        from stock_levels l
+        left join bench_stock_start b on b.outlet_id = l.outlet_id and b.variant_id = l.variant_id
+        left join moved m on m.outlet_id = l.outlet_id and m.variant_id = l.variant_id`,
+  );
+  const [twice] = await rows<{ n: number }>(handle, sql`select count(*)::int as n from (select uuid from orders group by uuid having count(*) > 1) d`);
+  const [orderCount] = await rows<{ n: number }>(handle, sql`select count(*)::int as n from orders`);
+  const ok = ledger?.wrong === 0 && twice?.n === 0;
+  const verdict = `${ok ? 'OK' : 'FAILED'}: ${orderCount?.n} orders; ${ledger?.moved} (outlet, variant) levels moved, ${ledger?.wrong} whose ledger does not add up; ${twice?.n} uuids stored twice`;
+  if (!ok) process.exitCode = 1;
+  return verdict;
+}
+
+function report(phase: Phase): string {
+  const sorted = [...phase.samples].sort((a, b) => a - b);
+  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(sorted, p).toFixed(1));
+  return `| ${phase.label} | ${phase.orders.toLocaleString('en')} | ${(phase.orders / phase.seconds).toFixed(0)} | ${p50} | ${p95} | ${p99} | ${phase.errors.length} |`;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      driver: { type: 'string', default: 'postgres' },
+      products: { type: 'string', default: '10000' },
+      concurrency: { type: 'string', default: '16' },
+      seconds: { type: 'string', default: '20' },
+    },
+  });
+  const concurrency = Number(values.concurrency);
+  const seconds = Number(values.seconds);
+  let handle: DatabaseHandle;
+  let url: string | null = null;
+  let dropDatabase = async () => undefined as void;
+  if (values.driver === 'postgres') {
+    const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `tillbook_bench_checkout_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(adminUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    handle = openPostgres(url);
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    handle = await openPglite(null);
+  }
+
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-bench-checkout-'));
+  try {
+    const shop = await setUpShop(handle, Number(values.products));
+    const [range] = await rows<{ vmin: number; vmax: number }>(handle, sql`select min(id)::int as vmin, max(id)::int as vmax from product_variants`);
+    const items = [...(await loadSellableVariants(handle.db, Array.from({ length: range!.vmax - range!.vmin + 1 }, (_, i) => range!.vmin + i))).values()].map((v) => v.item);
+    const app = await buildApp({
+      database: handle,
+      sessionKeys: { secret: 'checkout-benchmark-session-secret-0123456789', lifetimeMs: 60 * 60 * 1000 },
+      secureCookies: false,
+      webDistDir: path.join(mediaDir, 'no-web-build'),
+      dataDir: mediaDir,
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const driverName = values.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)';
+    const lines = ['| run | orders | orders/s | p50 ms | p95 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|---:|---:|'];
+    let http: Phase;
+    try {
+      http = await sellOverHttp(address, shop, items, concurrency, seconds, `HTTP POST /api/orders/create on ${driverName}`);
+      lines.push(report(http));
+    } finally {
+      await app.close();
+    }
+    const checks = [`after HTTP: ${await checkIntegrity(handle)}`];
+    let ratio = '';
+    if (url) {
+      const vstep = Math.floor((range!.vmax - range!.vmin + 1) / 5);
+      const bench = await runPgbench(url, shop, range!.vmin, vstep, concurrency, seconds);
+      lines.push(`| pgbench, same writes (-c ${concurrency} -j 2 -T ${seconds}) | | ${bench.tps.toFixed(0)} | | | | |`);
+      const httpRate = http.orders / http.seconds;
+      ratio = `HTTP / pgbench = ${(httpRate / bench.tps).toFixed(2)} (budget ≥ 0.50)`;
+      checks.push(`after pgbench: ${await checkIntegrity(handle)}`);
+    } else {
+      ratio = `PGlite budget: ≥ 200 orders/s (${(http.orders / http.seconds).toFixed(0)})`;
+    }
+    console.log(`\nCheckout benchmark — ${new Date().toISOString().slice(0, 16)}Z — ${driverName}, ${items.length.toLocaleString('en')} variants, ${concurrency} concurrent clients, ${seconds} s, Node ${process.version}, ${os.cpus().length} cores\n`);
+    console.log(lines.join('\n'));
+    console.log(`\n${ratio}\n${checks.join('\n')}`);
+    if (http.errors.length) console.log(`first error: ${http.errors[0]}`);
+  } finally {
+    await handle.close();
+    await dropDatabase();
+    fs.rmSync(mediaDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
