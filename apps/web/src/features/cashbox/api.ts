@@ -54,9 +54,10 @@ export function useCloseDrawer(slug: string) {
   const refresh = useRefreshDrawer();
   return useMutation({
     mutationFn: async (input: CashboxCloseInput) => (await http.post<{ data: CashboxReport }>(`/api/cashbox/${slug}/close`, input)).data.data,
-    onSuccess: async (report) => {
-      await refresh();
+    onSuccess: (report) => {
       client.setQueryData(cashboxKeys.report(report.session.id), report);
+      // Not awaited: the screen moves on to the report before the refreshed status (closed) replaces the close form.
+      void refresh();
     },
   });
 }

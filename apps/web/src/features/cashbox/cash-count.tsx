@@ -23,6 +23,11 @@ export function countedOf(state: CashCountState, fractionDigits: number): { amou
   return { amount: denominations.reduce((sum, d) => sum + d.value * d.count, 0), denominations };
 }
 
+function halves<T>(items: readonly T[]): T[][] {
+  const middle = Math.ceil(items.length / 2);
+  return [items.slice(0, middle), items.slice(middle)];
+}
+
 type CashCountProps = {
   legend: string;
   state: CashCountState;
@@ -63,42 +68,47 @@ export function CashCount({ legend, state, onChange, error }: CashCountProps) {
         ))}
       </div>
       {state.mode === 'notes' ? (
-        <table className="w-full max-w-md text-sm">
-          <thead>
-            <tr className="text-left text-xs text-gray-500">
-              <th className="py-1 font-medium">Note or coin</th>
-              <th className="py-1 font-medium">Count</th>
-              <th className="py-1 text-right font-medium">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {denominationsOf(money.currency).map((value) => {
-              const text = state.counts[value] ?? '';
-              const isBad = text.trim() !== '' && !/^\d{1,6}$/.test(text.trim());
-              const label = money.format(value);
-              return (
-                <tr key={value} className="border-t border-gray-100">
-                  <th scope="row" className="py-1 pr-3 text-left font-medium text-gray-800 tabular-nums">
-                    {label}
-                  </th>
-                  <td className="py-1 pr-3">
-                    <TextInput
-                      aria-label={`Count of ${label}`}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      className="w-24 py-1.5 text-right tabular-nums"
-                      invalid={isBad}
-                      value={text}
-                      onChange={(e) => onChange({ ...state, counts: { ...state.counts, [value]: e.target.value } })}
-                      onFocus={(e) => e.target.select()}
-                    />
-                  </td>
-                  <td className="py-1 text-right text-gray-700 tabular-nums">{isBad ? '—' : money.format(value * Number(text || 0))}</td>
+        // Two columns keep the sheet on one screen at 1024×768; Tab still runs down each column.
+        <div className="grid max-w-2xl gap-x-8 sm:grid-cols-2">
+          {halves(denominationsOf(money.currency)).map((values, index) => (
+            <table key={index} className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-xs text-gray-500">
+                  <th className="py-1 font-medium">Note or coin</th>
+                  <th className="py-1 font-medium">Count</th>
+                  <th className="py-1 text-right font-medium">Amount</th>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              </thead>
+              <tbody>
+                {values.map((value) => {
+                  const text = state.counts[value] ?? '';
+                  const isBad = text.trim() !== '' && !/^\d{1,6}$/.test(text.trim());
+                  const label = money.format(value);
+                  return (
+                    <tr key={value} className="border-t border-gray-100">
+                      <th scope="row" className="py-1 pr-3 text-left font-medium text-gray-800 tabular-nums">
+                        {label}
+                      </th>
+                      <td className="py-1 pr-3">
+                        <TextInput
+                          aria-label={`Count of ${label}`}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          className="w-20 py-1.5 text-right tabular-nums"
+                          invalid={isBad}
+                          value={text}
+                          onChange={(e) => onChange({ ...state, counts: { ...state.counts, [value]: e.target.value } })}
+                          onFocus={(e) => e.target.select()}
+                        />
+                      </td>
+                      <td className="py-1 text-right text-gray-700 tabular-nums">{isBad ? '—' : money.format(value * Number(text || 0))}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          ))}
+        </div>
       ) : (
         <div className="max-w-xs">
           <TextInput

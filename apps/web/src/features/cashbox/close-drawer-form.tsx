@@ -1,5 +1,5 @@
-import { parseMoney, tenderLabels, type CashboxStatus, type Tender } from '@tillbook/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { parseMoney, tenderLabels, tenders, type CashboxStatus, type Tender } from '@tillbook/contract';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -65,60 +65,62 @@ export function CloseDrawerForm({ status, onCancel, onClosed }: CloseDrawerFormP
     );
   }
 
-  const tenderRow = (tender: Tender, input: ReactNode) => {
-    const expectedAmount = expectedOf(tender);
-    const countedAmount = counted[tender];
-    return (
-      <tr key={tender} className="border-t border-gray-100 align-top">
-        <th scope="row" className="py-3 pr-4 text-left font-medium text-gray-900">
-          {tenderLabels[tender]}
-        </th>
-        <td className="py-3 pr-4">{input}</td>
-        {expected && <td className="py-3 pr-4 text-right tabular-nums">{expectedAmount === null ? '—' : money.format(expectedAmount)}</td>}
-        {expected && (
-          <td className="py-3 text-right">
-            <Variance difference={expectedAmount === null || countedAmount === null ? null : countedAmount - expectedAmount} />
-          </td>
-        )}
-      </tr>
-    );
-  };
-
   return (
     <form onSubmit={review} noValidate className="space-y-6">
       {errors.message && <Alert tone="error">{errors.message}</Alert>}
       {status.isBlindClose && <Alert tone="info">Blind close: count what is in the drawer. The expected figures and any over/short show on the report once the count is in.</Alert>}
-      <Block title="Close drawer">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Count per tender</caption>
-          <thead>
-            <tr className="text-left text-xs text-gray-500">
-              <th className="py-1 font-medium">Tender</th>
-              <th className="py-1 font-medium">Counted</th>
-              {expected && <th className="py-1 text-right font-medium">Expected</th>}
-              {expected && <th className="py-1 text-right font-medium">Over/short</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {tenderRow('cash', <CashCount legend="Cash in the drawer" state={cash} onChange={setCash} error={errors.fields['counts.cash.amount']} />)}
-            {tenderRow(
-              'card',
-              <Field label="Card total" error={errors.fields['counts.card.amount']}>
-                <TextInput value={card} onChange={(e) => setCard(e.target.value)} inputMode="decimal" autoComplete="off" className="w-40" />
-              </Field>,
-            )}
-            {tenderRow(
-              'other',
+      <div className="grid gap-6 xl:grid-cols-[1fr_20rem]">
+        <Block title="Close drawer">
+          <div className="space-y-5">
+            <CashCount legend="Cash in the drawer" state={cash} onChange={setCash} error={errors.fields['counts.cash.amount']} />
+            <div className="grid max-w-xl gap-4 sm:grid-cols-2">
+              <Field label="Card total" error={errors.fields['counts.card.amount']} hint="From the card terminal's end-of-day slip.">
+                <TextInput value={card} onChange={(e) => setCard(e.target.value)} inputMode="decimal" autoComplete="off" />
+              </Field>
               <Field label="Other total" error={errors.fields['counts.other.amount']}>
-                <TextInput value={other} onChange={(e) => setOther(e.target.value)} inputMode="decimal" autoComplete="off" className="w-40" />
-              </Field>,
-            )}
-          </tbody>
-        </table>
-        <Field label="Note (optional)" error={errors.fields.note} className="mt-4 max-w-xl">
-          <TextInput value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} autoComplete="off" />
-        </Field>
-      </Block>
+                <TextInput value={other} onChange={(e) => setOther(e.target.value)} inputMode="decimal" autoComplete="off" />
+              </Field>
+            </div>
+            <Field label="Note (optional)" error={errors.fields.note} className="max-w-xl">
+              <TextInput value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} autoComplete="off" />
+            </Field>
+          </div>
+        </Block>
+        <Block title="Count per tender" className="self-start">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Count per tender</caption>
+            <thead>
+              <tr className="text-xs text-gray-500">
+                <th className="py-1 text-left font-medium">Tender</th>
+                <th className="py-1 text-right font-medium">Counted</th>
+                {expected && <th className="py-1 text-right font-medium">Expected</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {tenders.map((tender) => {
+                const expectedAmount = expectedOf(tender);
+                const countedAmount = counted[tender];
+                return (
+                  <tr key={tender} className="border-t border-gray-100 align-top">
+                    <th scope="row" className="py-2 text-left font-medium text-gray-900">
+                      {tenderLabels[tender]}
+                    </th>
+                    <td className="py-2 text-right tabular-nums">{countedAmount === null ? '—' : money.format(countedAmount)}</td>
+                    {expected && (
+                      <td className="py-2 text-right tabular-nums">
+                        {expectedAmount === null ? '—' : money.format(expectedAmount)}
+                        <div className="text-xs">
+                          <Variance difference={expectedAmount === null || countedAmount === null ? null : countedAmount - expectedAmount} />
+                        </div>
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </Block>
+      </div>
       <div className="flex gap-3">
         <Button type="submit" disabled={close.isPending}>
           Close drawer

@@ -58,13 +58,19 @@ function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
   };
 }
 
+/** What the server holds now; a close changes both as the server would. */
+let currentStatus: CashboxStatus;
+let currentReport: CashboxReport;
+
 function renderDrawer(status: CashboxStatus, running: CashboxReport = report()) {
   signIn(cashier);
+  currentStatus = status;
+  currentReport = running;
   vi.spyOn(http, 'get').mockImplementation((url: string) => {
     if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
-    if (url === '/api/cashbox/status') return Promise.resolve({ data: { data: status } });
+    if (url === '/api/cashbox/status') return Promise.resolve({ data: { data: currentStatus } });
     if (url === '/api/cashbox/main-till-1/movements') return Promise.resolve({ data: { data: [] } });
-    if (url === `/api/cashbox/${session.id}/report`) return Promise.resolve({ data: { data: running } });
+    if (url === `/api/cashbox/${session.id}/report`) return Promise.resolve({ data: { data: currentReport } });
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -136,7 +142,11 @@ describe('DrawerPage', () => {
         { tender: 'other', expected: 0, counted: 0, difference: 0 },
       ],
     });
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: closed } });
+    const post = vi.spyOn(http, 'post').mockImplementation(() => {
+      currentStatus = closedStatus;
+      currentReport = closed;
+      return Promise.resolve({ data: { data: closed } });
+    });
     await userEvent.click(screen.getAllByRole('button', { name: 'Close drawer' })[0]!);
     await userEvent.click(await screen.findByRole('button', { name: 'Close and see the report' }));
     expect(post).toHaveBeenCalledWith('/api/cashbox/main-till-1/close', {

@@ -53,6 +53,9 @@ export function SessionReportPage() {
             actions={<Button onClick={() => window.print()}>Print</Button>}
           />
         </div>
+        <p className="mb-4 hidden text-lg font-semibold print:block">
+          {report.data.session.status === 'closed' ? 'End-of-shift report (Z)' : 'Running report (X)'} · {report.data.session.registerName}
+        </p>
         <ReportBody report={report.data} />
       </div>
     </Page>
