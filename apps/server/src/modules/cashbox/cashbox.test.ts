@@ -187,7 +187,10 @@ describe('blind close, lists and reports', () => {
       expect(status).toMatchObject({ isOpen: true, isBlindClose: true });
       expect(status.session.expectedCash).toBeNull();
       const sessionId = status.session.id;
-      expect((await kim.client.get(`/api/cashbox/${sessionId}/report`)).json().data.reconciliation).toBeNull();
+      const running = await kim.client.get(`/api/cashbox/${sessionId}/report`);
+      expect(running.statusCode).toBe(403);
+      expect(running.json().message).toBe('The running figures of this drawer show after the count (blind close).');
+      expect((await kim.client.get('/api/cashbox')).json().data[0].expectedCash).toBeNull();
       const adminView = (await admin.get(`/api/cashbox/status?register=${till2.slug}`)).json().data;
       expect(adminView).toMatchObject({ isBlindClose: false, session: { expectedCash: 5000 } });
       expect((await admin.get(`/api/cashbox/${sessionId}/report`)).json().data.reconciliation[0]).toEqual({ tender: 'cash', expected: 5000, counted: null, difference: null });

@@ -158,5 +158,9 @@ export async function getReport(db: DbOrTx, viewer: Viewer, sessionId: number): 
   const record = await findSession(db, eq(cashboxSessions.id, sessionId));
   if (!record) throw AppError.notFound();
   assertCanRead(viewer, record);
+  // The running figures (takings per tender, movements) would let a cashier work out the expected cash before counting.
+  if (record.status === 'open' && !(await canSeeExpected(db, viewer))) {
+    throw new AppError(403, 'The running figures of this drawer show after the count (blind close).');
+  }
   return buildReport(db, viewer, record);
 }

@@ -1,4 +1,4 @@
-import type { CashboxCloseInput, CashboxOpenInput, CashboxReport, CashboxStatus, CashMovement, CashMovementInput } from '@tillbook/contract';
+import type { CashboxCloseInput, CashboxOpenInput, CashboxReport, CashboxSession, CashboxStatus, CashMovement, CashMovementInput, PageMeta } from '@tillbook/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { createQueryKeys } from '../../lib/query-keys.ts';
@@ -62,9 +62,20 @@ export function useCloseDrawer(slug: string) {
   });
 }
 
-export function useCashboxReport(sessionId: number) {
+/** `enabled: false` on a blind close: the server keeps a cashier's running figures until the count is in. */
+export function useCashboxReport(sessionId: number, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: cashboxKeys.report(sessionId),
     queryFn: async () => (await http.get<{ data: CashboxReport }>(`/api/cashbox/${sessionId}/report`)).data.data,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The last closed shifts of a register (a cashier: their own). */
+export function useRecentSessions(registerId: number) {
+  const params = { registerId, open: '0', perPage: 5, sort: '-openedAt' };
+  return useQuery({
+    queryKey: cashboxKeys.list(params),
+    queryFn: async () => (await http.get<{ data: CashboxSession[]; meta: PageMeta }>('/api/cashbox', { params })).data,
   });
 }

@@ -23,7 +23,7 @@ const fieldNames = ['counts.cash.amount', 'counts.card.amount', 'counts.other.am
 export function CloseDrawerForm({ status, onCancel, onClosed }: CloseDrawerFormProps) {
   const money = useMoney();
   const session = status.session!;
-  const running = useCashboxReport(session.id);
+  const running = useCashboxReport(session.id, { enabled: !status.isBlindClose });
   const close = useCloseDrawer(status.registerSlug);
   const [cash, setCash] = useState<CashCountState>(emptyCashCount);
   const [card, setCard] = useState('');

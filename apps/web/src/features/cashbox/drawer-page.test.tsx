@@ -62,7 +62,7 @@ function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
 let currentStatus: CashboxStatus;
 let currentReport: CashboxReport;
 
-function renderDrawer(status: CashboxStatus, running: CashboxReport = report()) {
+function renderDrawer(status: CashboxStatus, running: CashboxReport = report(), recent: CashboxSession[] = []) {
   signIn(cashier);
   currentStatus = status;
   currentReport = running;
@@ -70,6 +70,7 @@ function renderDrawer(status: CashboxStatus, running: CashboxReport = report()) 
     if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
     if (url === '/api/cashbox/status') return Promise.resolve({ data: { data: currentStatus } });
     if (url === '/api/cashbox/main-till-1/movements') return Promise.resolve({ data: { data: [] } });
+    if (url === '/api/cashbox') return Promise.resolve({ data: { data: recent, meta: { page: 1, perPage: 5, total: recent.length, lastPage: 1 } } });
     if (url === `/api/cashbox/${session.id}/report`) return Promise.resolve({ data: { data: currentReport } });
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
@@ -167,5 +168,14 @@ describe('DrawerPage', () => {
     expect(await screen.findByText(/Blind close: count what is in the drawer/)).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Expected' })).toBeNull();
     expect(screen.queryByText('$157.00')).toBeNull();
+    expect(vi.mocked(http.get).mock.calls.some(([url]) => url.endsWith('/report'))).toBe(false);
+  });
+
+  it('lists the register’s recent shifts with their over/short and a link to each Z report', async () => {
+    const past = { ...session, id: 4, status: 'closed' as const, closedByName: 'Carl Cash', closedAt: '2026-11-21T17:00:00.000Z', difference: -100 };
+    renderDrawer(closedStatus, report(), [past]);
+    const row = (await screen.findByText('Short −$1.00')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Z report' }).getAttribute('href')).toBe('/registers/1/drawer/sessions/4');
+    expect(vi.mocked(http.get)).toHaveBeenCalledWith('/api/cashbox', { params: { registerId: 1, open: '0', perPage: 5, sort: '-openedAt' } });
   });
 });

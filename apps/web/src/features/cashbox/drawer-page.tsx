@@ -16,6 +16,7 @@ import { CashCount, countedOf, emptyCashCount, type CashCountState } from './cas
 import { CloseDrawerForm } from './close-drawer-form.tsx';
 import { drawerErrorsOf } from './field-errors.ts';
 import { MovementsBlock } from './movements-block.tsx';
+import { RecentSessions } from './recent-sessions.tsx';
 import { clockOf } from './time.ts';
 
 /** /registers/:id/drawer: open the drawer with a counted float; while open, cash in and out, sell, and close with a count. */
@@ -49,7 +50,10 @@ export function DrawerPage() {
         back={back}
         description={drawer.isOpen ? 'The drawer is open.' : 'The drawer is closed. Count the float to open it.'}
       />
-      {drawer.isOpen ? <OpenDrawer status={drawer} /> : <OpenDrawerForm status={drawer} />}
+      <div className="space-y-6">
+        {drawer.isOpen ? <OpenDrawer status={drawer} /> : <OpenDrawerForm status={drawer} />}
+        <RecentSessions registerId={registerId} />
+      </div>
     </Page>
   );
 }
