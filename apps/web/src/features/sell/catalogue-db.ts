@@ -1,5 +1,5 @@
 import type { AdditionalChargeListItem, SyncCategory, SyncProduct, TaxListItem } from '@tillbook/contract';
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 
 /**
  * A product as the register keeps it: the synced product plus the keys its indexes need, worked
@@ -16,6 +16,14 @@ export type StoredProduct = SyncProduct & {
   /** The full copy that last wrote it: a finished full copy drops products it did not see. */
   generation: number;
 };
+
+/**
+ * A sellable product filed under one category. Its key orders a category's products
+ * alphabetically, so a tile reads its first screenful straight from the index however large the
+ * category, and wherever its titles fall in the alphabet.
+ */
+export type ShelfEntry = { categoryId: number; sortTitle: string; productId: number };
+export type ShelfKey = [categoryId: number, sortTitle: string, productId: number];
 
 /**
  * Where the sync stands. `complete`: a full copy has come in once (the screen can sell from it);
@@ -35,6 +43,7 @@ export type CatalogueDb = Dexie & {
   taxes: EntityTable<TaxListItem, 'id'>;
   charges: EntityTable<AdditionalChargeListItem, 'id'>;
   categories: EntityTable<SyncCategory, 'id'>;
+  shelf: Table<ShelfEntry, ShelfKey>;
   meta: EntityTable<SyncMeta, 'key'>;
 };
 
@@ -52,7 +61,23 @@ export function openCatalogueDb(outletId: number): CatalogueDb {
     categories: 'id',
     meta: 'key',
   });
+  // The shelf is filled as products are written: a copy made before it existed is made again.
+  db.version(2)
+    .stores({ shelf: '[categoryId+sortTitle+productId], productId' })
+    .upgrade(async (tx) => {
+      await Promise.all([tx.table('products').clear(), tx.table('meta').clear()]);
+    });
   return db;
+}
+
+/** A product whose every variant is retired cannot be sold: lists leave it out. */
+export function isSellable(product: SyncProduct): boolean {
+  return product.variants.some((v) => v.active);
+}
+
+export function shelfEntriesOf(product: StoredProduct): ShelfEntry[] {
+  if (!isSellable(product)) return [];
+  return product.categoryIds.map((categoryId) => ({ categoryId, sortTitle: product.sortTitle, productId: product.id }));
 }
 
 /** Lower-cased words: letters and digits, split at anything else ("T-shirt" → t, shirt). */

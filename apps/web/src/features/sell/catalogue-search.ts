@@ -1,20 +1,24 @@
 import type { AdditionalChargeListItem, PricingCharge, PricingTax, SyncCategory, SyncProduct, SyncVariant, TaxListItem } from '@tillbook/contract';
-import { tokensOf, toSyncProduct, type CatalogueDb, type StoredProduct } from './catalogue-db.ts';
+import { isSellable, tokensOf, toSyncProduct, type CatalogueDb, type StoredProduct } from './catalogue-db.ts';
 import type { LocalCatalogue } from './local-catalogue-types.ts';
 
 const DEFAULT_LIMIT = 40;
 /**
- * Up to this many products matching the typed word are read and sorted. Beyond it the word is
+ * Up to this many products matching a typed word are read and sorted. Beyond it the word is
  * common (one or two letters at 300k products): the alphabetical index is walked instead, where
  * matches come often, so a screenful is found after a few thousand products.
  */
 const MAX_CANDIDATES = 2000;
+/** Index entries read per typed word to judge how common it is (keys only: cheap). */
+const PROBE_ENTRIES = MAX_CANDIDATES * 4;
 /** The walk gives up after this many products: a rare combination of common words stays fast. */
 const MAX_WALK = 10_000;
 
-const byTitle = (a: StoredProduct, b: StoredProduct) => a.sortTitle.localeCompare(b.sortTitle) || a.id - b.id;
-/** A product whose every variant is retired cannot be sold: lists leave it out. */
-const isSellable = (product: StoredProduct) => product.variants.some((v) => v.active);
+/** The order of the sortTitle index itself (code units), so lists read from it and lists sorted here agree. */
+function byTitle(a: { sortTitle: string; id: number }, b: { sortTitle: string; id: number }): number {
+  if (a.sortTitle !== b.sortTitle) return a.sortTitle < b.sortTitle ? -1 : 1;
+  return a.id - b.id;
+}
 
 /** Dexie's distinct() walks a cursor entry by entry; keys read at once and de-duplicated here are far faster. */
 const unique = <T>(keys: T[]): T[] => [...new Set(keys)];
@@ -23,20 +27,25 @@ async function productsByKeys(db: CatalogueDb, keys: number[]): Promise<StoredPr
   return (await db.products.bulkGet(unique(keys))).filter((p): p is StoredProduct => p !== undefined);
 }
 
+/** The products with a word starting with `token`, and whether that is all of them. */
+async function probe(db: CatalogueDb, token: string): Promise<{ keys: number[]; isComplete: boolean }> {
+  const entries = await db.products.where('words').startsWith(token).limit(PROBE_ENTRIES).primaryKeys();
+  return { keys: unique(entries), isComplete: entries.length < PROBE_ENTRIES };
+}
+
 /** The products that contain every typed token, alphabetical, at most `limit`. */
 async function productsMatching(db: CatalogueDb, tokens: string[], limit: number): Promise<StoredProduct[]> {
-  const matchesAll = (product: StoredProduct) => {
-    const haystack = [product.sortTitle, ...product.codes].join('\n');
-    return isSellable(product) && tokens.every((token) => haystack.includes(token));
-  };
-  // The longest token narrows most; it is a prefix of an indexed word wherever it starts a word.
-  const probe = tokens.reduce((a, b) => (b.length > a.length ? b : a));
-  const keys = unique(await db.products.where('words').startsWith(probe).limit(MAX_CANDIDATES * 4).primaryKeys());
-  if (keys.length <= MAX_CANDIDATES) {
-    return (await productsByKeys(db, keys)).filter(matchesAll).sort(byTitle).slice(0, limit);
-  }
+  // Every typed token starts a word of the title or a code: the same rule the word index answers.
+  const matchesAll = (product: StoredProduct) =>
+    isSellable(product) && tokens.every((token) => product.words.some((word) => word.startsWith(token)));
+  const probes = (await Promise.all(unique(tokens).map((token) => probe(db, token)))).sort((a, b) => a.keys.length - b.keys.length);
+  // The rarest word decides: when it is in few products, those are all there is to sort.
+  const rarest = probes.find((p) => p.isComplete && p.keys.length <= MAX_CANDIDATES);
+  const sortedMatches = async (keys: number[]) => (await productsByKeys(db, keys)).filter(matchesAll).sort(byTitle);
+  if (rarest) return (await sortedMatches(rarest.keys)).slice(0, limit);
+
   let walked = 0;
-  return db.products
+  const walkedMatches = await db.products
     .orderBy('sortTitle')
     .until(() => walked >= MAX_WALK)
     .filter((product) => {
@@ -45,6 +54,11 @@ async function productsMatching(db: CatalogueDb, tokens: string[], limit: number
     })
     .limit(limit)
     .toArray();
+  if (walkedMatches.length === limit || walked < MAX_WALK) return walkedMatches;
+  // Common words that seldom meet: the walk ran out first, so matches come from the narrowest word's first products too.
+  const more = await sortedMatches(probes[0]!.keys.slice(0, MAX_CANDIDATES));
+  const byId = new Map([...walkedMatches, ...more].map((p) => [p.id, p]));
+  return [...byId.values()].sort(byTitle).slice(0, limit);
 }
 
 /**
@@ -98,17 +112,17 @@ function withDescendants(categories: SyncCategory[], categoryId: number): number
 async function productsInCategory(db: CatalogueDb, categoryId: number | null, limit: number): Promise<SyncProduct[]> {
   if (categoryId === null) return (await db.products.orderBy('sortTitle').filter(isSellable).limit(limit).toArray()).map(toSyncProduct);
   const ids = withDescendants(await db.categories.toArray(), categoryId);
-  const keys = unique(await db.products.where('categoryIds').anyOf(ids).primaryKeys());
-  if (keys.length <= MAX_CANDIDATES) {
-    return (await productsByKeys(db, keys)).filter(isSellable).sort(byTitle).slice(0, limit).map(toSyncProduct);
-  }
-  const inCategory = new Set(keys);
-  const products = await db.products
-    .orderBy('sortTitle')
-    .filter((p) => inCategory.has(p.id) && isSellable(p))
-    .limit(limit)
-    .toArray();
-  return products.map(toSyncProduct);
+  // Each category's first `limit` from the shelf, alphabetical; merged, they hold the first `limit` of all.
+  const shelves = await Promise.all(
+    // [id] sorts before every [id, title, product] key and [id + 1] after them all.
+    ids.map((id) => db.shelf.where('[categoryId+sortTitle+productId]').between([id], [id + 1]).limit(limit).toArray()),
+  );
+  const first = shelves
+    .flat()
+    .map((entry) => ({ id: entry.productId, sortTitle: entry.sortTitle }))
+    .sort(byTitle);
+  const keys = unique(first.map((entry) => entry.id)).slice(0, limit);
+  return (await productsByKeys(db, keys)).map(toSyncProduct);
 }
 
 async function categories(db: CatalogueDb): Promise<SyncCategory[]> {

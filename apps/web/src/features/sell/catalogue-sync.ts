@@ -1,6 +1,6 @@
 import { PRODUCT_SYNC_MAX_LIMIT, type ProductSyncResult } from '@tillbook/contract';
 import { getHttpStatus, http } from '../../lib/http.ts';
-import { toStoredProduct, type CatalogueDb, type StoredProduct, type SyncMeta } from './catalogue-db.ts';
+import { shelfEntriesOf, toStoredProduct, toSyncProduct, type CatalogueDb, type StoredProduct, type SyncMeta } from './catalogue-db.ts';
 
 const emptyMeta: SyncMeta = { key: 'sync', cursor: null, complete: false, copying: true, generation: 0, lastSyncedAt: null };
 
@@ -19,30 +19,42 @@ async function fetchPage(outletId: number, since: string | null): Promise<Produc
  * not at all and an interrupted sync resumes where it stopped.
  */
 async function applyPage(db: CatalogueDb, page: ProductSyncResult, meta: SyncMeta, finishesCopy: boolean): Promise<void> {
-  await db.transaction('rw', [db.products, db.taxes, db.charges, db.categories, db.meta], async () => {
+  await db.transaction('rw', [db.products, db.taxes, db.charges, db.categories, db.shelf, db.meta], async () => {
     // Every answer carries every active tax, charge and category: whatever is missing is no longer active.
     await Promise.all([db.taxes.clear(), db.charges.clear(), db.categories.clear()]);
     await Promise.all([db.taxes.bulkPut(page.taxes), db.charges.bulkPut(page.charges), db.categories.bulkPut(page.categories)]);
 
     // Archived products leave the copy: the register never sells them.
     const archived = page.products.filter((p) => p.status !== 'active').map((p) => p.id);
-    const active = page.products.filter((p) => p.status === 'active').map((p) => toStoredProduct(p, meta.generation));
-    await db.products.bulkDelete([...archived, ...page.deletedProductIds]);
-    await db.products.bulkPut(active);
+    const stored = page.products.filter((p) => p.status === 'active').map((p) => toStoredProduct(p, meta.generation));
+    await removeProducts(db, [...archived, ...page.deletedProductIds]);
+    await putProducts(db, stored);
 
     if (page.deletedVariantIds.length > 0) {
       const gone = new Set(page.deletedVariantIds);
       const found = await db.products.where('variantIds').anyOf(page.deletedVariantIds).toArray();
       const owners = [...new Map(found.map((p) => [p.id, p])).values()];
-      const trimmed: StoredProduct[] = owners.map((owner) =>
-        toStoredProduct({ ...owner, variants: owner.variants.filter((v) => !gone.has(v.id)) }, owner.generation),
+      await putProducts(
+        db,
+        owners.map((owner) => toStoredProduct({ ...toSyncProduct(owner), variants: owner.variants.filter((v) => !gone.has(v.id)) }, owner.generation)),
       );
-      await db.products.bulkPut(trimmed);
     }
     // The last page of a full copy: whatever the copy did not bring is gone from the server.
-    if (finishesCopy) await db.products.where('generation').below(meta.generation).delete();
+    if (finishesCopy) await removeProducts(db, await db.products.where('generation').below(meta.generation).primaryKeys());
     await db.meta.put(meta);
   });
+}
+
+/** Products and their shelf entries go together; a product's categories or title may have changed. */
+async function putProducts(db: CatalogueDb, products: StoredProduct[]): Promise<void> {
+  if (products.length === 0) return;
+  await db.shelf.where('productId').anyOf(products.map((p) => p.id)).delete();
+  await Promise.all([db.products.bulkPut(products), db.shelf.bulkPut(products.flatMap(shelfEntriesOf))]);
+}
+
+async function removeProducts(db: CatalogueDb, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await Promise.all([db.products.bulkDelete(ids), db.shelf.where('productId').anyOf(ids).delete()]);
 }
 
 export type SyncProgress = (received: number) => void;
