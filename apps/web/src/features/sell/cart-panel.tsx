@@ -28,11 +28,11 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
     <section aria-label="Sale" className="flex min-h-0 flex-col rounded-lg border border-gray-200 bg-white shadow-sm">
       <div className="flex items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
         {state.customer ? (
-          <div className="flex min-w-0 items-center gap-2 text-sm">
+          <div className="flex min-w-0 flex-1 items-center gap-1 text-sm">
             <button type="button" onClick={onCustomer} className="min-w-0 truncate rounded px-1 text-left font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
               {state.customer.name}
             </button>
-            <span className="shrink-0 text-xs text-gray-600">{state.customer.pointsBalance} points</span>
+            <span className="shrink-0 text-xs whitespace-nowrap text-gray-600">{state.customer.pointsBalance} pts</span>
             <button
               type="button"
               aria-label={`Remove customer ${state.customer.name}`}
@@ -79,7 +79,8 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
       </div>
 
       <div className="space-y-2 border-t border-gray-200 px-3 py-2">
-        <CouponBox state={state} dispatch={dispatch} />
+        {/* A new or resumed sale starts with an empty box and no old refusal. */}
+        <CouponBox key={state.uuid} state={state} dispatch={dispatch} />
         {state.coupon && state.orderDiscount && <p className="text-xs text-amber-700">The coupon replaces the sale discount you gave.</p>}
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums">
           <Figure label="Subtotal" value={money.format(cart.subtotal)} />

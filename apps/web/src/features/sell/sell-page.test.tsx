@@ -63,7 +63,7 @@ function orderOf(input: OrderCreateInput): Order {
   };
 }
 
-function renderSell({ isOpen = true, status }: { isOpen?: boolean; status?: Error } = {}) {
+function renderSell({ isOpen = true, status, registerId = 3 }: { isOpen?: boolean; status?: Error; registerId?: number } = {}) {
   signIn(cashier);
   outletId += 1;
   usedOutlets.push(outletId);
@@ -75,7 +75,7 @@ function renderSell({ isOpen = true, status }: { isOpen?: boolean; status?: Erro
   });
   const post = vi.spyOn(http, 'post');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/registers/:id/sell', Component: SellPage }], { initialEntries: ['/registers/3/sell'] });
+  const router = createMemoryRouter([{ path: '/registers/:id/sell', Component: SellPage }], { initialEntries: [`/registers/${registerId}/sell`] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -87,7 +87,14 @@ function renderSell({ isOpen = true, status }: { isOpen?: boolean; status?: Erro
 // A person types slower than a keyboard-wedge scanner (a burst under 50 ms per key).
 const person = () => userEvent.setup({ delay: 70 });
 const searchBox = () => screen.findByRole('searchbox', { name: 'Search products' });
-const saleLines = () => screen.getByRole('list', { name: 'Sale lines' });
+const saleLines = () => screen.findByRole('list', { name: 'Sale lines' });
+
+/** The cola's barcode typed into the search box by a person, and Enter. */
+async function ringUpCola() {
+  await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
+  await person().type(await searchBox(), '5449000131805{Enter}');
+  await within(await saleLines()).findByText('Cola Zero 330 ml');
+}
 
 afterEach(async () => {
   cleanup();
@@ -112,7 +119,7 @@ describe('SellPage', () => {
     await user.type(await searchBox(), 'cola');
     await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
     await user.keyboard('{Enter}');
-    const line = within(saleLines()).getByText('Cola Zero 330 ml').closest('li')!;
+    const line = within(await saleLines()).getByText('Cola Zero 330 ml').closest('li')!;
     expect(within(line).getByText('+ Bottle deposit $0.25')).toBeTruthy();
     expect(within(line).getByText('incl. VAT 20% $0.25')).toBeTruthy();
     expect(screen.getByLabelText('Sale total').textContent).toBe('$1.75');
@@ -122,12 +129,15 @@ describe('SellPage', () => {
   it('adds a scanned barcode, twice as quantity 2, and names an unknown one without losing the sale', async () => {
     renderSell();
     await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
-    await userEvent.keyboard('5449000131805{Enter}');
-    await userEvent.keyboard('5449000131805{Enter}');
+    // No pause between keys, however busy the machine running the test is: a scanner's burst.
+    const scanner = userEvent.setup({ delay: null });
+    await scanner.keyboard('5449000131805{Enter}');
+    await scanner.keyboard('5449000131805{Enter}');
     await waitFor(() => expect(screen.getByLabelText('Quantity of Cola Zero 330 ml')).toHaveProperty('value', '2'));
-    await userEvent.keyboard('99999999{Enter}');
-    expect(await screen.findByText(/^No product has the barcode (or SKU )?99999999\.$/)).toBeTruthy();
+    await scanner.keyboard('99999999{Enter}');
+    expect(await screen.findByText('No product has the barcode 99999999.')).toBeTruthy();
     expect(screen.getByLabelText('Quantity of Cola Zero 330 ml')).toHaveProperty('value', '2');
+    expect((await searchBox()).getAttribute('value')).toBe('');
   });
 
   it('asks which variant of a product with variants, and warns when stock would go below zero', async () => {
@@ -136,7 +146,7 @@ describe('SellPage', () => {
     const picker = await screen.findByRole('dialog', { name: 'Which Linen Shirt?' });
     expect(within(picker).getByRole('button', { name: /M \/ Red.*4 in stock/ })).toBeTruthy();
     await userEvent.click(within(picker).getByRole('button', { name: /L \/ Blue.*Out of stock/ }));
-    expect(within(saleLines()).getByText('Linen Shirt · L / Blue')).toBeTruthy();
+    expect(within(await saleLines()).getByText('Linen Shirt · L / Blue')).toBeTruthy();
     expect(screen.getByText(/Only 0 in stock at this outlet/)).toBeTruthy();
   });
 
@@ -151,9 +161,7 @@ describe('SellPage', () => {
       bodies.push(body as OrderCreateInput);
       return Promise.resolve({ data: { data: orderOf(body as OrderCreateInput) } });
     });
-    await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
-    await userEvent.keyboard('5449000131805{Enter}');
-    await within(saleLines()).findByText('Cola Zero 330 ml');
+    await ringUpCola();
     await userEvent.keyboard('{F9}');
     const payment = await screen.findByRole('dialog', { name: 'Take payment' });
     await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
@@ -174,5 +182,44 @@ describe('SellPage', () => {
       total: 175,
     });
     expect(bodies[1]?.uuid).toBe(bodies[0]?.uuid);
+  });
+
+  it('holds a sale, starts a new one, and resumes the held sale', async () => {
+    // A register of its own: held sales stay in the browser across tests.
+    renderSell({ registerId: 71 });
+    await ringUpCola();
+    await within(await saleLines()).findByText('Cola Zero 330 ml');
+    await userEvent.keyboard('{F8}');
+    expect(await screen.findByText('Sale held: 1 item · $1.75.')).toBeTruthy();
+    expect(screen.getByText('Scan or search to add items')).toBeTruthy();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Held sales (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Held sales (1)' });
+    expect(within(dialog).getByText('1 item · $1.75')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resume' }));
+    expect(await within(await saleLines()).findByText('Cola Zero 330 ml')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Held sales (0)' })).toBeTruthy();
+  });
+
+  it('shows an applied coupon as a chip in place of the sale discount, and the server’s reason when refused', async () => {
+    const { post } = renderSell();
+    post.mockImplementation((url) => {
+      if (url !== '/api/orders/apply-coupon') return Promise.reject(new Error(`unexpected POST ${url}`));
+      return Promise.reject(httpError(422, { message: 'Refused', errors: { couponCode: ['This coupon has expired.'] } }));
+    });
+    await ringUpCola();
+    const person = userEvent.setup({ delay: 70 });
+    await person.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'SUMMER');
+    await person.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('This coupon has expired.')).toBeTruthy();
+
+    post.mockImplementation(() => Promise.resolve({ data: { data: { couponId: 1, code: 'WELCOME10', name: 'Welcome', discount: 17, lineIndexes: [0] } } }));
+    await person.clear(screen.getByRole('textbox', { name: 'Coupon code' }));
+    await person.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'WELCOME10');
+    await person.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('WELCOME10 −$0.17')).toBeTruthy();
+    expect(post).toHaveBeenLastCalledWith('/api/orders/apply-coupon', expect.objectContaining({ couponCode: 'WELCOME10', lines: [{ variantId: 21, quantity: 1, discount: null }] }));
+    expect(screen.queryByRole('button', { name: 'Sale discount' })).toBeNull();
+    expect(screen.getByLabelText('Sale total').textContent).toBe('$1.58');
   });
 });

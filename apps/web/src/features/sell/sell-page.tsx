@@ -142,11 +142,15 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
 
   useBarcodeScanner(
     (code) => {
+      // A burst that began mid-typing carries only the end of what is in the search box: try it all too.
+      const typed = searchRef.current?.value.trim() ?? '';
       setText('');
       if (!catalogue) return setNotice('The catalogue is still loading: scan again in a moment.');
-      void addByCode(code).then((isFound) => {
-        if (!isFound) setNotice(`No product has the barcode ${code}.`);
-      });
+      void (async () => {
+        if (await addByCode(code)) return;
+        if (typed !== code && typed.endsWith(code) && (await addByCode(typed))) return;
+        setNotice(`No product has the barcode ${code}.`);
+      })();
     },
     { enabled: dialog === 'none' && order === null },
   );
