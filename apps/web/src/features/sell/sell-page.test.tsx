@@ -1,4 +1,4 @@
-import { defaultShopSettings, type CashboxStatus, type Order, type OrderCreateInput, type ProductSyncResult, type SyncProduct, type SyncVariant } from '@tillbook/contract';
+import { defaultShopSettings, totalMismatchMessage, type CashboxStatus, type Order, type OrderCreateInput, type ProductSyncResult, type SyncProduct, type SyncVariant } from '@tillbook/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -221,5 +221,40 @@ describe('SellPage', () => {
     expect(post).toHaveBeenLastCalledWith('/api/orders/apply-coupon', expect.objectContaining({ couponCode: 'WELCOME10', lines: [{ variantId: 21, quantity: 1, discount: null }] }));
     expect(screen.queryByRole('button', { name: 'Sale discount' })).toBeNull();
     expect(screen.getByLabelText('Sale total').textContent).toBe('$1.58');
+  });
+
+  it('tells the cashier when the prices changed, and fetches the catalogue again', async () => {
+    const { post } = renderSell();
+    post.mockRejectedValue(httpError(422, { message: 'Refused', errors: { total: [totalMismatchMessage] } }));
+    await ringUpCola();
+    const syncs = () => vi.mocked(http.get).mock.calls.filter(([url]) => url === '/api/products/sync').length;
+    const before = syncs();
+    await userEvent.keyboard('{F9}');
+    const payment = await screen.findByRole('dialog', { name: 'Take payment' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
+    await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+    expect(await within(payment).findByText(totalMismatchMessage)).toBeTruthy();
+    await waitFor(() => expect(syncs()).toBeGreaterThan(before));
+  });
+
+  it('attaches a new customer made on the spot, with the server’s message on a field it refused', async () => {
+    const { post } = renderSell();
+    post.mockRejectedValueOnce(httpError(422, { message: 'Invalid', errors: { email: ['The email must be a valid email address.'] } }));
+    post.mockResolvedValueOnce({
+      data: { data: { id: 8, name: 'Alex Morgan', email: null, phone: '555 0100', address: null, birthday: null, marketingConsent: false, pointsBalance: 0, totalSpent: 0, orderCount: 0, createdAt: '', updatedAt: '' } },
+    });
+    await searchBox();
+    await userEvent.keyboard('{F7}');
+    const dialog = await screen.findByRole('dialog', { name: 'Customer for this sale' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'New customer' }));
+    await person().type(screen.getByLabelText('Name'), 'Alex Morgan');
+    await person().type(screen.getByLabelText('Phone (optional)'), '555 0100');
+    await person().type(screen.getByLabelText('E-mail (optional)'), 'alex@');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to the sale' }));
+    expect(await screen.findByText('The email must be a valid email address.')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('E-mail (optional)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to the sale' }));
+    expect(await screen.findByRole('button', { name: 'Remove customer Alex Morgan' })).toBeTruthy();
+    expect(post).toHaveBeenLastCalledWith('/api/customers/create', { name: 'Alex Morgan', phone: '555 0100', email: null, marketingConsent: false });
   });
 });
