@@ -171,6 +171,14 @@ describe('DrawerPage', () => {
     expect(vi.mocked(http.get).mock.calls.some(([url]) => url.endsWith('/report'))).toBe(false);
   });
 
+  it('tells a cashier who does not hold the open drawer who does, without the cash and close forms', async () => {
+    renderDrawer({ ...openStatus, session: { ...session, openedById: 99, openedByName: 'Sam Carter' } });
+    expect(await screen.findByText(/Sam Carter holds this drawer/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close drawer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sell' })).toBeTruthy();
+  });
+
   it('lists the register’s recent shifts with their over/short and a link to each Z report', async () => {
     const past = { ...session, id: 4, status: 'closed' as const, closedByName: 'Carl Cash', closedAt: '2026-11-21T17:00:00.000Z', difference: -100 };
     renderDrawer(closedStatus, report(), [past]);

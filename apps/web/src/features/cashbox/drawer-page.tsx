@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
+import { useUser } from '../../lib/auth.ts';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
@@ -106,8 +107,11 @@ function OpenDrawerForm({ status }: { status: CashboxStatus }) {
 function OpenDrawer({ status }: { status: CashboxStatus }) {
   const money = useMoney();
   const navigate = useNavigate();
+  const user = useUser();
   const [isClosing, setIsClosing] = useState(false);
   const session = status.session!;
+  // The server lets only the cashier who opened the drawer, or an administrator, move cash or close it.
+  const isHolder = user?.type === 'administrator' || user?.id === session.openedById;
   return (
     <div className="space-y-6">
       <Block
@@ -120,7 +124,7 @@ function OpenDrawer({ status }: { status: CashboxStatus }) {
             >
               Sell
             </Link>
-            {!isClosing && (
+            {!isClosing && isHolder && (
               <Button variant="secondary" onClick={() => setIsClosing(true)}>
                 Close drawer
               </Button>
@@ -153,7 +157,11 @@ function OpenDrawer({ status }: { status: CashboxStatus }) {
           </div>
         </dl>
       </Block>
-      {isClosing ? (
+      {!isHolder ? (
+        <Alert tone="info">
+          {session.openedByName} holds this drawer. Only they or an administrator can move cash in or out of it and close it.
+        </Alert>
+      ) : isClosing ? (
         <CloseDrawerForm
           status={status}
           onCancel={() => setIsClosing(false)}
