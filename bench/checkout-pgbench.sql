@@ -1,7 +1,8 @@
 -- One sale as POST /api/orders/create writes it (apps/server/src/modules/orders/create.ts and
--- stock/service.ts changeStockMany), statement for statement, for pgbench: the drawer session
--- (shared lock) and the order id, 5 stock levels with their 5 ledger rows and the sync stamp, then
--- the outlet's counter with the order, its 5 lines and its payment in one statement.
+-- stock/service.ts changeStockMany), statement for statement, for pgbench: an id for the order
+-- (read with the register before the transaction), then 5 stock levels with their 5 ledger rows
+-- and the sync stamp, then the drawer session (shared lock) and the outlet's counter with the
+-- order, its 5 lines and its payment in one statement.
 -- bench/checkout.ts runs it with -D outlet=… -D session=… -D register=… -D cashier=… -D template=… -D code=… -D vmin=… -D vstep=…
 -- (each line's variant is drawn from its own fifth of the variant ids, so the five are distinct).
 \set v1 random(:vmin, :vmin + :vstep - 1)
@@ -9,8 +10,8 @@
 \set v3 random(:vmin + 2 * :vstep, :vmin + 3 * :vstep - 1)
 \set v4 random(:vmin + 3 * :vstep, :vmin + 4 * :vstep - 1)
 \set v5 random(:vmin + 4 * :vstep, :vmin + 5 * :vstep - 1)
+SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS order_id \gset
 BEGIN;
-SELECT status, nextval(pg_get_serial_sequence('orders', 'id'))::int AS order_id FROM cashbox_sessions WHERE id = :session FOR SHARE \gset
 WITH levels AS (
   INSERT INTO stock_levels (outlet_id, variant_id, quantity)
   VALUES (:outlet, :v1, -1), (:outlet, :v2, -1), (:outlet, :v3, -1), (:outlet, :v4, -1), (:outlet, :v5, -1)
@@ -25,7 +26,9 @@ WITH levels AS (
   WHERE id IN (SELECT product_id FROM product_variants WHERE id = ANY (ARRAY[:v1, :v2, :v3, :v4, :v5]))
 )
 SELECT variant_id, delta, quantity_after FROM ledger ORDER BY variant_id;
-WITH counter AS (
+WITH drawer AS (
+  SELECT id FROM cashbox_sessions WHERE id = :session AND status = 'open' FOR SHARE
+), counter AS (
   INSERT INTO outlet_order_counters AS c (outlet_id, last_number) VALUES (:outlet, 1)
   ON CONFLICT (outlet_id) DO UPDATE SET last_number = c.last_number + 1
   RETURNING last_number::text AS n
@@ -35,7 +38,7 @@ WITH counter AS (
   SELECT :order_id, gen_random_uuid(), ':code-' || lpad(counter.n, greatest(6, length(counter.n)), '0'), :outlet, :register, :session, :cashier,
     NULL::int, NULL::int, NULL, :template, 5000, 0, 0, 0, 4167, 833, 5000, 5000, 0,
     '[{"id": 1, "name": "VAT 20%", "rateE4": 200000, "isInclusive": true, "isCompound": false, "base": 4167, "amount": 833}]'::jsonb, NULL
-  FROM counter
+  FROM counter, drawer
   ON CONFLICT (uuid) DO NOTHING
   RETURNING id, number, created_at
 ), new_lines AS (
@@ -68,7 +71,7 @@ WITH counter AS (
   WHERE id = NULL AND EXISTS (SELECT 1 FROM new_order)
   RETURNING id
 )
-SELECT o.id AS order_id, o.number, o.created_at,
+SELECT EXISTS (SELECT 1 FROM drawer) AS drawer_open, o.id AS order_id, o.number, o.created_at,
   coalesce((SELECT json_agg(id ORDER BY position) FROM new_lines), '[]'::json) AS line_ids,
   coalesce((SELECT json_agg(id ORDER BY id) FROM new_payments), '[]'::json) AS payment_ids,
   (SELECT count(*)::int FROM used_coupon) AS coupon_used

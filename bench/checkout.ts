@@ -13,12 +13,12 @@
 // bench/checkout-pgbench.sql: the sale's writes, statement for statement. Afterwards the ledger
 // must add up to the stock change for every (outlet, variant), and no uuid may appear twice.
 import { execFile } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { priceSale, type SaleItem } from '@tillbook/contract';
+import type { SaleItem } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -27,38 +27,11 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { loadSellableVariants } from '../apps/server/src/modules/orders/pricing-source.ts';
 import { ensureDefaultReceiptTemplate } from '../apps/server/src/modules/receipts/service.ts';
 import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
+import type { LoadConfig, LoadResult } from './checkout-load.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
 const CASHIER = { username: 'bench-cashier', password: 'bench-password-not-secret' };
 const STOCK = 1_000_000_000;
-
-/** A browser-like client: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN. */
-class Client {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-
-  async request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> {
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    const res = await fetch(`${this.base}${url}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair?.indexOf('=') ?? -1;
-      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-    return text ? (JSON.parse(text) as unknown) : null;
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -99,44 +72,23 @@ async function setUpShop(handle: DatabaseHandle, products: number): Promise<Shop
 
 type Phase = { label: string; orders: number; seconds: number; samples: number[]; errors: string[] };
 
-/** `concurrency` clients selling for `seconds`; the first sales of each client warm up and are not counted. */
-async function sellOverHttp(address: string, shop: Shop, items: SaleItem[], concurrency: number, seconds: number, label: string): Promise<Phase> {
-  const client = new Client(address);
-  await client.request('GET', '/sanctum/csrf-cookie');
-  await client.request('POST', '/api/login', { email: CASHIER.username, password: CASHIER.password });
-  const sale = () => {
-    const picked = new Set<number>();
-    while (picked.size < 5) picked.add(Math.floor(Math.random() * items.length));
-    const lines = [...picked].map((i) => ({ item: items[i]!, quantity: 1 + Math.floor(Math.random() * 3), discount: null }));
-    const { cart } = priceSale(lines, null, null);
-    return {
-      uuid: randomUUID(),
-      registerId: shop.registerId,
-      lines: lines.map((l) => ({ variantId: l.item.variantId, quantity: l.quantity })),
-      payments: [{ tender: 'cash', amount: cart.total }],
-      total: cart.total,
-    };
-  };
-  for (let i = 0; i < 3 * concurrency; i += 1) await client.request('POST', '/api/orders/create', sale());
-
-  const samples: number[] = [];
-  const errors: string[] = [];
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const at = performance.now();
-        try {
-          await client.request('POST', '/api/orders/create', sale());
-          samples.push(performance.now() - at);
-        } catch (error) {
-          errors.push(String(error));
-        }
-      }
-    }),
-  );
-  return { label, orders: samples.length, seconds: (performance.now() - started) / 1000, samples, errors };
+/**
+ * The sales come from a process of their own (bench/checkout-load.ts), as they come from other
+ * machines in a shop: the server's event loop serves requests only, like pgbench's server does.
+ */
+function sellOverHttp(address: string, shop: Shop, items: SaleItem[], concurrency: number, seconds: number, label: string): Promise<Phase> {
+  const configFile = path.join(os.tmpdir(), `tillbook-checkout-load-${randomBytes(4).toString('hex')}.json`);
+  const config: LoadConfig = { address, registerId: shop.registerId, username: CASHIER.username, password: CASHIER.password, items, concurrency, seconds };
+  fs.writeFileSync(configFile, JSON.stringify(config));
+  const script = path.join(import.meta.dirname, 'checkout-load.ts');
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', script, configFile], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      fs.rmSync(configFile, { force: true });
+      if (error) return reject(new Error(`The load process failed: ${stderr || error.message}`));
+      const result = JSON.parse(stdout) as LoadResult;
+      resolve({ label, orders: result.samples.length, seconds: result.seconds, samples: result.samples, errors: result.errors });
+    });
+  });
 }
 
 function runPgbench(url: string, shop: Shop, vmin: number, vstep: number, concurrency: number, seconds: number): Promise<{ tps: number; output: string }> {

@@ -93,21 +93,14 @@ type SaleToStore = {
 type Stored = { orderId: number; number: string; createdAt: string; lineIds: number[]; paymentIds: number[] };
 
 /**
- * The sale's writes, in an order that keeps locks short and always taken in the same order: the
- * drawer session (shared, so a close waits for the sale), the stock levels (by variant id), then
- * the outlet's counter, taken by the one statement that writes the order, its lines, payments,
- * coupon use and customer figures — so it is held for that statement and the commit only.
+ * The sale's writes in two statements, locks always taken in the same order: the stock levels
+ * (by variant id), then the drawer session (shared, so a close waits for the sale) and the
+ * outlet's counter, taken by the statement that writes the order, its lines, payments, coupon use
+ * and customer figures — so the counter is held for that statement and the commit only.
  */
 async function storeSale(tx: DbOrTx, toStore: SaleToStore): Promise<Stored> {
   const { seller, register, sale } = toStore;
-  const [opened] = await rowsOf<{ status: string; order_id: number }>(
-    tx,
-    sql`select status, nextval(pg_get_serial_sequence('orders', 'id'))::int as order_id
-        from cashbox_sessions where id = ${register.sessionId} for share`,
-  );
-  if (!opened || opened.status !== 'open') throw closedDrawer(register);
-  const orderId = opened.order_id;
-
+  const orderId = register.newOrderId;
   const sold = new Map<number, number>();
   for (const line of sale.lines) {
     if (sale.variants.get(line.item.variantId)?.trackStock) sold.set(line.item.variantId, (sold.get(line.item.variantId) ?? 0) - line.quantity);
@@ -131,11 +124,17 @@ async function storeSale(tx: DbOrTx, toStore: SaleToStore): Promise<Stored> {
     }
   }
 
-  const [stored] = await rowsOf<{ order_id: number | null; number: string; created_at: string | Date; line_ids: number[]; payment_ids: number[]; coupon_used: number }>(
-    tx,
-    insertSale(toStore, orderId),
-  );
-  if (!stored?.order_id) throw new AlreadySold();
+  const [stored] = await rowsOf<{
+    drawer_open: boolean;
+    order_id: number | null;
+    number: string;
+    created_at: string | Date;
+    line_ids: number[];
+    payment_ids: number[];
+    coupon_used: number;
+  }>(tx, insertSale(toStore, orderId));
+  if (!stored?.drawer_open) throw closedDrawer(register);
+  if (!stored.order_id) throw new AlreadySold();
   if (sale.coupon && stored.coupon_used === 0) {
     throw AppError.validation({ couponCode: ['This coupon has been used as many times as it may be.'] });
   }
@@ -149,9 +148,10 @@ async function storeSale(tx: DbOrTx, toStore: SaleToStore): Promise<Stored> {
 }
 
 /**
- * One statement: the outlet's next number (formatOrderNumber's MAIN-000123, written in SQL so
- * the counter is held no longer than this statement), the order, its lines and payments, the
- * coupon's use (guarded so concurrent sales cannot overrun its limit) and the customer's figures.
+ * One statement: the drawer still open, the outlet's next number (formatOrderNumber's
+ * MAIN-000123, written in SQL so the counter is held no longer than this statement), the order,
+ * its lines and payments, the coupon's use (guarded so concurrent sales cannot overrun its
+ * limit) and the customer's figures.
  */
 function insertSale(values: SaleToStore, orderId: number): SQL {
   const { input, seller, register, sale, payments, paid, change } = values;
@@ -183,7 +183,9 @@ function insertSale(values: SaleToStore, orderId: number): SQL {
   const couponId = sale.coupon?.id ?? null;
   const customerId = sale.customer?.id ?? null;
   return sql`
-    with counter as (
+    with drawer as (
+      select id from cashbox_sessions where id = ${register.sessionId} and status = 'open' for share
+    ), counter as (
       insert into outlet_order_counters as c (outlet_id, last_number) values (${register.outletId}, 1)
       on conflict (outlet_id) do update set last_number = c.last_number + 1
       returning last_number::text as n
@@ -194,7 +196,7 @@ function insertSale(values: SaleToStore, orderId: number): SQL {
         ${register.outletId}, ${register.id}, ${register.sessionId}, ${seller.id}, ${customerId}, ${couponId}, ${sale.coupon?.code ?? null},
         ${register.receiptTemplateId}, ${cart.subtotal}, ${cart.lineDiscountTotal}, ${cart.orderDiscountTotal}, ${cart.chargeTotal},
         ${cart.netTotal}, ${cart.taxTotal}, ${cart.total}, ${paid}, ${change}, ${json(cart.taxes)}, ${input.note}
-      from counter
+      from counter, drawer
       on conflict (uuid) do nothing
       returning id, number, created_at
     ), new_lines as (
@@ -222,7 +224,7 @@ function insertSale(values: SaleToStore, orderId: number): SQL {
       where id = ${customerId} and exists (select 1 from new_order)
       returning id
     )
-    select o.id as order_id, o.number, o.created_at,
+    select exists (select 1 from drawer) as drawer_open, o.id as order_id, o.number, o.created_at,
       coalesce((select json_agg(id order by position) from new_lines), '[]'::json) as line_ids,
       coalesce((select json_agg(id order by id) from new_payments), '[]'::json) as payment_ids,
       (select count(*)::int from used_coupon) as coupon_used

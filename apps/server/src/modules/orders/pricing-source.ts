@@ -86,8 +86,9 @@ export async function loadSellableVariants(db: DbOrTx, variantIds: readonly numb
 }
 
 /**
- * The register a sale is rung up on, its outlet, its open drawer session (null when closed) and
- * the order already stored under the sale's uuid (a retried request), in one query.
+ * The register a sale is rung up on, its outlet, its open drawer session (null when closed), the
+ * order already stored under the sale's uuid (a retried request) and an id for a new order, in one
+ * query. An id taken here and not used leaves a gap in ids only; sale numbers come from the outlet's counter.
  */
 export type SaleRegister = {
   id: number;
@@ -99,6 +100,7 @@ export type SaleRegister = {
   receiptTemplateId: number;
   sessionId: number | null;
   soldOrderId: number | null;
+  newOrderId: number;
 };
 
 export async function loadSaleRegister(db: DbOrTx, registerId: number, uuid: string): Promise<SaleRegister | null> {
@@ -112,11 +114,13 @@ export async function loadSaleRegister(db: DbOrTx, registerId: number, uuid: str
     receipt_template_id: number;
     session_id: number | null;
     sold_order_id: number | null;
+    new_order_id: number;
   }>(
     db,
     sql`select r.id, r.name, r.active, r.outlet_id, o.code, o.name as outlet_name, r.receipt_template_id,
           (select s.id from cashbox_sessions s where s.register_id = r.id and s.status = 'open' limit 1) as session_id,
-          (select id from orders where uuid = ${uuid}) as sold_order_id
+          (select id from orders where uuid = ${uuid}) as sold_order_id,
+          nextval(pg_get_serial_sequence('orders', 'id'))::int as new_order_id
         from registers r join outlets o on o.id = r.outlet_id where r.id = ${registerId}`,
   );
   if (!row) return null;
@@ -130,5 +134,6 @@ export async function loadSaleRegister(db: DbOrTx, registerId: number, uuid: str
     receiptTemplateId: row.receipt_template_id,
     sessionId: row.session_id,
     soldOrderId: row.sold_order_id,
+    newOrderId: row.new_order_id,
   };
 }
