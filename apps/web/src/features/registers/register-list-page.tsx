@@ -47,12 +47,12 @@ const sharedColumns: Column<RegisterListItem>[] = [
     header: 'Drawer',
     cell: (r) =>
       r.drawer ? (
-        <span>
-          <Badge tone="green">Open</Badge>{' '}
-          <span className="text-gray-700">
+        <div>
+          <Badge tone="green">Open</Badge>
+          <div className="mt-0.5 text-xs whitespace-nowrap text-gray-600">
             {r.drawer.openedByName} since {new Date(r.drawer.openedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
-          </span>
-        </span>
+          </div>
+        </div>
       ) : (
         <Badge tone="gray">Closed</Badge>
       ),
