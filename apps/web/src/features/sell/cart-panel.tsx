@@ -32,7 +32,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
             <button type="button" onClick={onCustomer} className="min-w-0 truncate rounded px-1 text-left font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
               {state.customer.name}
             </button>
-            <span className="shrink-0 text-xs whitespace-nowrap text-gray-600">{state.customer.pointsBalance} pts</span>
+            <span className="shrink-0 text-xs whitespace-nowrap text-gray-600">{state.customer.pointsBalance} points</span>
             <button
               type="button"
               aria-label={`Remove customer ${state.customer.name}`}
@@ -55,7 +55,6 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
                 : 'Sale discount'}
             </Button>
           )}
-          <span className="text-xs whitespace-nowrap text-gray-500">{itemsLabelOf(itemCountOf(state))}</span>
         </div>
       </div>
 
@@ -83,7 +82,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
         <CouponBox key={state.uuid} state={state} dispatch={dispatch} />
         {state.coupon && state.orderDiscount && <p className="text-xs text-amber-700">The coupon replaces the sale discount you gave.</p>}
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums">
-          <Figure label="Subtotal" value={money.format(cart.subtotal)} />
+          <Figure label={`Subtotal (${itemsLabelOf(itemCountOf(state))})`} value={money.format(cart.subtotal)} />
           {cart.discountTotal > 0 && <Figure label="Discounts" value={`−${money.format(cart.discountTotal)}`} />}
           {cart.chargeTotal > 0 && <Figure label="Charges" value={money.format(cart.chargeTotal)} />}
           <Figure label={cart.exclusiveTaxTotal > 0 ? 'Taxes' : 'Taxes (included)'} value={money.format(cart.taxTotal)} />

@@ -1,5 +1,5 @@
 import { formatMinorAsDecimal, formatPercent, parseMoney, parsePercent, type PricingDiscount } from '@tillbook/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
@@ -35,6 +35,16 @@ function DiscountForm({ target, hasCoupon, onApply, onClose }: DiscountDialogPro
     current === null ? '' : current.kind === 'amount' ? formatMinorAsDecimal(current.amount, money.fractionDigits) : formatPercent(current.rateE4),
   );
   const [error, setError] = useState<string | undefined>();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // The native dialog focuses its first control as it opens; the figure is what the cashier types.
+    const timer = window.setTimeout(() => {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,7 +79,7 @@ function DiscountForm({ target, hasCoupon, onApply, onClose }: DiscountDialogPro
       />
       <Field label={kind === 'amount' ? 'Amount off' : 'Percent off'} error={error}>
         <TextInput
-          autoFocus
+          ref={inputRef}
           inputMode="decimal"
           value={text}
           onChange={(event) => {

@@ -257,4 +257,23 @@ describe('SellPage', () => {
     expect(await screen.findByRole('button', { name: 'Remove customer Alex Morgan' })).toBeTruthy();
     expect(post).toHaveBeenLastCalledWith('/api/customers/create', { name: 'Alex Morgan', phone: '555 0100', email: null, marketingConsent: false });
   });
+
+  it('gives a percentage off one line and an amount off the sale from the keyboard', async () => {
+    renderSell();
+    await ringUpCola();
+    await person().type(await searchBox(), 'COLA-330{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Cola Zero 330 ml')).toHaveProperty('value', '2'));
+    await userEvent.click(screen.getByRole('button', { name: 'Discount' }));
+    const lineDialog = await screen.findByRole('dialog', { name: 'Discount on Cola Zero 330 ml' });
+    await waitFor(() => expect(document.activeElement).toBe(within(lineDialog).getByLabelText('Percent off')));
+    await userEvent.keyboard('10{Enter}');
+    expect(await screen.findByText('Line discount −$0.30')).toBeTruthy();
+
+    await userEvent.keyboard('{F6}');
+    const saleDialog = await screen.findByRole('dialog', { name: 'Discount on the sale' });
+    await userEvent.click(within(saleDialog).getByLabelText(/Amount/));
+    await userEvent.type(within(saleDialog).getByLabelText('Amount off'), '0.20{Enter}');
+    // 2 × 1.50 − 0.30 − 0.20 in goods, plus 2 × 0.25 deposit.
+    await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$3.00'));
+  });
 });
