@@ -81,7 +81,7 @@ export async function openDrawer(db: Db, actor: Actor, input: z.output<typeof ca
       await assertDrawerFree(db, actor, register);
       throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open.`] });
     });
-  return getDrawerStatus(db, actor, String(register.id));
+  return statusOf(db, actor, register);
 }
 
 /** GET /api/cashbox/status: whether the drawer is open, by whom, since when, with the float and the cash expected so far. */
@@ -89,6 +89,10 @@ export async function getDrawerStatus(db: DbOrTx, viewer: Viewer, registerRef: s
   const register = await findRegister(db, registerRef, { byId: true });
   if (!register) throw AppError.notFound();
   assertOutlet(viewer, register);
+  return statusOf(db, viewer, register);
+}
+
+async function statusOf(db: DbOrTx, viewer: Viewer, register: RegisterRow): Promise<CashboxStatus> {
   const showExpected = await canSeeExpected(db, viewer);
   const session = await findSession(db, openOf(register.id));
   return {
