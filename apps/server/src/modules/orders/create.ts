@@ -1,10 +1,11 @@
-import { settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
+import { formatMinorAsDecimal, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { changeStockMany } from '../stock/service.ts';
-import { describeItem, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { describeItem, moneyFormatter, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
 import { loadSaleRegister, type SaleRegister } from './pricing-source.ts';
 import { getOrder, type OrderScope } from './read.ts';
 
@@ -56,8 +57,12 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   const { sale } = priced;
   const { cart } = sale.priced;
   if (cart.total !== input.total) throw AppError.validation({ total: [totalMismatchMessage] });
-  const settlement = settlePayments(cart.total, input.payments, sale.formatMoney);
-  if (!settlement.ok) throw AppError.validation({ payments: [settlement.message] });
+  const settlement = settlePayments(cart.total, input.payments, formatMinorAsDecimal);
+  if (!settlement.ok) {
+    // Worded again in the shop's currency: the settings are read only for a refusal.
+    const refusal = settlePayments(cart.total, input.payments, moneyFormatter(await getShopSettings(db)));
+    throw AppError.validation({ payments: [refusal.ok ? settlement.message : refusal.message] });
+  }
 
   const toStore: SaleToStore = { input, seller, register, sale, payments: settlement.payments, paid: settlement.paid, change: settlement.change };
   for (let attempt = 1; ; attempt += 1) {
@@ -112,16 +117,15 @@ async function storeSale(tx: DbOrTx, toStore: SaleToStore): Promise<Stored> {
     document: { type: 'order', id: orderId },
     userId: seller.id,
   });
-  if (!sale.settings.allowNegativeStock) {
-    const short = levels.find((level) => level.quantityAfter < 0);
-    if (short) {
-      const index = sale.lines.findIndex((line) => line.item.variantId === short.variantId);
-      const variant = sale.variants.get(short.variantId);
-      const left = Math.max(0, short.quantityAfter - short.delta);
-      throw AppError.validation({
-        [`lines.${index}.quantity`]: [`Only ${left} of ${variant ? describeItem(variant) : 'this product'} left at ${register.outletName}.`],
-      });
-    }
+  const short = levels.find((level) => level.quantityAfter < 0);
+  // The shop's setting is read only when a level went below zero.
+  if (short && !(await getShopSettings(tx)).allowNegativeStock) {
+    const index = sale.lines.findIndex((line) => line.item.variantId === short.variantId);
+    const variant = sale.variants.get(short.variantId);
+    const left = Math.max(0, short.quantityAfter - short.delta);
+    throw AppError.validation({
+      [`lines.${index}.quantity`]: [`Only ${left} of ${variant ? describeItem(variant) : 'this product'} left at ${register.outletName}.`],
+    });
   }
 
   const [stored] = await rowsOf<{

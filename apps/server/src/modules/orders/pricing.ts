@@ -25,8 +25,6 @@ export type PricedSaleFromDb = {
   priced: PricedSale;
   coupon: Coupon | null;
   customer: CustomerRow | null;
-  settings: ShopSettings;
-  formatMoney: (minor: number) => string;
 };
 
 export function moneyFormatter(settings: Pick<ShopSettings, 'currency' | 'locale'>): (minor: number) => string {
@@ -57,7 +55,8 @@ async function customerUses(db: DbOrTx, couponId: number, customerId: number | n
 /**
  * Prices a sale from the database with the engine the screen uses (contract sale.ts): every
  * variant must be on sale, the customer must exist and the coupon must apply, else one 422 with
- * each problem on its field (`lines.N.variantId`, `customerId`, `couponCode`).
+ * each problem on its field (`lines.N.variantId`, `customerId`, `couponCode`). The shop's
+ * settings are read only when a coupon's message may need its currency.
  */
 export async function priceSaleFromDb(db: DbOrTx, values: SaleValues, now = new Date()): Promise<PricedSaleFromDb> {
   const [variants, coupon, customerRows, settings] = await Promise.all([
@@ -67,9 +66,8 @@ export async function priceSaleFromDb(db: DbOrTx, values: SaleValues, now = new 
     ),
     couponByCode(db, values.couponCode),
     values.customerId === null ? Promise.resolve([]) : db.select().from(customers).where(eq(customers.id, values.customerId)).limit(1),
-    getShopSettings(db),
+    values.couponCode ? getShopSettings(db) : Promise.resolve(null),
   ]);
-  const formatMoney = moneyFormatter(settings);
   const errors: Record<string, string[]> = {};
   const lines: SaleLine[] = [];
   values.lines.forEach((line, index) => {
@@ -87,12 +85,17 @@ export async function priceSaleFromDb(db: DbOrTx, values: SaleValues, now = new 
   const context = foundCoupon
     ? {
         rule: foundCoupon,
-        context: { now, customerUses: await customerUses(db, foundCoupon.id, customer?.id ?? null), hasCustomer: customer !== null, formatMoney },
+        context: {
+          now,
+          customerUses: await customerUses(db, foundCoupon.id, customer?.id ?? null),
+          hasCustomer: customer !== null,
+          formatMoney: settings ? moneyFormatter(settings) : undefined,
+        },
       }
     : null;
   const priced = priceSale(lines, values.orderDiscount as PricingDiscount | null, context);
   if (priced.coupon && !priced.coupon.ok) throw AppError.validation({ couponCode: [priced.coupon.message] });
-  return { lines, variants, priced, coupon: foundCoupon, customer, settings, formatMoney };
+  return { lines, variants, priced, coupon: foundCoupon, customer };
 }
 
 /** "Linen shirt — M / Blue", or the title alone for a product without variants. */
