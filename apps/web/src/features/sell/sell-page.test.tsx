@@ -51,7 +51,7 @@ function drawer(isOpen: boolean): CashboxStatus {
           openedAt: '2026-01-01T09:00:00.000Z', openingFloat: 10000, closedByName: null, closedAt: null, expectedCash: 10000, difference: null, salesCount: 0, salesTotal: 0,
         }
       : null,
-  } as CashboxStatus;
+  };
 }
 
 function orderOf(input: OrderCreateInput): Order {

@@ -53,7 +53,7 @@ export function SellPage() {
   }
   const session = status.data?.isOpen ? status.data.session : null;
   // A register the cashier may not use (403/404) shows as closed too: the drawer page says why.
-  if (!session) return <DrawerClosed registerId={registerId} registerName={(status.data as { registerName?: string } | undefined)?.registerName ?? null} />;
+  if (!session) return <DrawerClosed registerId={registerId} registerName={status.data?.registerName ?? null} />;
   return <Till key={registerId} registerId={registerId} session={session} />;
 }
 
