@@ -11,8 +11,8 @@ const DEFAULT_LIMIT = 40;
 const MAX_CANDIDATES = 2000;
 /** Index entries read per typed word to judge how common it is (keys only: cheap). */
 const PROBE_ENTRIES = MAX_CANDIDATES * 4;
-/** The walk gives up after this many products: a rare combination of common words stays fast. */
-const MAX_WALK = 10_000;
+/** The walk gives up after this many products, so a rare combination of common words stays fast. */
+const MAX_WALK = 3000;
 
 /** The order of the sortTitle index itself (code units), so lists read from it and lists sorted here agree. */
 function byTitle(a: { sortTitle: string; id: number }, b: { sortTitle: string; id: number }): number {
@@ -69,20 +69,24 @@ async function search(db: CatalogueDb, text: string, limit: number): Promise<Syn
   const needle = text.trim().toLowerCase();
   const tokens = tokensOf(needle);
   if (tokens.length === 0) return [];
-  const [exactKeys, starting, rest] = await Promise.all([
+  const [exactKeys, starting] = await Promise.all([
     db.products.where('codes').equals(needle).primaryKeys(),
     db.products.where('sortTitle').startsWith(needle).filter(isSellable).limit(limit).toArray(),
-    productsMatching(db, tokens, limit),
   ]);
-  const exact = (await productsByKeys(db, exactKeys)).sort(byTitle);
   const seen = new Set<number>();
   const results: StoredProduct[] = [];
-  for (const product of [...exact, ...starting, ...rest]) {
-    if (results.length >= limit) break;
-    if (seen.has(product.id)) continue;
-    seen.add(product.id);
-    results.push(product);
-  }
+  const add = (products: StoredProduct[]) => {
+    for (const product of products) {
+      if (results.length >= limit) return;
+      if (seen.has(product.id)) continue;
+      seen.add(product.id);
+      results.push(product);
+    }
+  };
+  add((await productsByKeys(db, exactKeys)).sort(byTitle));
+  add(starting);
+  // Often titles starting with the text fill the list already; the rest costs more to find.
+  if (results.length < limit) add(await productsMatching(db, tokens, limit));
   return results.map(toSyncProduct);
 }
 
