@@ -39,10 +39,14 @@ async function productsMatching(db: CatalogueDb, tokens: string[], limit: number
   const matchesAll = (product: StoredProduct) =>
     isSellable(product) && tokens.every((token) => product.words.some((word) => word.startsWith(token)));
   const probes = (await Promise.all(unique(tokens).map((token) => probe(db, token)))).sort((a, b) => a.keys.length - b.keys.length);
-  // The rarest word decides: when it is in few products, those are all there is to sort.
-  const rarest = probes.find((p) => p.isComplete && p.keys.length <= MAX_CANDIDATES);
+  // Products every fully read word has in common (keys only): when few, they are all there is to sort.
+  const complete = probes.filter((p) => p.isComplete);
+  const common = complete.slice(1).reduce((keys, p) => {
+    const inProbe = new Set(p.keys);
+    return keys.filter((key) => inProbe.has(key));
+  }, complete[0]?.keys ?? []);
   const sortedMatches = async (keys: number[]) => (await productsByKeys(db, keys)).filter(matchesAll).sort(byTitle);
-  if (rarest) return (await sortedMatches(rarest.keys)).slice(0, limit);
+  if (complete.length > 0 && common.length <= MAX_CANDIDATES) return (await sortedMatches(common)).slice(0, limit);
 
   let walked = 0;
   const walkedMatches = await db.products

@@ -142,6 +142,16 @@ describe('useLocalCatalogue', () => {
     expect(titles(await catalogue.productsInCategory(null, 2))).toEqual(['Item 0000', 'Item 0001']);
   });
 
+  it('finds the few products two common words share', async () => {
+    const titled = (title: string, i: number) => product(5000 + i, title, { variants: [variant(500_000 + i, { sku: '' })] });
+    const alphas = Array.from({ length: 2100 }, (_, i) => titled(`Alpha ${i}`, i));
+    const betas = Array.from({ length: 2100 }, (_, i) => titled(`Beta ${i}`, 2100 + i));
+    const both = [titled('Omega Alpha Beta 2', 4200), titled('Omega Beta Alpha 1', 4201)];
+    answerSync({ '': page([...alphas, ...betas, ...both], 'c1') });
+    const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
+    expect(titles(await catalogue.search('beta alpha'))).toEqual(['Omega Alpha Beta 2', 'Omega Beta Alpha 1']);
+  });
+
   it('finds a variant by its barcode or SKU in any case, and only an active one; a product with none left is not listed', async () => {
     const retired = product(6, 'Old Mug', { variants: [variant(61, { barcode: '111222333', active: false })] });
     answerSync({ '': page([shirt, cola, retired], 'c1') });
