@@ -52,12 +52,13 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: 
         <button
           type="button"
           onClick={onDiscount}
+          aria-label={discountLabel ? `Discount ${discountLabel}` : 'Discount'}
           className={cn(
-            'min-h-10 rounded-md px-2 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-indigo-600',
+            'min-h-10 rounded-md px-2 text-xs font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-indigo-600',
             discountLabel ? 'bg-green-50 text-green-800 hover:bg-green-100' : 'text-indigo-700 hover:bg-indigo-50',
           )}
         >
-          {discountLabel ? `Discount ${discountLabel}` : 'Discount'}
+          {discountLabel ?? 'Discount'}
         </button>
         <button
           type="button"

@@ -29,10 +29,10 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
       <div className="flex items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
         {state.customer ? (
           <div className="flex min-w-0 flex-1 items-center gap-1 text-sm">
-            <button type="button" onClick={onCustomer} className="min-w-0 truncate rounded px-1 text-left font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
-              {state.customer.name}
+            <button type="button" onClick={onCustomer} className="min-w-0 rounded px-1 text-left hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
+              <span className="block truncate font-semibold text-gray-900">{state.customer.name}</span>
+              <span className="block text-xs text-gray-600">{state.customer.pointsBalance} points</span>
             </button>
-            <span className="shrink-0 text-xs whitespace-nowrap text-gray-600">{state.customer.pointsBalance} points</span>
             <button
               type="button"
               aria-label={`Remove customer ${state.customer.name}`}

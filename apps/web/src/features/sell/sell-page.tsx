@@ -179,6 +179,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   async function resumeSale(id: string) {
     const sale = await held.take(id);
     if (sale) dispatch({ type: 'resume', state: sale.data });
+    setNotice(null);
     closeDialog();
   }
 
