@@ -292,6 +292,18 @@ describe('useLocalCatalogue', () => {
     expect(await result.current.catalogue!.productsInCategory(10)).toEqual([]);
   });
 
+  it('makes the copy again when it was stored before the category shelf existed', async () => {
+    const outletId = newOutlet();
+    const before = new Dexie(catalogueDbName(outletId));
+    before.version(1).stores({ products: 'id, sortTitle, *words, *codes, *categoryIds, *variantIds, generation', taxes: 'id', charges: 'id', categories: 'id', meta: 'key' });
+    await before.table('meta').put({ key: 'sync', cursor: 'old', complete: true, copying: false, generation: 0, lastSyncedAt: null });
+    before.close();
+    const get = answerSync(fullCopy);
+    const { result } = await readyCatalogue(outletId);
+    expect(get.mock.calls[0]?.[1]?.params).toEqual({ outletId, limit: 2000 });
+    expect(titles(await result.current.catalogue!.productsInCategory(10))).toEqual(['Linen Shirt', 'Shirt and Shorts Set']);
+  });
+
   it('waits for an outlet', () => {
     const get = vi.spyOn(http, 'get');
     const { result } = renderHook(() => useLocalCatalogue(null));
