@@ -59,7 +59,7 @@ export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, se
           </Button>
         </Alert>
       ) : !catalogue ? (
-        <ProgressBar value={null} label={`Loading the catalogue… ${state.received.toLocaleString()} products`} className="py-4" />
+        <ProgressBar value={null} label={state.received > 0 ? `Loading the catalogue… ${state.received.toLocaleString()} products` : 'Loading the catalogue…'} className="py-4" />
       ) : (
         <>
           {!isSearching && categories.length > 0 && (

@@ -21,7 +21,7 @@ const vat = { id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound
 const deposit = { id: 5, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
 const cola = product(2, 'Cola Zero 330 ml', { taxIds: [1], chargeIds: [5], variants: [variant(21, { barcode: '5449000131805', price: 150, sku: 'COLA-330' })] });
 const shirt = product(1, 'Linen Shirt', {
-  variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', price: 2500, stock: 4 }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE', price: 2500, stock: 0 })],
+  variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931', price: 2500, stock: 4 }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE', price: 2500, stock: 0 })],
 });
 
 const catalogue: ProductSyncResult = {
@@ -148,6 +148,11 @@ describe('SellPage', () => {
     await userEvent.click(within(picker).getByRole('button', { name: /L \/ Blue.*Out of stock/ }));
     expect(within(await saleLines()).getByText('Linen Shirt · L / Blue')).toBeTruthy();
     expect(screen.getByText(/Only 0 in stock at this outlet/)).toBeTruthy();
+
+    // A variant's own barcode needs no question.
+    await person().type(await searchBox(), '4006381333931{Enter}');
+    expect(await within(await saleLines()).findByText('Linen Shirt · M / Red')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Which Linen Shirt?' })).toBeNull();
   });
 
   it('pays with the uuid and the engine’s total, and keeps the same uuid when the cashier retries', async () => {
