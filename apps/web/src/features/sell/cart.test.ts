@@ -1,6 +1,6 @@
 import { priceSale, type SaleItem } from '@tillbook/contract';
 import { describe, expect, it } from 'vitest';
-import { cartReducer, emptyCart, priceCartState, saleInputOf, type CartAction, type CartState } from './cart.ts';
+import { cartReducer, couponSignatureOf, emptyCart, priceCartState, saleInputOf, type CartAction, type CartState } from './cart.ts';
 
 const vat20 = { id: 1, name: 'VAT 20%', rateE4: 200_000, isInclusive: true, isCompound: false };
 const deposit = { id: 1, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
@@ -8,6 +8,8 @@ const deposit = { id: 1, name: 'Bottle deposit', isTaxable: false, kind: 'fixed'
 function item(variantId: number, unitPrice: number, overrides: Partial<SaleItem> = {}): SaleItem {
   return { variantId, productId: variantId, title: `Product ${variantId}`, variantName: '', sku: `SKU-${variantId}`, unitPrice, taxes: [], charges: [], categoryIds: [], ...overrides };
 }
+
+const welcome = { couponId: 1, code: 'WELCOME10', name: 'Welcome', discount: 200, lineIndexes: [1] };
 
 function run(...actions: CartAction[]): CartState {
   return actions.reduce(cartReducer, emptyCart('11111111-1111-4111-8111-111111111111'));
@@ -40,12 +42,12 @@ describe('the cart', () => {
   });
 
   it('lets an applied coupon replace the manual order discount, on the lines it names', () => {
-    const state = run(
+    const asked = run(
       { type: 'add', item: item(1, 1000), stock: null },
       { type: 'add', item: item(2, 2000), stock: null },
       { type: 'setOrderDiscount', discount: { kind: 'amount', amount: 500 } },
-      { type: 'applyCoupon', applied: { couponId: 1, code: 'WELCOME10', name: 'Welcome', discount: 200, lineIndexes: [1] } },
     );
+    const state = cartReducer(asked, { type: 'applyCoupon', applied: welcome, askedFor: couponSignatureOf(asked) });
     const priced = priceCartState(state).cart;
     expect(priced.orderDiscountTotal).toBe(200);
     expect(priced.lines[0]?.orderDiscount).toBe(0);
@@ -54,14 +56,20 @@ describe('the cart', () => {
   });
 
   it('keeps the coupon on its line when another line is removed, and asks for a fresh verdict', () => {
-    const state = run(
-      { type: 'add', item: item(1, 1000), stock: null },
-      { type: 'add', item: item(2, 2000), stock: null },
-      { type: 'applyCoupon', applied: { couponId: 1, code: 'TEN', name: 'Ten', discount: 200, lineIndexes: [1] } },
+    const asked = run({ type: 'add', item: item(1, 1000), stock: null }, { type: 'add', item: item(2, 2000), stock: null });
+    const state = [
+      { type: 'applyCoupon', applied: welcome, askedFor: couponSignatureOf(asked) },
       { type: 'remove', key: 'v1' },
-    );
+    ].reduce<CartState>((s, a) => cartReducer(s, a as CartAction), asked);
     expect(state.coupon?.isStale).toBe(true);
     expect(priceCartState(state).cart.lines[0]?.orderDiscount).toBe(200);
+  });
+
+  it('keeps asking when the cart changed while the server judged the coupon', () => {
+    const asked = run({ type: 'add', item: item(1, 1000), stock: null }, { type: 'add', item: item(2, 2000), stock: null });
+    const changed = cartReducer(asked, { type: 'setQuantity', key: 'v2', quantity: 3 });
+    const state = cartReducer(changed, { type: 'applyCoupon', applied: welcome, askedFor: couponSignatureOf(asked) });
+    expect(state.coupon?.isStale).toBe(true);
   });
 
   it('gives the same totals as priceSale for taxes and charges', () => {

@@ -42,7 +42,8 @@ export type CartAction =
   | { type: 'remove'; key: string }
   | { type: 'setLineDiscount'; key: string; discount: PricingDiscount | null }
   | { type: 'setOrderDiscount'; discount: PricingDiscount | null }
-  | { type: 'applyCoupon'; applied: AppliedCoupon }
+  /** `askedFor`: the cart's signature when the server was asked; a cart changed since then asks again. */
+  | { type: 'applyCoupon'; applied: AppliedCoupon; askedFor: string }
   | { type: 'removeCoupon' }
   | { type: 'setCustomer'; customer: CartCustomer | null }
   | { type: 'reprice'; items: readonly SaleItem[] }
@@ -93,15 +94,17 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, discount: action.discount } : line)));
     case 'setOrderDiscount':
       return { ...state, orderDiscount: action.discount };
-    case 'applyCoupon':
+    case 'applyCoupon': {
+      const isCurrent = action.askedFor === couponSignatureOf(state);
       return {
         ...state,
         coupon: {
           applied: action.applied,
-          lineKeys: action.applied.lineIndexes.map((index) => state.lines[index]?.key).filter((key): key is string => key !== undefined),
-          isStale: false,
+          lineKeys: isCurrent ? action.applied.lineIndexes.map((index) => state.lines[index]?.key).filter((key): key is string => key !== undefined) : (state.coupon?.lineKeys ?? []),
+          isStale: !isCurrent,
         },
       };
+    }
     case 'removeCoupon':
       return { ...state, coupon: null };
     case 'setCustomer':
@@ -122,6 +125,11 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'resume':
       return action.state;
   }
+}
+
+/** What a coupon's verdict depends on: the lines, their discounts and the customer. */
+export function couponSignatureOf(state: CartState): string {
+  return JSON.stringify([state.lines.map((line) => [line.key, line.quantity, line.discount]), state.customer?.id ?? null]);
 }
 
 /** The coupon's discount on the lines as they are now (by key), or null. */

@@ -6,7 +6,7 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useApplyCoupon } from './api.ts';
-import { saleInputOf, type CartAction, type CartState } from './cart.ts';
+import { couponSignatureOf, saleInputOf, type CartAction, type CartState } from './cart.ts';
 
 /** The reason the server refused a coupon (422 on couponCode), or its general message. */
 function refusalOf(error: unknown): string {
@@ -30,10 +30,11 @@ export function CouponBox({ state, dispatch }: { state: CartState; dispatch: Dis
   const { mutate, isPending } = apply;
   useEffect(() => {
     if (!coupon?.isStale || isPending || state.lines.length === 0) return;
+    const askedFor = couponSignatureOf(state);
     mutate(
       { ...saleInputOf(state), couponCode: coupon.applied.code },
       {
-        onSuccess: (applied) => dispatch({ type: 'applyCoupon', applied }),
+        onSuccess: (applied) => dispatch({ type: 'applyCoupon', applied, askedFor }),
         onError: (error) => {
           dispatch({ type: 'removeCoupon' });
           setRefusal(`${coupon.applied.code} no longer applies: ${refusalOf(error)}`);
@@ -48,11 +49,12 @@ export function CouponBox({ state, dispatch }: { state: CartState; dispatch: Dis
     if (!trimmed) return setRefusal('Enter a coupon code.');
     if (state.lines.length === 0) return setRefusal('Add items before a coupon.');
     setRefusal(null);
+    const askedFor = couponSignatureOf(state);
     apply.mutate(
       { ...saleInputOf(state), couponCode: trimmed },
       {
         onSuccess: (applied) => {
-          dispatch({ type: 'applyCoupon', applied });
+          dispatch({ type: 'applyCoupon', applied, askedFor });
           setCode('');
         },
         onError: (error) => setRefusal(refusalOf(error)),
