@@ -63,13 +63,13 @@ function orderOf(input: OrderCreateInput): Order {
   };
 }
 
-function renderSell({ isOpen = true, status, registerId = 3 }: { isOpen?: boolean; status?: Error; registerId?: number } = {}) {
+function renderSell({ isOpen = true, status, registerId = 3, sync }: { isOpen?: boolean; status?: Error; registerId?: number; sync?: Promise<unknown> } = {}) {
   signIn(cashier);
   outletId += 1;
   usedOutlets.push(outletId);
   vi.spyOn(http, 'get').mockImplementation((url: string) => {
     if (url === '/api/cashbox/status') return status ? Promise.reject(status) : Promise.resolve({ data: { data: drawer(isOpen) } });
-    if (url === '/api/products/sync') return Promise.resolve({ data: { data: catalogue } });
+    if (url === '/api/products/sync') return sync ?? Promise.resolve({ data: { data: catalogue } });
     if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
@@ -280,5 +280,12 @@ describe('SellPage', () => {
     await userEvent.type(within(saleDialog).getByLabelText('Amount off'), '0.20{Enter}');
     // 2 × 1.50 − 0.30 − 0.20 in goods, plus 2 × 0.25 deposit.
     await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$3.00'));
+  });
+
+  it('shows the catalogue loading while the sale side is already there', async () => {
+    renderSell({ sync: new Promise(() => {}) });
+    expect(await screen.findByRole('progressbar', { name: 'Loading the catalogue…' })).toBeTruthy();
+    expect(screen.getByText('Scan or search to add items')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '+ Customer' })).toHaveProperty('disabled', false);
   });
 });
