@@ -288,4 +288,26 @@ describe('SellPage', () => {
     expect(screen.getByText('Scan or search to add items')).toBeTruthy();
     expect(screen.getByRole('button', { name: '+ Customer' })).toHaveProperty('disabled', false);
   });
+
+  it('brings the sale back with the same uuid after the screen is left and opened again', async () => {
+    const { post } = renderSell();
+    post.mockRejectedValue(networkError());
+    await ringUpCola();
+    await userEvent.keyboard('{F9}');
+    const payment = await screen.findByRole('dialog', { name: 'Take payment' });
+    await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
+    await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+    await within(payment).findByText(/The server cannot be reached/);
+    const firstUuid = (post.mock.calls[0]?.[1] as OrderCreateInput).uuid;
+    cleanup();
+
+    renderSell({ registerId: 3 });
+    expect(await within(await saleLines()).findByText('Cola Zero 330 ml')).toBeTruthy();
+    await userEvent.keyboard('{F9}');
+    const again = await screen.findByRole('dialog', { name: 'Take payment' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Exact' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Complete sale' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect((post.mock.calls[1]?.[1] as OrderCreateInput).uuid).toBe(firstUuid);
+  });
 });

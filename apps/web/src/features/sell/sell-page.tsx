@@ -1,5 +1,5 @@
 import type { CashboxSession, Order, SyncProduct, SyncVariant } from '@tillbook/contract';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,7 +12,7 @@ import { useCashboxStatus } from './api.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
 import { quantityInputId } from './cart-line-row.tsx';
-import { cartReducer, emptyCart, itemCountOf, priceCartState, type CartState } from './cart.ts';
+import { itemCountOf, priceCartState, type CartState } from './cart.ts';
 import { useCheckout } from './checkout.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog.tsx';
@@ -25,6 +25,7 @@ import { SaleReceipt } from './sale-receipt.tsx';
 import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
 import { stockOf } from './stock-label.ts';
 import { useRepriceLines } from './use-reprice-lines.ts';
+import { useSavedCart } from './use-saved-cart.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
 /** /registers/:id/sell: the till. It sells only while the register's drawer is open. */
@@ -84,7 +85,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   const catalogueState = useLocalCatalogue(session.outletId);
   const { catalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
-  const [state, dispatch] = useReducer(cartReducer, undefined, () => emptyCart());
+  const [state, dispatch] = useSavedCart(registerId);
   const priced = useMemo(() => priceCartState(state), [state]);
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
