@@ -118,7 +118,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
       dispatch({ type: 'add', item: catalogue.saleItemOf(product, variant), stock: stockOf(product, variant) });
       setNotice(null);
     },
-    [catalogue],
+    [catalogue, dispatch],
   );
 
   const chooseProduct = useCallback(
