@@ -8,6 +8,7 @@ import {
   type SaleInput,
   type SaleItem,
 } from '@tillbook/contract';
+import { newUuid } from '../../lib/uuid.ts';
 
 /** One line of the sale; `key` is the variant's, so adding it again raises the quantity. */
 export type CartLine = {
@@ -54,7 +55,7 @@ export function lineKeyOf(item: SaleItem): string {
   return `v${item.variantId}`;
 }
 
-export function emptyCart(uuid: string = crypto.randomUUID()): CartState {
+export function emptyCart(uuid: string = newUuid()): CartState {
   return { uuid, lines: [], orderDiscount: null, coupon: null, customer: null };
 }
 

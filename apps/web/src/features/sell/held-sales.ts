@@ -1,5 +1,6 @@
 import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import { useCallback, useEffect, useState } from 'react';
+import { newUuid } from '../../lib/uuid.ts';
 import type { HeldSale } from './local-catalogue-types.ts';
 
 type HeldSalesDb = Dexie & { sales: EntityTable<HeldSale<unknown>, 'id'> };
@@ -45,7 +46,7 @@ export function useHeldSales<T>(registerId: number): {
 
   const hold = useCallback(
     async (label: string, data: T): Promise<HeldSale<T>> => {
-      const sale: HeldSale<T> = { id: crypto.randomUUID(), registerId, heldAt: new Date().toISOString(), label, data };
+      const sale: HeldSale<T> = { id: newUuid(), registerId, heldAt: new Date().toISOString(), label, data };
       await heldSalesDb().sales.add(sale);
       return sale;
     },
