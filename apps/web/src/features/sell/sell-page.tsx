@@ -158,7 +158,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
 
   // Enter reads the catalogue again rather than the results on screen, which may lag the last keystroke.
   async function onEnter(query: string) {
-    if (!catalogue) return;
+    if (!catalogue) return setNotice('The catalogue is still loading: press Enter again in a moment.');
     if (await addByCode(query)) return setText('');
     const results = await catalogue.search(query, 2);
     if (results.length === 1) {
