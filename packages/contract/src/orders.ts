@@ -59,7 +59,8 @@ export type SaleInput = z.input<typeof saleInput>;
 export const orderCreateInput = saleInput.extend({
   uuid: uuidField,
   registerId: idField('register'),
-  payments: z.array(paymentInput).min(1, 'The sale is not paid.').max(20, 'Use at most 20 payments on one sale.'),
+  // Empty only for a sale that costs nothing (fully discounted); settlePayments checks what is due.
+  payments: z.array(paymentInput, { error: 'The payments must be a list.' }).max(20, 'Use at most 20 payments on one sale.'),
   /** What the screen showed the customer: a different server total is refused (prices changed). */
   total: moneyField('total'),
   note: optionalText('note', 1000),

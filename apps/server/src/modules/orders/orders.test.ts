@@ -140,7 +140,7 @@ describe('refusing a sale', () => {
     const customer = await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[shop.mug.variantId, 1]], 800, { customerId: 999_999 }));
     expect(customer.json().errors).toEqual({ customerId: ['The chosen customer does not exist.'] });
 
-    const bad = await shop.cashier.post('/api/orders/create', { registerId: shop.till.id, lines: [], payments: [], total: 'x', uuid: 'nope' });
+    const bad = await shop.cashier.post('/api/orders/create', { registerId: shop.till.id, lines: [], payments: 'cash', total: 'x', uuid: 'nope' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['lines', 'payments', 'total', 'uuid']);
   });
@@ -172,6 +172,21 @@ describe('coupons at the till', () => {
 
     const usedUp = await shop.cashier.post('/api/orders/apply-coupon', { ...cart, customerId: customer!.id });
     expect(usedUp.json().errors).toEqual({ couponCode: ['This coupon has been used as many times as it may be.'] });
+  });
+});
+
+describe('a sale that costs nothing', () => {
+  it('completes without a payment when every item is discounted, but a sale with something due still needs one', async () => {
+    const free = await shop.cashier.post(
+      '/api/orders/create',
+      saleBody(shop.till.id, [[shop.mug.variantId, 1]], 0, { orderDiscount: { kind: 'percentage', rateE4: 1_000_000 }, payments: [] }),
+    );
+    expect(free.statusCode, free.body).toBe(201);
+    expect(free.json().data).toMatchObject({ total: 0, paid: 0, change: 0, payments: [] });
+
+    const unpaid = await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[shop.mug.variantId, 1]], 800, { payments: [] }));
+    expect(unpaid.statusCode).toBe(422);
+    expect(unpaid.json().errors.payments).toEqual(['The sale is not fully paid: $8.00 is still due.']);
   });
 });
 
