@@ -3,7 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { changeStockMany } from '../stock/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { describeItem, moneyFormatter, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
 import { loadSaleRegister, type SaleRegister } from './pricing-source.ts';
@@ -23,13 +22,6 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-function isDeadlock(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
-    if ((current as { code?: unknown }).code === '40P01') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** A retried sale answers the first order whoever asks: its uuid is the register's own secret. */
 const everyOutlet: OrderScope = { kind: 'all' };
@@ -67,7 +59,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   const toStore: SaleToStore = { input, seller, register, sale, payments: settlement.payments, paid: settlement.paid, change: settlement.change };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const stored = await db.transaction((tx) => storeSale(tx, toStore));
+      const stored = await storeSale(db, toStore);
       return { order: storedOrder(toStore, stored), created: true };
     } catch (error) {
       if (error instanceof AlreadySold) {
@@ -75,7 +67,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
         if (first) return { order: await getOrder(db, { id: first.id }, everyOutlet), created: false };
       }
       // Two sales locking the same products in a different order: PostgreSQL cancels one; sell it again.
-      if (!isDeadlock(error) || attempt >= 3) throw error;
+      if (databaseErrorOf(error)?.code !== '40P01' || attempt >= 3) throw error;
     }
   }
 }
@@ -94,145 +86,108 @@ type SaleToStore = {
   change: number;
 };
 
-/** What the order statement answers: enough, with the sale itself, to answer without reading it back. */
+/** What the sale's call answers: enough, with the sale itself, to answer without reading it back. */
 type Stored = { orderId: number; number: string; createdAt: string; lineIds: number[]; paymentIds: number[] };
 
+/** The SQLSTATE (and DETAIL) of a database error, through the driver's and Drizzle's wrappers. */
+function databaseErrorOf(error: unknown): { code: string; detail: string | null } | null {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (typeof code === 'string') return { code, detail: typeof detail === 'string' ? detail : null };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /**
- * The sale's writes in two statements, locks always taken in the same order: the stock levels
- * (by variant id), then the drawer session (shared, so a close waits for the sale) and the
- * outlet's counter, taken by the statement that writes the order, its lines, payments, coupon use
- * and customer figures — so the counter is held for that statement and the commit only.
+ * Stores the sale with one call of `sell_order` (migration 0004_sell_function.sql) outside an
+ * explicit transaction: the database commits it as soon as it is done, so the outlet's counter is
+ * held only while the database works. The function raises its refusals with their own SQLSTATE,
+ * worded here.
  */
-async function storeSale(tx: DbOrTx, toStore: SaleToStore): Promise<Stored> {
-  const { seller, register, sale } = toStore;
-  const orderId = register.newOrderId;
+async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
+  const { register, sale } = toStore;
+  try {
+    const [row] = await rowsOf<{ stored: Stored }>(db, sql`select sell_order(${json(saleDocument(toStore))}) as stored`);
+    if (!row) throw new Error('sell_order answered no row');
+    const stored = typeof row.stored === 'string' ? (JSON.parse(row.stored) as Stored) : row.stored;
+    return { ...stored, createdAt: new Date(stored.createdAt).toISOString(), lineIds: stored.lineIds.map(Number), paymentIds: stored.paymentIds.map(Number) };
+  } catch (error) {
+    const refusal = databaseErrorOf(error);
+    if (refusal?.code === 'TB002') throw closedDrawer(register);
+    if (refusal?.code === 'TB003') throw new AlreadySold();
+    if (refusal?.code === 'TB004') throw AppError.validation({ couponCode: ['This coupon has been used as many times as it may be.'] });
+    if (refusal?.code === 'TB001' && refusal.detail) {
+      const short = JSON.parse(refusal.detail) as { variantId: number; delta: number; quantityAfter: number };
+      const index = sale.lines.findIndex((line) => line.item.variantId === short.variantId);
+      const variant = sale.variants.get(short.variantId);
+      const left = Math.max(0, short.quantityAfter - short.delta);
+      throw AppError.validation({
+        [`lines.${index}.quantity`]: [`Only ${left} of ${variant ? describeItem(variant) : 'this product'} left at ${register.outletName}.`],
+      });
+    }
+    throw error;
+  }
+}
+
+/** Everything `sell_order` writes, decided here: the stock changes, the order, its lines and payments. */
+function saleDocument(values: SaleToStore) {
+  const { input, seller, register, sale, payments, paid, change } = values;
+  const { cart } = sale.priced;
   const sold = new Map<number, number>();
   for (const line of sale.lines) {
     if (sale.variants.get(line.item.variantId)?.trackStock) sold.set(line.item.variantId, (sold.get(line.item.variantId) ?? 0) - line.quantity);
   }
-  const levels = await changeStockMany(tx, {
-    outletId: register.outletId,
-    changes: [...sold].map(([variantId, delta]) => ({ variantId, delta })),
-    reason: 'sale',
-    document: { type: 'order', id: orderId },
-    userId: seller.id,
-  });
-  const short = levels.find((level) => level.quantityAfter < 0);
-  // The shop's setting is read only when a level went below zero.
-  if (short && !(await getShopSettings(tx)).allowNegativeStock) {
-    const index = sale.lines.findIndex((line) => line.item.variantId === short.variantId);
-    const variant = sale.variants.get(short.variantId);
-    const left = Math.max(0, short.quantityAfter - short.delta);
-    throw AppError.validation({
-      [`lines.${index}.quantity`]: [`Only ${left} of ${variant ? describeItem(variant) : 'this product'} left at ${register.outletName}.`],
-    });
-  }
-
-  const [stored] = await rowsOf<{
-    drawer_open: boolean;
-    order_id: number | null;
-    number: string;
-    created_at: string | Date;
-    line_ids: number[];
-    payment_ids: number[];
-    coupon_used: number;
-  }>(tx, insertSale(toStore, orderId));
-  if (!stored?.drawer_open) throw closedDrawer(register);
-  if (!stored.order_id) throw new AlreadySold();
-  if (sale.coupon && stored.coupon_used === 0) {
-    throw AppError.validation({ couponCode: ['This coupon has been used as many times as it may be.'] });
-  }
   return {
-    orderId,
-    number: stored.number,
-    createdAt: new Date(stored.created_at).toISOString(),
-    lineIds: stored.line_ids.map(Number),
-    paymentIds: stored.payment_ids.map(Number),
+    order_id: register.newOrderId,
+    uuid: input.uuid,
+    outlet_id: register.outletId,
+    outlet_code: register.outletCode,
+    register_id: register.id,
+    session_id: register.sessionId,
+    user_id: seller.id,
+    customer_id: sale.customer?.id ?? null,
+    coupon_id: sale.coupon?.id ?? null,
+    coupon_code: sale.coupon?.code ?? null,
+    receipt_template_id: register.receiptTemplateId,
+    subtotal: cart.subtotal,
+    line_discount_total: cart.lineDiscountTotal,
+    order_discount_total: cart.orderDiscountTotal,
+    charge_total: cart.chargeTotal,
+    net_total: cart.netTotal,
+    tax_total: cart.taxTotal,
+    total: cart.total,
+    paid,
+    change,
+    taxes: cart.taxes,
+    note: input.note,
+    // Locked in variant order, so two sales of the same products never deadlock.
+    stock: [...sold].sort(([a], [b]) => a - b).map(([variant_id, delta]) => ({ variant_id, delta })),
+    lines: sale.lines.map((line, position) => {
+      const priced = cart.lines[position]!;
+      return {
+        position,
+        product_id: line.item.productId,
+        variant_id: line.item.variantId,
+        title: line.item.title,
+        variant_name: line.item.variantName,
+        sku: line.item.sku,
+        quantity: line.quantity,
+        unit_price: priced.unitPrice,
+        unit_cost: sale.variants.get(line.item.variantId)?.unitCost ?? 0,
+        gross: priced.gross,
+        discount: priced.discount,
+        order_discount: priced.orderDiscount,
+        net: priced.net,
+        charge_total: priced.chargeTotal,
+        tax_total: priced.taxTotal,
+        total: priced.total,
+        taxes: priced.taxes,
+        charges: priced.charges,
+      };
+    }),
+    payments: payments.map((p, position) => ({ position, ...p })),
   };
-}
-
-/**
- * One statement: the drawer still open, the outlet's next number (formatOrderNumber's
- * MAIN-000123, written in SQL so the counter is held no longer than this statement), the order,
- * its lines and payments, the coupon's use (guarded so concurrent sales cannot overrun its
- * limit) and the customer's figures.
- */
-function insertSale(values: SaleToStore, orderId: number): SQL {
-  const { input, seller, register, sale, payments, paid, change } = values;
-  const { cart } = sale.priced;
-  const lines = sale.lines.map((line, position) => {
-    const priced = cart.lines[position]!;
-    return {
-      position,
-      product_id: line.item.productId,
-      variant_id: line.item.variantId,
-      title: line.item.title,
-      variant_name: line.item.variantName,
-      sku: line.item.sku,
-      quantity: line.quantity,
-      unit_price: priced.unitPrice,
-      unit_cost: sale.variants.get(line.item.variantId)?.unitCost ?? 0,
-      gross: priced.gross,
-      discount: priced.discount,
-      order_discount: priced.orderDiscount,
-      net: priced.net,
-      charge_total: priced.chargeTotal,
-      tax_total: priced.taxTotal,
-      total: priced.total,
-      taxes: priced.taxes,
-      charges: priced.charges,
-    };
-  });
-  const paymentRows = payments.map((p, position) => ({ position, ...p }));
-  const couponId = sale.coupon?.id ?? null;
-  const customerId = sale.customer?.id ?? null;
-  return sql`
-    with drawer as (
-      select id from cashbox_sessions where id = ${register.sessionId} and status = 'open' for share
-    ), counter as (
-      insert into outlet_order_counters as c (outlet_id, last_number) values (${register.outletId}, 1)
-      on conflict (outlet_id) do update set last_number = c.last_number + 1
-      returning last_number::text as n
-    ), new_order as (
-      insert into orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
-        receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note)
-      select ${orderId}, ${input.uuid}, ${register.outletCode} || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
-        ${register.outletId}, ${register.id}, ${register.sessionId}, ${seller.id}, ${customerId}, ${couponId}, ${sale.coupon?.code ?? null},
-        ${register.receiptTemplateId}, ${cart.subtotal}, ${cart.lineDiscountTotal}, ${cart.orderDiscountTotal}, ${cart.chargeTotal},
-        ${cart.netTotal}, ${cart.taxTotal}, ${cart.total}, ${paid}, ${change}, ${json(cart.taxes)}, ${input.note}
-      from counter, drawer
-      on conflict (uuid) do nothing
-      returning id, number, created_at
-    ), new_lines as (
-      insert into order_lines (order_id, position, product_id, variant_id, title, variant_name, sku, quantity, unit_price, unit_cost,
-        gross, discount, order_discount, net, charge_total, tax_total, total, taxes, charges)
-      select o.id, l.position, l.product_id, l.variant_id, l.title, l.variant_name, l.sku, l.quantity, l.unit_price, l.unit_cost,
-        l.gross, l.discount, l.order_discount, l.net, l.charge_total, l.tax_total, l.total, l.taxes, l.charges
-      from new_order o cross join jsonb_to_recordset(${json(lines)}) as l(position int, product_id int, variant_id int, title text,
-        variant_name text, sku text, quantity int, unit_price int, unit_cost int, gross int, discount int, order_discount int, net int,
-        charge_total int, tax_total int, total int, taxes jsonb, charges jsonb)
-      order by l.position
-      returning id, position
-    ), new_payments as (
-      insert into order_payments (order_id, cashbox_session_id, tender, amount, tendered, change, reference)
-      select o.id, ${register.sessionId}, p.tender, p.amount, p.tendered, p.change, p.reference
-      from new_order o cross join jsonb_to_recordset(${json(paymentRows)}) as p(position int, tender text, amount int, tendered int, change int, reference text)
-      order by p.position
-      returning id
-    ), used_coupon as (
-      update coupons set used_count = used_count + 1, updated_at = now()
-      where id = ${couponId} and (usage_limit is null or used_count < usage_limit) and exists (select 1 from new_order)
-      returning id
-    ), spent as (
-      update customers set total_spent = total_spent + ${cart.total}, order_count = order_count + 1, updated_at = now()
-      where id = ${customerId} and exists (select 1 from new_order)
-      returning id
-    )
-    select exists (select 1 from drawer) as drawer_open, o.id as order_id, o.number, o.created_at,
-      coalesce((select json_agg(id order by position) from new_lines), '[]'::json) as line_ids,
-      coalesce((select json_agg(id order by id) from new_payments), '[]'::json) as payment_ids,
-      (select count(*)::int from used_coupon) as coupon_used
-    from (select 1) one left join new_order o on true`;
 }
 
 /** The answer of a new sale, from what was just stored (the same shape GET /api/orders/:id reads back). */
