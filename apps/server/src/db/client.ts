@@ -28,7 +28,9 @@ export type DatabaseHandle = {
 const MIGRATION_LOCK_ID = 7_341_001;
 
 export function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // 20 connections: sales arriving together wait for the database, not for a free connection
+  // (docs/performance.md, Checkout); PostgreSQL's default limit of 100 leaves room for several processes.
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -2,8 +2,11 @@ import type { PricingCharge, PricingTax, SaleItem } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+/** The one JSON value a query answers (`… as value`); both drivers hand jsonb over parsed. */
+async function jsonOf<T>(db: DbOrTx, query: SQL): Promise<T> {
+  const [row] = ((await db.execute(query)) as unknown as { rows: Array<{ value: T | string }> }).rows;
+  const value = row?.value ?? null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /** A variant as a sale needs it: what the engine prices with, and what the sale must check and copy. */
@@ -39,29 +42,14 @@ function toCharge(charge: ChargeJson): PricingCharge {
 
 /**
  * The variants of a sale with their product's taxes (in `product_taxes.position` order), charges
- * and categories, in one query. Only active taxes and charges apply, exactly as the register's
+ * and categories, in one call. Only active taxes and charges apply, exactly as the register's
  * sync hands them out (docs/catalogue.md), so the screen and the server price alike.
  */
 export async function loadSellableVariants(db: DbOrTx, variantIds: readonly number[]): Promise<Map<number, SellableVariant>> {
   const ids = [...new Set(variantIds)];
   if (ids.length === 0) return new Map();
-  const rows = await rowsOf<VariantRow>(
-    db,
-    sql`select v.id, v.product_id, p.title, v.name, v.sku, v.price, v.cost, p.track_stock,
-          (v.active and p.status = 'active') as sellable,
-          coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'rateE4', t.rate_e4,
-                      'isInclusive', t.is_inclusive, 'isCompound', t.is_compound) order by pt.position, pt.tax_id)
-                    from product_taxes pt join taxes t on t.id = pt.tax_id
-                    where pt.product_id = p.id and t.active), '[]'::json) as taxes,
-          coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'amount', c.amount,
-                      'rateE4', c.rate_e4, 'per', c.per, 'isTaxable', c.is_taxable) order by pc.charge_id)
-                    from product_charges pc join additional_charges c on c.id = pc.charge_id
-                    where pc.product_id = p.id and c.active), '[]'::json) as charges,
-          coalesce((select array_agg(pcat.category_id order by pcat.category_id)
-                    from product_categories pcat where pcat.product_id = p.id), '{}'::int[]) as category_ids
-        from product_variants v join products p on p.id = v.product_id
-        where v.id = any(${`{${ids.join(',')}}`}::int[])`,
-  );
+  // sale_variants (migration 0005_sale_reads.sql): planned once per connection, not at every sale.
+  const rows = await jsonOf<VariantRow[]>(db, sql`select sale_variants(${`{${ids.join(',')}}`}::int[]) as value`);
   return new Map(
     rows.map((row) => [
       row.id,
@@ -88,7 +76,7 @@ export async function loadSellableVariants(db: DbOrTx, variantIds: readonly numb
 /**
  * The register a sale is rung up on, its outlet, its open drawer session (null when closed), the
  * order already stored under the sale's uuid (a retried request) and an id for a new order, in one
- * query. An id taken here and not used leaves a gap in ids only; sale numbers come from the outlet's counter.
+ * call. An id taken here and not used leaves a gap in ids only; sale numbers come from the outlet's counter.
  */
 export type SaleRegister = {
   id: number;
@@ -104,7 +92,7 @@ export type SaleRegister = {
 };
 
 export async function loadSaleRegister(db: DbOrTx, registerId: number, uuid: string): Promise<SaleRegister | null> {
-  const [row] = await rowsOf<{
+  const row = await jsonOf<{
     id: number;
     name: string;
     active: boolean;
@@ -115,14 +103,7 @@ export async function loadSaleRegister(db: DbOrTx, registerId: number, uuid: str
     session_id: number | null;
     sold_order_id: number | null;
     new_order_id: number;
-  }>(
-    db,
-    sql`select r.id, r.name, r.active, r.outlet_id, o.code, o.name as outlet_name, r.receipt_template_id,
-          (select s.id from cashbox_sessions s where s.register_id = r.id and s.status = 'open' limit 1) as session_id,
-          (select id from orders where uuid = ${uuid}) as sold_order_id,
-          nextval(pg_get_serial_sequence('orders', 'id'))::int as new_order_id
-        from registers r join outlets o on o.id = r.outlet_id where r.id = ${registerId}`,
-  );
+  } | null>(db, sql`select sale_register(${registerId}::int, ${uuid}::uuid) as value`);
   if (!row) return null;
   return {
     id: row.id,
