@@ -32,6 +32,17 @@ export const receiptToggleLabels: Record<ReceiptToggle, string> = {
   showNote: 'Order note',
 };
 
+/** What a new template shows, and how a sale prints at a register that has no template. */
+export const defaultReceiptToggles: Record<ReceiptToggle, boolean> = {
+  showLogo: true,
+  showCashier: true,
+  showCustomer: true,
+  showTaxBreakdown: true,
+  showOrderBarcode: true,
+  showLoyaltyPoints: false,
+  showNote: true,
+};
+
 /** A receipt layout. Immutable: a change is a new template (no update endpoint). */
 export const receiptTemplate = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { couponRuleOf } from './pricing/coupon-rule.fixture.ts';
 import type { CouponRule } from './pricing/coupons.ts';
 import type { PricingCharge, PricingTax } from './pricing/types.ts';
 import { formatOrderNumber, priceSale, settlePayments, type SaleItem, type SaleLine } from './sale.ts';
@@ -18,24 +19,7 @@ function item(unitPrice: number, taxes: PricingTax[] = [], charges: PricingCharg
 }
 const line = (saleItem: SaleItem, quantity = 1, discount: SaleLine['discount'] = null): SaleLine => ({ item: saleItem, quantity, discount });
 
-const rule = (overrides: Partial<CouponRule> = {}): CouponRule => ({
-  code: 'TEN',
-  kind: 'percentage',
-  rateE4: 100_000,
-  amount: 0,
-  validFrom: null,
-  validUntil: null,
-  minimumTotal: null,
-  maximumDiscount: null,
-  usageLimit: null,
-  usedCount: 0,
-  perCustomerLimit: null,
-  appliesTo: 'all',
-  categoryIds: [],
-  productIds: [],
-  active: true,
-  ...overrides,
-});
+const rule = (overrides: Partial<CouponRule> = {}) => couponRuleOf({ code: 'TEN', ...overrides });
 const context = { now: '2026-06-01T12:00:00Z', customerUses: 0, hasCustomer: false, formatMoney: money };
 
 describe('priceSale: taxes and charges', () => {

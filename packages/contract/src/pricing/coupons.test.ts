@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { priceCart } from './cart.ts';
-import { couponOrderDiscount, evaluateCoupon, type CouponCart, type CouponContext, type CouponRule } from './coupons.ts';
+import { couponRuleOf } from './coupon-rule.fixture.ts';
+import { couponOrderDiscount, evaluateCoupon, type CouponCart, type CouponContext } from './coupons.ts';
 
-const base: CouponRule = {
-  code: 'SAVE10',
-  kind: 'percentage',
-  rateE4: 100_000,
-  amount: 0,
-  validFrom: null,
-  validUntil: null,
-  minimumTotal: null,
-  maximumDiscount: null,
-  usageLimit: null,
-  usedCount: 0,
-  perCustomerLimit: null,
-  appliesTo: 'all',
-  categoryIds: [],
-  productIds: [],
-  active: true,
-};
-const coupon = (overrides: Partial<CouponRule> = {}): CouponRule => ({ ...base, ...overrides });
+const coupon = couponRuleOf;
 
 const now = '2026-03-03T12:00:00.000Z';
 const context: CouponContext = {

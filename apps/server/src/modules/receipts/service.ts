@@ -1,4 +1,4 @@
-import type { ReceiptTemplate, receiptTemplateInput, receiptTemplateListQuery } from '@tillbook/contract';
+import { defaultReceiptToggles, type ReceiptTemplate, type receiptTemplateInput, type receiptTemplateListQuery } from '@tillbook/contract';
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -98,12 +98,6 @@ export async function ensureDefaultReceiptTemplate(db: DbOrTx): Promise<void> {
     paperWidth: 80,
     header: null,
     footer: 'Thank you for shopping with us!',
-    showLogo: true,
-    showCashier: true,
-    showCustomer: true,
-    showTaxBreakdown: true,
-    showOrderBarcode: true,
-    showLoyaltyPoints: false,
-    showNote: true,
+    ...defaultReceiptToggles,
   });
 }

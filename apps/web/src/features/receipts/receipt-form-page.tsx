@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  defaultReceiptToggles,
   receiptTemplateInput,
   receiptToggleLabels,
   receiptToggles,
@@ -37,13 +38,7 @@ const blank: FormValues = {
   paperWidth: 80,
   header: '',
   footer: '',
-  showLogo: true,
-  showCashier: true,
-  showCustomer: true,
-  showTaxBreakdown: true,
-  showOrderBarcode: true,
-  showLoyaltyPoints: false,
-  showNote: true,
+  ...defaultReceiptToggles,
   basedOnId: null,
 };
 

@@ -1,4 +1,4 @@
-import type { Order, ReceiptLayout } from '@tillbook/contract';
+import { defaultReceiptToggles, type Order, type ReceiptLayout } from '@tillbook/contract';
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,13 +15,7 @@ const fallbackLayout: ReceiptLayout = {
   paperWidth: 80,
   header: null,
   footer: null,
-  showLogo: true,
-  showCashier: true,
-  showCustomer: true,
-  showTaxBreakdown: true,
-  showOrderBarcode: true,
-  showLoyaltyPoints: false,
-  showNote: true,
+  ...defaultReceiptToggles,
 };
 
 /** A logo or a barcode takes about this many text rows of paper. */
