@@ -40,7 +40,7 @@ BEGIN
       'receipt_template_id', r.receipt_template_id,
       'session_id', (SELECT s.id FROM cashbox_sessions s WHERE s.register_id = r.id AND s.status = 'open' LIMIT 1),
       'sold_order_id', (SELECT x.id FROM orders x WHERE x.uuid = sale_uuid),
-      'new_order_id', nextval(pg_get_serial_sequence('orders', 'id'))::int
+      'new_order_id', nextval('orders_id_seq'::regclass)::int
     )::jsonb
     FROM registers r JOIN outlets o ON o.id = r.outlet_id
     WHERE r.id = sale_register.register_id

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { describeItem, moneyFormatter, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
-import { loadSaleRegister, type SaleRegister } from './pricing-source.ts';
+import { loadSaleSource, type SaleRegister } from './pricing-source.ts';
 import { getOrder, type OrderScope } from './read.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
@@ -32,21 +32,20 @@ const everyOutlet: OrderScope = { kind: 'all' };
  * the first order and changes nothing (`created: false`).
  */
 export async function createOrder(db: Db, input: OrderCreateValues, seller: Seller): Promise<{ order: Order; created: boolean }> {
-  // The reads are independent: run them together, then answer in the order a cashier can act on.
-  const pricing = priceSaleFromDb(db, input).then(
-    (sale) => ({ sale }),
-    (error: unknown) => ({ error }),
+  // The register and the variants in one call; then answer in the order a cashier can act on.
+  const { register, variants } = await loadSaleSource(
+    db,
+    input.registerId,
+    input.uuid,
+    input.lines.map((line) => line.variantId),
   );
-  const register = await loadSaleRegister(db, input.registerId, input.uuid);
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
   if (seller.type !== 'administrator' && seller.outletId !== register.outletId) throw AppError.forbidden();
   if (register.soldOrderId !== null) return { order: await getOrder(db, { id: register.soldOrderId }, everyOutlet), created: false };
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is not active.`] });
   if (register.sessionId === null) throw closedDrawer(register);
 
-  const priced = await pricing;
-  if ('error' in priced) throw priced.error;
-  const { sale } = priced;
+  const sale = await priceSaleFromDb(db, input, { variants });
   const { cart } = sale.priced;
   if (cart.total !== input.total) throw AppError.validation({ total: [totalMismatchMessage] });
   const settlement = settlePayments(cart.total, input.payments, formatMinorAsDecimal);

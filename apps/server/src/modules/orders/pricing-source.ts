@@ -2,11 +2,13 @@ import type { PricingCharge, PricingTax, SaleItem } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-/** The one JSON value a query answers (`… as value`); both drivers hand jsonb over parsed. */
+/** Both drivers hand jsonb over parsed; a driver set up otherwise hands over its text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The one JSON value a query answers (`… as value`). */
 async function jsonOf<T>(db: DbOrTx, query: SQL): Promise<T> {
   const [row] = ((await db.execute(query)) as unknown as { rows: Array<{ value: T | string }> }).rows;
-  const value = row?.value ?? null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  return parsed<T>(row?.value ?? (null as T));
 }
 
 /** A variant as a sale needs it: what the engine prices with, and what the sale must check and copy. */
@@ -49,7 +51,12 @@ export async function loadSellableVariants(db: DbOrTx, variantIds: readonly numb
   const ids = [...new Set(variantIds)];
   if (ids.length === 0) return new Map();
   // sale_variants (migration 0005_sale_reads.sql): planned once per connection, not at every sale.
-  const rows = await jsonOf<VariantRow[]>(db, sql`select sale_variants(${`{${ids.join(',')}}`}::int[]) as value`);
+  return toSellable(await jsonOf<VariantRow[]>(db, sql`select sale_variants(${idArray(ids)}) as value`));
+}
+
+const idArray = (ids: readonly number[]) => sql`${`{${[...new Set(ids)].join(',')}}`}::int[]`;
+
+function toSellable(rows: VariantRow[]): Map<number, SellableVariant> {
   return new Map(
     rows.map((row) => [
       row.id,
@@ -91,20 +98,37 @@ export type SaleRegister = {
   newOrderId: number;
 };
 
-export async function loadSaleRegister(db: DbOrTx, registerId: number, uuid: string): Promise<SaleRegister | null> {
-  const row = await jsonOf<{
-    id: number;
-    name: string;
-    active: boolean;
-    outlet_id: number;
-    code: string;
-    outlet_name: string;
-    receipt_template_id: number;
-    session_id: number | null;
-    sold_order_id: number | null;
-    new_order_id: number;
-  } | null>(db, sql`select sale_register(${registerId}::int, ${uuid}::uuid) as value`);
-  if (!row) return null;
+type RegisterRow = {
+  id: number;
+  name: string;
+  active: boolean;
+  outlet_id: number;
+  code: string;
+  outlet_name: string;
+  receipt_template_id: number;
+  session_id: number | null;
+  sold_order_id: number | null;
+  new_order_id: number;
+};
+
+/**
+ * What POST /api/orders/create reads before it decides: the register (null when there is none)
+ * and the sale's variants, in one call of the two functions of 0005_sale_reads.sql.
+ */
+export async function loadSaleSource(
+  db: DbOrTx,
+  registerId: number,
+  uuid: string,
+  variantIds: readonly number[],
+): Promise<{ register: SaleRegister | null; variants: Map<number, SellableVariant> }> {
+  const [row] = ((await db.execute(
+    sql`select sale_register(${registerId}::int, ${uuid}::uuid) as register, sale_variants(${idArray(variantIds)}) as variants`,
+  )) as unknown as { rows: Array<{ register: RegisterRow | string | null; variants: VariantRow[] | string }> }).rows;
+  const register = parsed<RegisterRow | null>(row?.register ?? null);
+  return { register: register && toSaleRegister(register), variants: toSellable(parsed<VariantRow[]>(row?.variants ?? '[]')) };
+}
+
+function toSaleRegister(row: RegisterRow): SaleRegister {
   return {
     id: row.id,
     name: row.name,

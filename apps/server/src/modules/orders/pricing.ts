@@ -58,12 +58,18 @@ async function customerUses(db: DbOrTx, couponId: number, customerId: number | n
  * each problem on its field (`lines.N.variantId`, `customerId`, `couponCode`). The shop's
  * settings are read only when a coupon's message may need its currency.
  */
-export async function priceSaleFromDb(db: DbOrTx, values: SaleValues, now = new Date()): Promise<PricedSaleFromDb> {
+export async function priceSaleFromDb(
+  db: DbOrTx,
+  values: SaleValues,
+  options: { now?: Date; variants?: Map<number, SellableVariant> } = {},
+): Promise<PricedSaleFromDb> {
+  const now = options.now ?? new Date();
   const [variants, coupon, customerRows, settings] = await Promise.all([
-    loadSellableVariants(
-      db,
-      values.lines.map((line) => line.variantId),
-    ),
+    options.variants ??
+      loadSellableVariants(
+        db,
+        values.lines.map((line) => line.variantId),
+      ),
     couponByCode(db, values.couponCode),
     values.customerId === null ? Promise.resolve([]) : db.select().from(customers).where(eq(customers.id, values.customerId)).limit(1),
     values.couponCode ? getShopSettings(db) : Promise.resolve(null),
