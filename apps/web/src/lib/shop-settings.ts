@@ -1,4 +1,4 @@
-import { defaultShopSettings, formatMinorAsDecimal, fractionDigitsOf, type ShopSettings } from '@tillbook/contract';
+import { defaultShopSettings, formatMoney, fractionDigitsOf, type ShopSettings } from '@tillbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './http.ts';
 
@@ -13,18 +13,8 @@ export function useShopSettings(): ShopSettings {
   return useQuery(shopSettingsQuery).data ?? defaultShopSettings;
 }
 
-/** Formats minor units in the shop's currency and locale; the one money formatter of the app. */
-export function formatMoney(minor: number, settings: Pick<ShopSettings, 'currency' | 'locale'>): string {
-  const decimal = formatMinorAsDecimal(minor, fractionDigitsOf(settings.currency));
-  try {
-    // Intl formats a decimal string exactly (no float conversion).
-    return new Intl.NumberFormat(settings.locale, { style: 'currency', currency: settings.currency }).format(
-      decimal as unknown as number,
-    );
-  } catch {
-    return `${settings.currency} ${decimal}`;
-  }
-}
+/** The one money formatter of the app (contract money.ts), in the shop's currency and locale. */
+export { formatMoney };
 
 export function useMoney() {
   const settings = useShopSettings();

@@ -1,10 +1,10 @@
-import { formatMinorAsDecimal, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
+import { formatMinorAsDecimal, moneyFormatterOf, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { describeItem, moneyFormatter, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
+import { describeItem, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
 import { loadSaleSource, type SaleRegister } from './pricing-source.ts';
 import { getOrder, type OrderScope } from './read.ts';
 
@@ -51,7 +51,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   const settlement = settlePayments(cart.total, input.payments, formatMinorAsDecimal);
   if (!settlement.ok) {
     // Worded again in the shop's currency: the settings are read only for a refusal.
-    const refusal = settlePayments(cart.total, input.payments, moneyFormatter(await getShopSettings(db)));
+    const refusal = settlePayments(cart.total, input.payments, moneyFormatterOf(await getShopSettings(db)));
     throw AppError.validation({ payments: [refusal.ok ? settlement.message : refusal.message] });
   }
 

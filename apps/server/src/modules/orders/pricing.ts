@@ -1,11 +1,10 @@
 import {
-  fractionDigitsOf,
+  moneyFormatterOf,
   priceSale,
   type Coupon,
   type PricedSale,
   type PricingDiscount,
   type SaleLine,
-  type ShopSettings,
   type saleInput,
 } from '@tillbook/contract';
 import { and, count, eq } from 'drizzle-orm';
@@ -27,11 +26,6 @@ export type PricedSaleFromDb = {
   customer: CustomerRow | null;
 };
 
-export function moneyFormatter(settings: Pick<ShopSettings, 'currency' | 'locale'>): (minor: number) => string {
-  const digits = fractionDigitsOf(settings.currency);
-  const format = new Intl.NumberFormat(settings.locale, { style: 'currency', currency: settings.currency });
-  return (minor) => format.format(minor / 10 ** digits);
-}
 
 async function couponByCode(db: DbOrTx, code: string | null): Promise<Coupon | null | 'unknown'> {
   if (!code) return null;
@@ -95,7 +89,7 @@ export async function priceSaleFromDb(
           now,
           customerUses: await customerUses(db, foundCoupon.id, customer?.id ?? null),
           hasCustomer: customer !== null,
-          formatMoney: settings ? moneyFormatter(settings) : undefined,
+          formatMoney: settings ? moneyFormatterOf(settings) : undefined,
         },
       }
     : null;
