@@ -37,7 +37,7 @@ function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
     session,
     openingCount: null,
     closingCount: null,
-    sales: { count: 3, subtotal: 5700, discounts: 300, charges: 0, taxes: 0, total: 5700 },
+    sales: { count: 3, subtotal: 5700, discounts: 300, charges: 0, taxes: 400, total: 5700 },
     refunds: { count: 0, total: 0 },
     byTender: [
       { tender: 'cash', taken: 2500, refunded: 0, change: 800, net: 1700 },
@@ -159,6 +159,9 @@ describe('DrawerPage', () => {
     const shortCell = screen.getByText('Short −$1.00');
     expect(shortCell.className).toContain('text-red-700');
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+    // VAT inside the prices is in the total but was not added to it.
+    expect(within(screen.getByRole('row', { name: /Taxes added/ })).getByText('$0.00')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Taxes in the total/ })).getByText('$4.00')).toBeTruthy();
   });
 
   it('hides the expected figures from a cashier when the shop closes blind', async () => {

@@ -156,8 +156,10 @@ function ReportBody({ report }: { report: CashboxReport }) {
             ['Subtotal', m(report.sales.subtotal)],
             ['Discounts', m(-report.sales.discounts)],
             ['Charges', m(report.sales.charges)],
-            ['Taxes added', m(report.sales.taxes)],
+            // Taxes inside the prices are not added to the total; only taxes on top are.
+            ['Taxes added', m(report.taxes.filter((t) => !t.isInclusive).reduce((sum, t) => sum + t.amount, 0))],
             ['Total', m(report.sales.total)],
+            ['Taxes in the total', m(report.sales.taxes)],
             ['Refunds', `${report.refunds.count} · ${m(-report.refunds.total)}`],
           ]}
         />
