@@ -17,6 +17,7 @@ export * from './pagination.ts';
 export * from './pricing/index.ts';
 export * from './product-sync.ts';
 export * from './products.ts';
+export * from './receipt-rows.ts';
 export * from './receipts.ts';
 export * from './registers.ts';
 export * from './runtime-config.ts';

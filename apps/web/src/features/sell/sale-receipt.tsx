@@ -1,4 +1,4 @@
-import { defaultReceiptToggles, type Order, type ReceiptLayout } from '@tillbook/contract';
+import { fallbackReceiptLayout, type Order, type ReceiptLayout } from '@tillbook/contract';
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,14 +9,6 @@ import { ReceiptPreview } from '../receipts/receipt-preview.tsx';
 import { receiptRows } from '../receipts/receipt-rows.ts';
 import { toReceiptOrder } from './receipt-order.ts';
 import { receiptPrintAttribute, receiptPrintStyle } from './receipt-print-style.ts';
-
-/** How a sale prints at a register without a template of its own. */
-const fallbackLayout: ReceiptLayout = {
-  paperWidth: 80,
-  header: null,
-  footer: null,
-  ...defaultReceiptToggles,
-};
 
 /** A logo or a barcode takes about this many text rows of paper. */
 const PICTURE_ROWS = 5;
@@ -49,7 +41,7 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [onNewSale]);
 
-  const layout: ReceiptLayout | undefined = templateId === undefined ? fallbackLayout : template.data;
+  const layout: ReceiptLayout | undefined = templateId === undefined ? fallbackReceiptLayout : template.data;
   const receiptOrder = toReceiptOrder(order, settings.locale);
   const rowCount = layout
     ? receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format }).reduce(

@@ -1,0 +1,240 @@
+import { tenderLabels } from './cashbox.ts';
+import type { Order } from './orders.ts';
+import { formatPercent } from './pricing/index.ts';
+import { defaultReceiptToggles, receiptLineWidth, type ReceiptLayout } from './receipts.ts';
+
+/** One sold line as printed. `total` is the amount on the line's first row (before its discount). */
+export type ReceiptLine = {
+  name: string;
+  quantity: number;
+  total: number;
+  /** "M / Red"; empty or absent for a product without variants. */
+  variantName?: string;
+  /** Printed under the line ("@ 3.50") when more than one unit was sold. */
+  unitPrice?: number;
+  /** The line's own discount, printed under it. */
+  discount?: number;
+};
+
+/** A named amount under the subtotal: a discount, a charge or a tax. */
+export type ReceiptAmount = { name: string; amount: number };
+
+/** What a receipt prints about one order. Amounts are minor units. */
+export type ReceiptOrder = {
+  number: string;
+  date: string;
+  cashierName: string | null;
+  customerName: string | null;
+  lines: ReceiptLine[];
+  subtotal: number;
+  /** Discounts on the whole sale (line discounts summed, the order discount or coupon). */
+  discounts?: ReceiptAmount[];
+  /** Additional charges summed per charge (bottle deposit, service). */
+  charges?: ReceiptAmount[];
+  /** An inclusive tax is already in the prices ("incl."); an exclusive one is added to the total. */
+  taxes: Array<ReceiptAmount & { isInclusive?: boolean }>;
+  total: number;
+  /** What was handed over per tender; change is printed once, below. */
+  payments: Array<ReceiptAmount & { reference?: string | null }>;
+  change: number;
+  pointsEarned: number | null;
+  pointsBalance: number | null;
+  note: string | null;
+};
+
+/** How a sale prints when it has no template (its template is gone): on the screen and in the e-mail alike. */
+export const fallbackReceiptLayout: ReceiptLayout = { paperWidth: 80, header: null, footer: null, ...defaultReceiptToggles };
+
+/** The order a template is previewed with. */
+export const sampleReceiptOrder: ReceiptOrder = {
+  number: 'MAIN-000123',
+  date: '2026-03-14 10:42',
+  cashierName: 'Sam Carter',
+  customerName: 'Alex Morgan',
+  lines: [
+    { name: 'Flat white', quantity: 2, total: 700 },
+    { name: 'Butter croissant', quantity: 1, total: 275 },
+    { name: 'Sparkling water 500 ml', quantity: 3, total: 450 },
+  ],
+  subtotal: 1425,
+  taxes: [
+    { name: 'VAT 20%', amount: 208 },
+    { name: 'VAT 5%', amount: 13 },
+  ],
+  total: 1425,
+  payments: [{ name: 'Cash', amount: 2000 }],
+  change: 575,
+  pointsEarned: 14,
+  pointsBalance: 236,
+  note: 'No straws, please.',
+};
+
+export type ReceiptRow =
+  | { kind: 'text'; text: string; strong?: boolean }
+  | { kind: 'rule'; text: string }
+  | { kind: 'logo' }
+  | { kind: 'barcode'; text: string };
+
+export type ReceiptRowOptions = {
+  businessName: string;
+  formatMoney: (minor: number) => string;
+  /** A reprint: marked COPY at the top and the bottom so it is never taken for a second sale. */
+  isCopy?: boolean;
+};
+
+function center(text: string, width: number): string {
+  const clipped = text.slice(0, width);
+  const left = Math.floor((width - clipped.length) / 2);
+  return ' '.repeat(left) + clipped;
+}
+
+/** Left text and right text on one line; the left is cut short so the right always fits. */
+function pair(left: string, right: string, width: number): string {
+  const room = Math.max(0, width - right.length - 1);
+  const cut = left.length > room ? left.slice(0, Math.max(0, room - 1)) + '…' : left;
+  return cut.padEnd(width - right.length) + right;
+}
+
+/** Splits text on its own lines, then wraps each at the width on spaces. */
+function wrap(text: string, width: number): string[] {
+  return text.split(/\r?\n/).flatMap((line) => {
+    const out: string[] = [];
+    let current = '';
+    for (const word of line.split(/\s+/).filter(Boolean)) {
+      if (!current) current = word;
+      else if (current.length + 1 + word.length <= width) current += ` ${word}`;
+      else {
+        out.push(current);
+        current = word;
+      }
+      while (current.length > width) {
+        out.push(current.slice(0, width));
+        current = current.slice(width);
+      }
+    }
+    out.push(current);
+    return out;
+  });
+}
+
+/**
+ * The rows of a receipt at its paper width (58 mm ≈ 32, 80 mm ≈ 48 characters a line), as a
+ * monospace printer lays them out. Pure, so the preview, printing, the e-mail and its PDF share it.
+ */
+export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options: ReceiptRowOptions): ReceiptRow[] {
+  const width = receiptLineWidth[layout.paperWidth];
+  const money = options.formatMoney;
+  const minus = (minor: number) => money(-minor);
+  const rule = (char = '-'): ReceiptRow => ({ kind: 'rule', text: char.repeat(width) });
+  const text = (value: string, strong = false): ReceiptRow => ({ kind: 'text', text: value, strong });
+  const copyMark = text(center('*** COPY ***', width), true);
+  const rows: ReceiptRow[] = [];
+
+  if (options.isCopy) rows.push(copyMark);
+  if (layout.showLogo) rows.push({ kind: 'logo' });
+  rows.push(text(center(options.businessName, width), true));
+  if (layout.header) rows.push(...wrap(layout.header, width).map((line) => text(center(line, width))));
+  rows.push(rule());
+  rows.push(text(`Order ${order.number}`));
+  rows.push(text(order.date));
+  if (layout.showCashier && order.cashierName) rows.push(text(`Cashier: ${order.cashierName}`.slice(0, width)));
+  if (layout.showCustomer && order.customerName) rows.push(text(`Customer: ${order.customerName}`.slice(0, width)));
+  rows.push(rule());
+  for (const line of order.lines) {
+    const name = line.variantName ? `${line.name} (${line.variantName})` : line.name;
+    rows.push(text(pair(`${line.quantity} x ${name}`, money(line.total), width)));
+    if (line.unitPrice !== undefined && line.quantity > 1) rows.push(text(`    @ ${money(line.unitPrice)}`));
+    if (line.discount) rows.push(text(pair('    Discount', minus(line.discount), width)));
+  }
+  rows.push(rule());
+  rows.push(text(pair('Subtotal', money(order.subtotal), width)));
+  for (const discount of order.discounts ?? []) rows.push(text(pair(discount.name, minus(discount.amount), width)));
+  for (const charge of order.charges ?? []) rows.push(text(pair(charge.name, money(charge.amount), width)));
+  const addedTaxes = order.taxes.filter((tax) => tax.isInclusive === false);
+  if (layout.showTaxBreakdown) {
+    for (const tax of order.taxes) rows.push(text(pair(tax.isInclusive === false ? tax.name : `  incl. ${tax.name}`, money(tax.amount), width)));
+  } else if (addedTaxes.length > 0) {
+    // A tax added on top is part of the total, so it prints even without the breakdown.
+    rows.push(text(pair('Tax', money(addedTaxes.reduce((sum, tax) => sum + tax.amount, 0)), width)));
+  }
+  rows.push(text(pair('TOTAL', money(order.total), width), true));
+  for (const payment of order.payments) {
+    const name = payment.reference ? `${payment.name} ${payment.reference}` : payment.name;
+    rows.push(text(pair(name, money(payment.amount), width)));
+  }
+  if (order.change > 0) rows.push(text(pair('Change', money(order.change), width)));
+  if (layout.showLoyaltyPoints && order.pointsEarned !== null) {
+    rows.push(rule());
+    rows.push(text(pair('Points earned', String(order.pointsEarned), width)));
+    if (order.pointsBalance !== null) rows.push(text(pair('Points balance', String(order.pointsBalance), width)));
+  }
+  if (layout.showNote && order.note) {
+    rows.push(rule());
+    rows.push(...wrap(`Note: ${order.note}`, width).map((line) => text(line)));
+  }
+  if (layout.showOrderBarcode) rows.push({ kind: 'barcode', text: order.number });
+  if (layout.footer) {
+    rows.push(rule());
+    rows.push(...wrap(layout.footer, width).map((line) => text(center(line, width))));
+  }
+  if (options.isCopy) rows.push(copyMark);
+  return rows;
+}
+
+/** "VAT 20%"; a tax already named with its rate keeps its name. */
+function taxLabel(name: string, rateE4: number): string {
+  return name.includes('%') ? name : `${name} ${formatPercent(rateE4)}%`;
+}
+
+/** Charges of every line summed per charge, in order of first use. */
+function chargesOf(order: Order): ReceiptAmount[] {
+  const byId = new Map<number, ReceiptAmount>();
+  for (const charge of order.lines.flatMap((line) => line.charges)) {
+    const seen = byId.get(charge.id);
+    if (seen) seen.amount += charge.amount;
+    else byId.set(charge.id, { name: charge.name, amount: charge.amount });
+  }
+  return [...byId.values()].filter((charge) => charge.amount !== 0);
+}
+
+/** A completed sale as its receipt prints it, the date in the shop's locale. */
+export function toReceiptOrder(order: Order, locale: string): ReceiptOrder {
+  const discounts: ReceiptAmount[] = [];
+  if (order.lineDiscountTotal > 0) discounts.push({ name: 'Line discounts', amount: order.lineDiscountTotal });
+  if (order.orderDiscountTotal > 0) {
+    discounts.push({ name: order.couponCode ? `Coupon ${order.couponCode}` : 'Order discount', amount: order.orderDiscountTotal });
+  }
+  return {
+    number: order.number,
+    date: formatSaleDate(order.createdAt, locale),
+    cashierName: order.cashierName,
+    customerName: order.customerName,
+    lines: order.lines.map((line) => ({
+      name: line.title,
+      variantName: line.variantName,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      total: line.gross,
+      discount: line.discount,
+    })),
+    subtotal: order.subtotal,
+    discounts,
+    charges: chargesOf(order),
+    taxes: order.taxes.map((tax) => ({ name: taxLabel(tax.name, tax.rateE4), amount: tax.amount, isInclusive: tax.isInclusive })),
+    total: order.total,
+    payments: order.payments.map((payment) => ({ name: tenderLabels[payment.tender], amount: payment.tendered, reference: payment.reference })),
+    change: order.change,
+    pointsEarned: null,
+    pointsBalance: null,
+    note: order.note,
+  };
+}
+
+function formatSaleDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  } catch {
+    return date.toISOString().slice(0, 16).replace('T', ' ');
+  }
+}
