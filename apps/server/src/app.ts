@@ -14,6 +14,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { getShopSettings } from './modules/settings/service.ts';
+import { createMailer } from './lib/mailer.ts';
 import { mediaDir } from './lib/media.ts';
 import './types.ts';
 
@@ -31,6 +32,8 @@ export type AppOptions = {
   /** DATA_DIR: uploaded media live in its media/ folder. */
   dataDir: string;
   environment?: string;
+  /** SMTP_URL; without it a request to send e-mail answers 503 rather than pretending to send. */
+  smtpUrl?: string;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -47,6 +50,7 @@ export async function buildApp(options: AppOptions) {
   const db = options.database.db;
   app.decorate('db', db);
   app.decorate('dataDir', options.dataDir);
+  app.decorate('mailer', createMailer(options.smtpUrl));
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { secureCookies: options.secureCookies, sentryDsn: options.sentryDsn });
   await app.register(cookie);

@@ -20,6 +20,7 @@ async function main() {
     sentryDsn: config.SENTRY_DSN,
     webDistDir: config.WEB_DIST,
     dataDir: config.DATA_DIR,
+    smtpUrl: config.SMTP_URL,
     environment: config.NODE_ENV,
     logger: { level: config.LOG_LEVEL },
   });

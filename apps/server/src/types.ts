@@ -1,4 +1,5 @@
 import type { Db } from './db/client.ts';
+import type { Mailer } from './lib/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -6,5 +7,7 @@ declare module 'fastify' {
     db: Db;
     /** DATA_DIR: uploaded media and, with PGlite, the database. */
     dataDir: string;
+    /** Sends e-mail through SMTP_URL; null when the server has none. */
+    mailer: Mailer | null;
   }
 }

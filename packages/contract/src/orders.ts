@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tenders } from './cashbox.ts';
 import { dataOf } from './common.ts';
-import { idField, integerField, moneyField, optionalText } from './fields.ts';
+import { idField, integerField, moneyField, optionalEmail, optionalText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** Most lines one sale may carry, and most units on one line. */
@@ -188,6 +188,14 @@ export const orderListQuery = listQuery.extend({
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
 export const orderPage = paginated(orderListItem);
+
+/** E-mailing a sale's receipt: to the address typed, else to the order's customer. */
+export const orderNotifyInput = z.object({ email: optionalEmail() });
+export type OrderNotifyInput = z.input<typeof orderNotifyInput>;
+export const orderNotifyResult = dataOf(z.object({ sentTo: z.string(), messageId: z.string() }));
+export type OrderNotifyResult = z.infer<typeof orderNotifyResult>;
+/** The 422 on `email` when neither the request nor the order's customer gives an address. */
+export const noReceiptEmailMessage = 'This sale has no customer e-mail address. Type one to send the receipt.';
 
 /** The message of a sale whose prices changed between the screen and the server. */
 export const totalMismatchMessage = 'The prices have changed since the sale was rung up. Check the new total and take the payment again.';

@@ -29,7 +29,7 @@ let counter = 0;
 
 /** The whole server on a fresh database, driven through app.inject (DESIGN.md §7). */
 export async function createTestContext(
-  options: { webDistDir?: string; sentryDsn?: string; extend?: (app: App) => void } = {},
+  options: { webDistDir?: string; sentryDsn?: string; smtpUrl?: string; extend?: (app: App) => void } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   await ensureShopBasics(database.db);
@@ -41,6 +41,7 @@ export async function createTestContext(
     secureCookies: false,
     webDistDir: options.webDistDir ?? path.join(import.meta.dirname, 'no-web-build'),
     sentryDsn: options.sentryDsn,
+    smtpUrl: options.smtpUrl,
   });
   options.extend?.(app);
   await app.ready();

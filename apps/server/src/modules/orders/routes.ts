@@ -1,8 +1,20 @@
-import { applyCouponInput, applyCouponResult, idParams, orderCreateInput, orderListQuery, orderPage, orderResult, userTypes } from '@tillbook/contract';
+import {
+  applyCouponInput,
+  applyCouponResult,
+  idParams,
+  orderCreateInput,
+  orderListQuery,
+  orderNotifyInput,
+  orderNotifyResult,
+  orderPage,
+  orderResult,
+  userTypes,
+} from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createOrder } from './create.ts';
+import { notifyOrder } from './notify.ts';
 import { priceSaleFromDb } from './pricing.ts';
 import { getOrder, listOrders, type OrderScope } from './read.ts';
 
@@ -63,5 +75,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/:id',
     { config: { access: userTypes }, schema: { tags, summary: 'One sale with its lines, payments and taxes', params: idParams, response: { 200: orderResult } } },
     async (request) => ({ data: await getOrder(db, { id: request.params.id }, scopeOf(signedIn(request.user))) }),
+  );
+
+  app.post(
+    '/api/orders/:id/notify',
+    {
+      config: { access: userTypes },
+      schema: {
+        tags,
+        summary: "E-mail a sale's receipt (HTML and PDF) to the address given or the order's customer",
+        params: idParams,
+        body: orderNotifyInput,
+        response: { 200: orderNotifyResult },
+      },
+    },
+    async (request) => ({ data: await notifyOrder(db, app.mailer, request.params.id, request.body, scopeOf(signedIn(request.user))) }),
   );
 };

@@ -1,0 +1,68 @@
+import {
+  fallbackReceiptLayout,
+  moneyFormatterOf,
+  noReceiptEmailMessage,
+  receiptRows,
+  toReceiptOrder,
+  type orderNotifyInput,
+  type ReceiptLayout,
+} from '@tillbook/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { getReceiptTemplate } from '../receipts/service.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { getOrder, type OrderScope } from './read.ts';
+import { receiptHtml, receiptPdf, receiptText } from './receipt-document.ts';
+
+export const noMailerMessage = 'E-mail is not set up on this server. Ask an administrator to set SMTP_URL.';
+
+/** "connect ECONNREFUSED 127.0.0.1:25" → "The receipt could not be sent: connect ECONNREFUSED 127.0.0.1:25." */
+function sendFailure(err: unknown): AppError {
+  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.trim().replace(/\.$/, '') || 'the mail server refused it';
+  return new AppError(502, `The receipt could not be sent: ${reason}.`);
+}
+
+/**
+ * E-mails a sale's receipt, laid out with the template it was printed with, as an HTML body and a
+ * PDF at the template's paper width: to the address given, else to the order's customer.
+ */
+export async function notifyOrder(
+  db: DbOrTx,
+  mailer: Mailer | null,
+  id: number,
+  input: z.output<typeof orderNotifyInput>,
+  scope: OrderScope,
+): Promise<{ sentTo: string; messageId: string }> {
+  const order = await getOrder(db, { id }, scope);
+  if (!mailer) throw new AppError(503, noMailerMessage);
+  const sentTo = input.email ?? order.customerEmail;
+  if (!sentTo) throw AppError.validation({ email: [noReceiptEmailMessage] });
+
+  const [settings, template] = await Promise.all([
+    getShopSettings(db),
+    order.receiptTemplateId === null ? null : getReceiptTemplate(db, order.receiptTemplateId),
+  ]);
+  const layout: ReceiptLayout = template ?? fallbackReceiptLayout;
+  const rows = receiptRows(layout, toReceiptOrder(order, settings.locale), {
+    businessName: settings.businessName,
+    formatMoney: moneyFormatterOf(settings),
+  });
+  const subject = `Your receipt ${order.number} from ${settings.businessName}`;
+  const pdf = await receiptPdf(rows, layout.paperWidth, subject);
+
+  try {
+    const { messageId } = await mailer.send({
+      to: sentTo,
+      fromName: settings.businessName,
+      subject,
+      html: receiptHtml(rows, layout.paperWidth, settings.businessName),
+      text: receiptText(rows, layout.paperWidth, settings.businessName),
+      attachments: [{ filename: `receipt-${order.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+    return { sentTo, messageId };
+  } catch (err) {
+    throw sendFailure(err);
+  }
+}
