@@ -6,6 +6,8 @@ import type {
   CustomerInput,
   Order,
   OrderCreateInput,
+  OrderNotifyInput,
+  OrderNotifyResult,
   PageMeta,
 } from '@tillbook/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -47,5 +49,13 @@ export function useCustomerSearch(search: string) {
 export function useQuickCreateCustomer() {
   return useMutation({
     mutationFn: async (input: CustomerInput) => (await http.post<{ data: Customer }>('/api/customers/create', input)).data.data,
+  });
+}
+
+/** E-mails a sale's receipt to the address given, or to the order's customer when none is. */
+export function useNotifyOrder() {
+  return useMutation({
+    mutationFn: async ({ orderId, input }: { orderId: number; input: OrderNotifyInput }) =>
+      (await http.post<OrderNotifyResult>(`/api/orders/${orderId}/notify`, input)).data.data,
   });
 }

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http.ts';
+import { httpError } from '../../testing/fixtures.ts';
 import { SaleReceipt } from './sale-receipt.tsx';
 
 const template: ReceiptTemplate = {
@@ -129,7 +130,6 @@ describe('SaleReceipt', () => {
     expect(print).toHaveBeenCalledTimes(1);
     const style = document.querySelector('[data-print-receipt] style')?.textContent ?? '';
     expect(style).toMatch(/@page \{ size: 58mm \d+mm; margin: 0; \}/);
-    expect(screen.queryByRole('button', { name: /e-?mail/i })).toBeNull();
   });
 
   it('starts the next sale with the button, Enter or F10', async () => {
@@ -146,5 +146,46 @@ describe('SaleReceipt', () => {
     renderReceipt({ change: 0, paid: 2550, payments: [{ id: 1, tender: 'card', amount: 2550, tendered: 2550, change: 0, reference: null }] });
     await screen.findByRole('figure', { name: 'Receipt on 58 mm paper' });
     expect(screen.queryByTestId('change-due')).toBeNull();
+  });
+
+  it('e-mails the receipt to the customer’s address and says where it went', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { sentTo: 'ada@example.com', messageId: '<1@corner.example>' } } });
+    renderReceipt({ customerEmail: 'ada@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail receipt' }));
+    expect(post).toHaveBeenCalledWith('/api/orders/41/notify', {});
+    expect(await screen.findByText('Receipt sent to ada@example.com.')).toBeTruthy();
+    expect(screen.queryByLabelText('E-mail address')).toBeNull();
+  });
+
+  it('shows the server’s reason when e-mail is not set up', async () => {
+    const message = 'E-mail is not set up on this server. Ask an administrator to set SMTP_URL.';
+    vi.spyOn(http, 'post').mockRejectedValue(httpError(503, { message }));
+    renderReceipt({ customerEmail: 'ada@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail receipt' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('asks for an address when the sale has none, and puts a refusal on the field', async () => {
+    const refusal = 'The e-mail address must be a valid e-mail address.';
+    const post = vi
+      .spyOn(http, 'post')
+      .mockRejectedValueOnce(httpError(422, { message: refusal, errors: { email: [refusal] } }))
+      .mockResolvedValueOnce({ data: { data: { sentTo: 'grace@example.com', messageId: '<2@corner.example>' } } });
+    const { onNewSale } = renderReceipt();
+    expect(screen.queryByRole('button', { name: 'Print receipt' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'E-mail receipt' }));
+
+    const field = screen.getByLabelText('E-mail address');
+    await userEvent.type(field, 'grace@example{Enter}');
+    expect(post).toHaveBeenLastCalledWith('/api/orders/41/notify', { email: 'grace@example' });
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.type(field, '.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(post).toHaveBeenLastCalledWith('/api/orders/41/notify', { email: 'grace@example.com' });
+    expect(await screen.findByText('Receipt sent to grace@example.com.')).toBeTruthy();
+    // Enter in the field sends the receipt; it does not start the next sale.
+    expect(onNewSale).not.toHaveBeenCalled();
   });
 });

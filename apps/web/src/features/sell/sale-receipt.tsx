@@ -1,12 +1,17 @@
 import { fallbackReceiptLayout, type Order, type ReceiptLayout } from '@tillbook/contract';
-import { useEffect, useRef } from 'react';
+import { isAxiosError } from 'axios';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { errorMessageOf } from '../../lib/forms.ts';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useReceiptTemplate } from '../receipts/api.ts';
 import { ReceiptPreview } from '../receipts/receipt-preview.tsx';
 import { receiptRows } from '../receipts/receipt-rows.ts';
+import { useNotifyOrder } from './api.ts';
 import { toReceiptOrder } from './receipt-order.ts';
 import { receiptPrintAttribute, receiptPrintStyle } from './receipt-print-style.ts';
 
@@ -17,6 +22,86 @@ type SaleReceiptProps = { order: Order; onNewSale: () => void };
 
 function isTypingOrPressing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('button, a, input, textarea, select, [contenteditable="true"]') !== null;
+}
+
+type ErrorBody = { message?: string; errors?: Record<string, string[]> };
+
+/** The server's own words, also for 502/503: "E-mail is not set up on this server…" tells what to do. */
+function sendFailureOf(error: unknown): { field: string | null; message: string } {
+  if (isAxiosError<ErrorBody>(error) && error.response) {
+    const { status, data } = error.response;
+    const field = status === 422 ? (data?.errors?.email?.[0] ?? null) : null;
+    if (data?.message && (status === 422 || status === 502 || status === 503)) return { field, message: data.message };
+  }
+  return { field: null, message: errorMessageOf(error) };
+}
+
+/**
+ * E-mails the receipt: one button when the sale's customer has an address, otherwise a small link
+ * that asks for one. The outcome is said plainly on the page.
+ */
+function EmailReceipt({ order }: { order: Order }) {
+  const notify = useNotifyOrder();
+  const [isAsking, setIsAsking] = useState(false);
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ field: string | null; message: string } | null>(null);
+
+  function send(typed?: string) {
+    setSentTo(null);
+    setFailure(null);
+    notify.mutate(
+      { orderId: order.id, input: typed === undefined ? {} : { email: typed } },
+      { onSuccess: (result) => setSentTo(result.sentTo), onError: (error) => setFailure(sendFailureOf(error)) },
+    );
+  }
+
+  function submitTyped(event: FormEvent) {
+    event.preventDefault();
+    send(email);
+  }
+
+  const outcome = sentTo ? (
+    <p role="status" className="text-sm font-medium text-green-700">
+      Receipt sent to {sentTo}.
+    </p>
+  ) : failure && !(isAsking && failure.field) ? (
+    <p role="alert" className="text-sm text-red-600">
+      {failure.message}
+    </p>
+  ) : null;
+
+  if (order.customerEmail) {
+    return (
+      <>
+        <Button variant="secondary" className="min-h-12" onClick={() => send()} disabled={notify.isPending}>
+          {notify.isPending ? 'Sending…' : 'E-mail receipt'}
+        </Button>
+        {/* Below the whole row of buttons, not between them. */}
+        {outcome && <div className="order-last basis-full">{outcome}</div>}
+      </>
+    );
+  }
+  return (
+    <div className="basis-full">
+      {isAsking ? (
+        <form onSubmit={submitTyped} noValidate className="flex flex-wrap items-start gap-2">
+          <Field label="E-mail address" error={failure?.field ?? undefined} className="min-w-56 flex-1">
+            <TextInput type="email" autoComplete="off" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} className="h-12" />
+          </Field>
+          {/* Down by the label's height (a 1.25rem line and mt-1.5), so Send lines up with the field even under an error. */}
+          <Button type="submit" variant="secondary" className="mt-[1.625rem] min-h-12" disabled={notify.isPending}>
+            {notify.isPending ? 'Sending…' : 'Send'}
+          </Button>
+        </form>
+      ) : (
+        <button type="button" onClick={() => setIsAsking(true)} className="text-sm font-medium text-indigo-700 underline hover:text-indigo-500">
+          E-mail receipt
+        </button>
+      )}
+      {outcome && <div className="mt-2">{outcome}</div>}
+    </div>
+  );
 }
 
 /** After a sale: the change to give back, the receipt to print, and the way to the next sale. */
@@ -73,11 +158,13 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
           <Button variant="secondary" className="min-h-12" onClick={() => window.print()} disabled={!layout}>
             Print receipt
           </Button>
+          {order.customerEmail && <EmailReceipt order={order} />}
           <Button ref={newSaleRef} className="min-h-12" onClick={onNewSale}>
             New sale
             <kbd className="rounded bg-indigo-500 px-1.5 py-0.5 font-mono text-[11px]">F10</kbd>
           </Button>
         </div>
+        {!order.customerEmail && <EmailReceipt order={order} />}
         <p className="text-xs text-gray-500">Enter or F10 starts the next sale.</p>
       </div>
       <div className="shrink-0">
