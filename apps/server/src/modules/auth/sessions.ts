@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sessions, users, type SessionRow, type UserRow } from '../../db/schema/index.ts';
+import { sessions, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
 /** Anonymous sessions (only a CSRF token, before sign-in) live briefly. */
 const ANONYMOUS_LIFETIME_MS = 2 * 60 * 60 * 1000;
@@ -27,21 +27,33 @@ export function tokensMatch(expected: string, given: string | undefined): boolea
 
 export type LoadedSession = { session: SessionRow; user: UserRow | null };
 
-/** The live session behind a cookie token; a disabled or deleted user's session ends here. */
+type SessionJson = { session: Record<keyof SessionRow, unknown>; user: Record<keyof UserRow, unknown> | null };
+
+const toDate = (value: unknown) => new Date(value as string);
+
+/**
+ * The live session behind a cookie token; a disabled or deleted user's session ends here. Read
+ * through `session_of` (migration 0006_session_read.sql): this runs on every API request.
+ */
 export async function findSession(db: DbOrTx, keys: SessionKeys, token: string): Promise<LoadedSession | null> {
   const id = sessionIdOf(keys, token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row) return null;
-  if (row.session.userId !== null && !row.user?.active) {
+  const [row] = ((await db.execute(sql`select session_of(${id}, ${new Date().toISOString()}::timestamptz) as value`)) as unknown as {
+    rows: Array<{ value: SessionJson | string | null }>;
+  }).rows;
+  const found = typeof row?.value === 'string' ? (JSON.parse(row.value) as SessionJson) : (row?.value ?? null);
+  if (!found) return null;
+  const session = {
+    ...found.session,
+    createdAt: toDate(found.session.createdAt),
+    lastSeenAt: toDate(found.session.lastSeenAt),
+    expiresAt: toDate(found.session.expiresAt),
+  } as SessionRow;
+  const user = found.user && ({ ...found.user, createdAt: toDate(found.user.createdAt), updatedAt: toDate(found.user.updatedAt) } as UserRow);
+  if (session.userId !== null && !user?.active) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  return { session: row.session, user: row.user };
+  return { session, user };
 }
 
 export type SessionClient = { ipAddress: string | null; userAgent: string | null };
