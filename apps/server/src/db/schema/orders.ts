@@ -62,8 +62,9 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_outlet_created_idx').on(t.outletId, t.createdAt),
     index('orders_session_idx').on(t.cashboxSessionId),
-    index('orders_customer_idx').on(t.customerId, t.createdAt),
-    index('orders_coupon_customer_idx').on(t.couponId, t.customerId),
+    // Most sales have no customer and no coupon: partial indexes leave those sales out (fewer writes per sale).
+    index('orders_customer_idx').on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
+    index('orders_coupon_customer_idx').on(t.couponId, t.customerId).where(sql`${t.couponId} is not null`),
     check('orders_status_check', sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
   ],
 );
