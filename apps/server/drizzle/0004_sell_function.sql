@@ -29,8 +29,10 @@ BEGIN
     FROM levels l JOIN changes c ON c.variant_id = l.variant_id
     RETURNING variant_id, delta, quantity_after
   ), touched AS (
-    UPDATE products SET change_xid = pg_current_xact_id()
-    WHERE id IN (SELECT v.product_id FROM product_variants v WHERE v.id IN (SELECT variant_id FROM changes))
+    -- Register sync learns of the stock change (product_stock_stamps: migration 0008).
+    INSERT INTO product_stock_stamps AS st (product_id, change_xid)
+    SELECT DISTINCT v.product_id, pg_current_xact_id() FROM product_variants v WHERE v.id IN (SELECT variant_id FROM changes)
+    ON CONFLICT (product_id) DO UPDATE SET change_xid = excluded.change_xid
   )
   SELECT variant_id, delta, quantity_after INTO short FROM ledger WHERE quantity_after < 0 ORDER BY variant_id LIMIT 1;
   IF FOUND AND NOT coalesce((SELECT (value->>'allowNegativeStock')::boolean FROM settings WHERE key = 'shop'), false) THEN

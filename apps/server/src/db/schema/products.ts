@@ -190,6 +190,23 @@ export const catalogueDeletions = pgTable(
   (t) => [index('catalogue_deletions_change_xid').on(t.changeXid, t.id)],
 );
 
+/**
+ * Stock changes stamp a product here rather than in `products.change_xid`: a sale moves the stock
+ * of several products, and rewriting each products row (a new row version in every index of the
+ * table, the title's trigram index among them) cost more than the rest of the sale's stock writes.
+ * Register sync reads both streams in (xid, id) order (modules/products/sync.ts).
+ */
+export const productStockStamps = pgTable(
+  'product_stock_stamps',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    changeXid: xid8('change_xid').notNull().default(currentXid),
+  },
+  (t) => [index('product_stock_stamps_change_xid').on(t.changeXid, t.productId)],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type ProductVariantRow = typeof productVariants.$inferSelect;
 export type ProductImageRow = typeof productImages.$inferSelect;

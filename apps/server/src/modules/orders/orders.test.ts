@@ -175,6 +175,21 @@ describe('coupons at the till', () => {
   });
 });
 
+describe('a sale and the registers', () => {
+  it('sends the sold product again in the next register sync, with its new stock', async () => {
+    const sync = async (since?: string) =>
+      (await shop.cashier.get(`/api/products/sync?limit=2000${since ? `&since=${encodeURIComponent(since)}` : ''}`)).json().data;
+    let page = await sync();
+    while (page.hasMore) page = await sync(page.nextCursor);
+    const before = await stockOf(shop.mug.variantId);
+    const sold = await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[shop.mug.variantId, 1]], 800));
+    expect(sold.statusCode, sold.body).toBe(201);
+    const next = await sync(page.nextCursor);
+    expect(next.products.map((p: { id: number }) => p.id)).toEqual([shop.mug.productId]);
+    expect(next.products[0].variants[0].stock).toBe(before! - 1);
+  });
+});
+
 describe('a sale that costs nothing', () => {
   it('completes without a payment when every item is discounted, but a sale with something due still needs one', async () => {
     const free = await shop.cashier.post(

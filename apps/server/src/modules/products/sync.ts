@@ -9,8 +9,8 @@ import { getShopSettings } from '../settings/service.ts';
 import { listActiveTaxes } from '../taxes/service.ts';
 
 /**
- * Delta sync for registers (issue: catalogue). Every change to a product, its variants, links,
- * images or stock stamps `products.change_xid`; deletions land in `catalogue_deletions` with
+ * Delta sync for registers (issue: catalogue). Every change to a product, its variants, links or
+ * images stamps `products.change_xid`, a change of its stock `product_stock_stamps`; deletions land in `catalogue_deletions` with
  * theirs (db/schema/catalogue-sync.ts). A register pages through both streams in (xid, id)
  * order. Only changes older than the oldest transaction still running (pg_snapshot_xmin) are
  * handed out: a transaction that started earlier but commits later has a smaller xid than what
@@ -197,10 +197,22 @@ export async function syncProducts(db: DbOrTx, options: SyncOptions): Promise<Pr
   const [productRows, deletionRows, settings] = await Promise.all([
     rowsOf<ProductRow>(
       db,
-      sql`select id, title, status, track_stock, change_xid::text as xid from products
-          where change_xid < ${horizon.xmin}::xid8
-            and (change_xid, id) > (${cursor.products.xid}::xid8, ${cursor.products.id})
-          order by change_xid, id limit ${options.limit + 1}`,
+      // Two streams of product changes in one (xid, id) order: the product's own stamp, and its
+      // stock's (product_stock_stamps). Each branch takes its first page through its index; the same
+      // (xid, id) in both (a product made with its opening stock) counts once.
+      sql`select p.id, p.title, p.status, p.track_stock, c.xid::text as xid
+          from (
+            (select id, change_xid as xid from products
+              where change_xid < ${horizon.xmin}::xid8
+                and (change_xid, id) > (${cursor.products.xid}::xid8, ${cursor.products.id})
+              order by change_xid, id limit ${options.limit + 1})
+            union
+            (select product_id as id, change_xid as xid from product_stock_stamps
+              where change_xid < ${horizon.xmin}::xid8
+                and (change_xid, product_id) > (${cursor.products.xid}::xid8, ${cursor.products.id})
+              order by change_xid, product_id limit ${options.limit + 1})
+          ) c join products p on p.id = c.id
+          order by c.xid, c.id limit ${options.limit + 1}`,
     ),
     rowsOf<{ id: string | number; entity: 'product' | 'variant'; entity_id: number; xid: string }>(
       db,
@@ -212,7 +224,8 @@ export async function syncProducts(db: DbOrTx, options: SyncOptions): Promise<Pr
     getShopSettings(db),
   ]);
   const hasMore = productRows.length > options.limit || deletionRows.length > options.limit;
-  const pageProducts = productRows.slice(0, options.limit);
+  const pageRows = productRows.slice(0, options.limit);
+  const pageProducts = [...new Map(pageRows.map((row) => [row.id, row])).values()];
   const pageDeletions = deletionRows.slice(0, options.limit);
 
   const [products, taxes, charges, categoryRows] = await Promise.all([
@@ -222,7 +235,7 @@ export async function syncProducts(db: DbOrTx, options: SyncOptions): Promise<Pr
     listSyncCategories(db),
   ]);
 
-  const lastProduct = pageProducts.at(-1);
+  const lastProduct = pageRows.at(-1);
   const lastDeletion = pageDeletions.at(-1);
   const next: SyncCursor = {
     products: lastProduct ? { xid: lastProduct.xid, id: lastProduct.id } : cursor.products,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { productVariants, products, stockLevels, stockMovements, type StockReason } from '../../db/schema/index.ts';
+import { productStockStamps, productVariants, products, stockLevels, stockMovements, type StockReason } from '../../db/schema/index.ts';
 import { currentXid } from '../../db/schema/catalogue-sync.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -73,11 +73,17 @@ export async function touchProducts(tx: DbOrTx, productIds: number[]): Promise<v
   await tx.update(products).set({ changeXid: currentXid }).where(inArray(products.id, productIds));
 }
 
+/** Marks the products of some variants for register sync after a stock change (product_stock_stamps). */
 export async function touchProductsOfVariants(tx: DbOrTx, variantIds: number[]): Promise<void> {
   if (variantIds.length === 0) return;
   await tx
-    .update(products)
-    .set({ changeXid: currentXid })
-    .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, variantIds))));
+    .insert(productStockStamps)
+    .select(
+      tx
+        .selectDistinct({ productId: productVariants.productId, changeXid: sql<string>`${currentXid}`.as('change_xid') })
+        .from(productVariants)
+        .where(inArray(productVariants.id, variantIds)),
+    )
+    .onConflictDoUpdate({ target: productStockStamps.productId, set: { changeXid: currentXid } });
 }
 
