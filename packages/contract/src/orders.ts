@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { tenders } from './cashbox.ts';
 import { dataOf } from './common.ts';
 import { idField, integerField, moneyField, optionalEmail, optionalText } from './fields.ts';
-import { listQuery, paginated } from './pagination.ts';
+import { listQuery, pageMeta, paginated } from './pagination.ts';
 
 /** Most lines one sale may carry, and most units on one line. */
 export const ORDER_MAX_LINES = 500;
@@ -139,6 +139,19 @@ export const orderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPayment>;
 
+/** A stock ledger entry the sale caused at its outlet (the variant as it is named now). */
+export const orderStockMovement = z.object({
+  id: z.number().int(),
+  variantId: z.number().int(),
+  title: z.string(),
+  variantName: z.string(),
+  sku: z.string(),
+  delta: z.number().int(),
+  quantityAfter: z.number().int(),
+  createdAt: z.string(),
+});
+export type OrderStockMovement = z.infer<typeof orderStockMovement>;
+
 export const order = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -173,21 +186,51 @@ export const order = z.object({
   lines: z.array(orderLine),
   payments: z.array(orderPayment),
   taxes: z.array(orderLineTax),
+  /** The detail's stock ledger entries; the create answer leaves them out. */
+  stockMovements: z.array(orderStockMovement).optional(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof order>;
 export const orderResult = dataOf(order);
 
-export const orderListItem = order.omit({ lines: true, payments: true, taxes: true });
+export const orderListItem = order.omit({ lines: true, payments: true, taxes: true, stockMovements: true });
 export type OrderListItem = z.infer<typeof orderListItem>;
+
+const queryId = (label: string) =>
+  z.coerce.number({ error: `The ${label} must be chosen from the list.` }).int(`The ${label} must be chosen from the list.`).positive(`The ${label} must be chosen from the list.`).optional();
+const queryDay = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date like 2026-11-22.`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `The ${label} must be a date like 2026-11-22.`)
+    .optional();
+
+/** The orders list's filters; `from`/`to` are whole days, both included (shop time = UTC for now). */
 export const orderListQuery = listQuery.extend({
-  outletId: z.coerce.number().int().positive().optional(),
-  registerId: z.coerce.number().int().positive().optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  outletId: queryId('outlet'),
+  registerId: queryId('register'),
+  userId: queryId('cashier'),
+  customerId: queryId('customer'),
   cashboxSessionId: z.coerce.number().int().positive().optional(),
+  status: z.enum(orderStatuses, { error: 'The status must be paid, partially refunded or refunded.' }).optional(),
+  tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }).optional(),
+  from: queryDay('from date'),
+  to: queryDay('to date'),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;
-export const orderPage = paginated(orderListItem);
+export const orderListSorts = ['-createdAt', 'createdAt', 'total', '-total', 'number', '-number'] as const;
+
+/** The whole filtered set's figures, not only the page's. */
+export const orderListTotals = z.object({
+  count: z.number().int(),
+  total: z.number().int(),
+  taxTotal: z.number().int(),
+  discountTotal: z.number().int(),
+});
+export type OrderListTotals = z.infer<typeof orderListTotals>;
+export const orderPage = paginated(orderListItem).extend({ meta: pageMeta.extend({ totals: orderListTotals }) });
+export type OrderPage = z.infer<typeof orderPage>;
 
 /** E-mailing a sale's receipt: to the address typed, else to the order's customer. */
 export const orderNotifyInput = z.object({ email: optionalEmail() });

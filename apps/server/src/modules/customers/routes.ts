@@ -15,7 +15,6 @@ import {
   customerResult,
   idParams,
   listQuery,
-  pageMetaOf,
   pointsAdjustInput,
   pointsAdjustResult,
   pointsPage,
@@ -24,6 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.ts';
+import { orderScopeOf } from '../orders/list-filters.ts';
 import { customersCsv, customersCsvFileName } from './csv-export.ts';
 import {
   addNote,
@@ -33,6 +33,8 @@ import {
   deleteCustomer,
   deleteNote,
   getCustomer,
+  listCustomerComments,
+  listCustomerOrders,
   listCustomers,
   listNotes,
   listPoints,
@@ -47,7 +49,7 @@ const staff = { access: userTypes };
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const actor = (user: { id: number; type: string } | null) => {
+  const actor = <T extends { id: number; type: string }>(user: T | null | undefined): T => {
     if (!user) throw AppError.unauthenticated();
     return user;
   };
@@ -123,7 +125,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: "A customer's orders (an empty list until selling is in use)",
+        summary: "A customer's orders, newest first (a cashier: their outlet's)",
         params: idParams,
         querystring: listQuery,
         response: { 200: customerOrderPage },
@@ -131,7 +133,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getCustomer(db, request.params.id);
-      return { data: [], meta: pageMetaOf(request.query.page, request.query.perPage, 0) };
+      return listCustomerOrders(db, request.params.id, request.query, orderScopeOf(actor(request.user)));
     },
   );
 
@@ -141,14 +143,14 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: "Comments from a customer's order notes (fills from order notes once selling is in use; empty until then)",
+        summary: "Comments from a customer's order notes, newest first (a cashier: their outlet's)",
         params: idParams,
         response: { 200: customerCommentList },
       },
     },
     async (request) => {
       await getCustomer(db, request.params.id);
-      return { data: [] };
+      return { data: await listCustomerComments(db, request.params.id, orderScopeOf(actor(request.user))) };
     },
   );
 

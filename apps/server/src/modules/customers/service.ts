@@ -1,11 +1,13 @@
-import type { Customer, customerInput, customerListQuery, CustomerNote, PointsEntry } from '@tillbook/contract';
+import { pageMetaOf, type Customer, type customerInput, type customerListQuery, type CustomerNote, type ListQuery, type PointsEntry } from '@tillbook/contract';
 import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { customerNotes, customerPoints, customers, users, type CustomerRow } from '../../db/schema/index.ts';
+import { customerNotes, customerPoints, customers, orders, users, type CustomerRow } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
+import { scopeFilter, type OrderScope } from '../orders/list-filters.ts';
+import { listOrders } from '../orders/read.ts';
 
 type CustomerValues = z.output<typeof customerInput>;
 export type CustomerFilters = z.output<typeof customerListQuery>;
@@ -263,4 +265,23 @@ export async function adjustPoints(
     if (!row) throw new Error('Inserting a points entry returned no row');
     return { entry: row, pointsBalance: updated.pointsBalance };
   });
+}
+
+/** A customer's sales, newest first; a cashier sees those of their own outlet, as in the orders list. */
+export async function listCustomerOrders(db: DbOrTx, customerId: number, query: Pick<ListQuery, 'page' | 'perPage'>, scope: OrderScope) {
+  const page = await listOrders(db, { page: query.page, perPage: query.perPage, customerId, sort: '-createdAt' }, scope);
+  return {
+    data: page.data.map((o) => ({ id: o.id, number: o.number, total: o.total, createdAt: o.createdAt })),
+    meta: pageMetaOf(page.meta.page, page.meta.perPage, page.meta.total),
+  };
+}
+
+/** The notes typed on a customer's sales, newest first. */
+export async function listCustomerComments(db: DbOrTx, customerId: number, scope: OrderScope) {
+  const rows = await db
+    .select({ orderId: orders.id, body: orders.note, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), isNotNull(orders.note), ne(orders.note, ''), scopeFilter(scope)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map((r) => ({ id: r.orderId, orderId: r.orderId, body: r.body ?? '', createdAt: r.createdAt.toISOString() }));
 }

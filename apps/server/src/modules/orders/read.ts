@@ -1,13 +1,11 @@
-import type { Order, OrderListItem, orderListQuery } from '@tillbook/contract';
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { pageMetaOf, type Order, type OrderListItem, type OrderListTotals, type OrderPage } from '@tillbook/contract';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, orderLines, orderPayments, orders, outlets, registers, users } from '../../db/schema/index.ts';
+import { customers, orderLines, orderPayments, orders, outlets, products, productVariants, registers, stockMovements, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
+import { orderSort, orderWhere, scopeFilter, type OrderFilters, type OrderScope } from './list-filters.ts';
 
-/** Who reads orders: administrators every outlet's; a cashier only their own outlet's. */
-export type OrderScope = { kind: 'all' } | { kind: 'outlet'; outletId: number | null };
+export type { OrderScope } from './list-filters.ts';
 
 const listColumns = {
   order: orders,
@@ -44,22 +42,25 @@ function toListItem(row: ListRow): OrderListItem {
   };
 }
 
-function scopeFilter(scope: OrderScope): SQL | undefined {
-  if (scope.kind === 'all') return undefined;
-  // A cashier without an outlet sees none.
-  return scope.outletId === null ? sql`false` : eq(orders.outletId, scope.outletId);
-}
-
-/** One order with its lines, payments and taxes; another outlet's order is not found for a cashier. */
-export async function getOrder(db: DbOrTx, where: { id: number } | { uuid: string }, scope: OrderScope): Promise<Order> {
+/**
+ * One order with its lines, payments and taxes; another outlet's order is not found for a cashier.
+ * The stock movements are the back office's: a sale's answer (first or retried) leaves them out.
+ */
+export async function getOrder(
+  db: DbOrTx,
+  where: { id: number } | { uuid: string },
+  scope: OrderScope,
+  options: { withStockMovements?: boolean } = {},
+): Promise<Order> {
   const match = 'id' in where ? eq(orders.id, where.id) : eq(orders.uuid, where.uuid);
   const [row] = await listBase(db)
     .where(and(match, scopeFilter(scope)))
     .limit(1);
   if (!row) throw AppError.notFound();
-  const [lines, payments] = await Promise.all([
+  const [lines, payments, movements] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.order.id)).orderBy(asc(orderLines.position)),
     db.select().from(orderPayments).where(eq(orderPayments.orderId, row.order.id)).orderBy(asc(orderPayments.id)),
+    options.withStockMovements ? stockMovementsOf(db, row.order.id) : null,
   ]);
   return {
     ...toListItem(row),
@@ -83,32 +84,73 @@ export async function getOrder(db: DbOrTx, where: { id: number } | { uuid: strin
       charges: line.charges,
     })),
     payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount, tendered: p.tendered, change: p.change, reference: p.reference })),
+    ...(movements && { stockMovements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }),
   };
 }
 
-/** GET /api/orders: newest first, filtered by outlet, register, customer or drawer session. */
-export async function listOrders(db: DbOrTx, query: z.output<typeof orderListQuery>, scope: OrderScope) {
-  const filters: SQL[] = [];
-  const scoped = scopeFilter(scope);
-  if (scoped) filters.push(scoped);
-  if (query.search) filters.push(sql`${orders.number} ilike ${likePattern(query.search)}`);
-  if (query.outletId !== undefined) filters.push(eq(orders.outletId, query.outletId));
-  if (query.registerId !== undefined) filters.push(eq(orders.registerId, query.registerId));
-  if (query.customerId !== undefined) filters.push(eq(orders.customerId, query.customerId));
-  if (query.cashboxSessionId !== undefined) filters.push(eq(orders.cashboxSessionId, query.cashboxSessionId));
-  const where = filters.length ? and(...filters) : undefined;
-  const orderBy = orderByFrom(query.sort, { createdAt: orders.createdAt, total: orders.total, number: orders.number }, '-createdAt', orders.id);
-  return paginate(
-    query,
-    async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
-    async (limit, offset) =>
-      (
-        await listBase(db)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset)
-      ).map(toListItem),
-  );
+function stockMovementsOf(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      id: stockMovements.id,
+      variantId: stockMovements.variantId,
+      title: products.title,
+      variantName: productVariants.name,
+      sku: productVariants.sku,
+      delta: stockMovements.delta,
+      quantityAfter: stockMovements.quantityAfter,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(stockMovements.documentType, 'order'), eq(stockMovements.documentId, orderId)))
+    .orderBy(asc(stockMovements.id));
 }
 
+const money = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+
+/** The filtered set's count and sums in one aggregate query. */
+export async function orderTotals(db: DbOrTx, where: SQL | undefined): Promise<OrderListTotals> {
+  const [row] = await db
+    .select({
+      count: count(),
+      total: money(sql`${orders.total}`),
+      taxTotal: money(sql`${orders.taxTotal}`),
+      discountTotal: money(sql`${orders.lineDiscountTotal} + ${orders.orderDiscountTotal}`),
+    })
+    .from(orders)
+    .where(where);
+  return row ?? { count: 0, total: 0, taxTotal: 0, discountTotal: 0 };
+}
+
+/** GET /api/orders: one page of the filtered set, with the whole set's figures in meta. */
+export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: OrderScope): Promise<OrderPage> {
+  const where = orderWhere(filters, scope);
+  const orderBy = orderSort(filters.sort);
+  const [totals, rows] = await Promise.all([
+    orderTotals(db, where),
+    listBase(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(filters.perPage)
+      .offset((filters.page - 1) * filters.perPage),
+  ]);
+  return { data: rows.map(toListItem), meta: { ...pageMetaOf(filters.page, filters.perPage, totals.count), totals } };
+}
+
+/** The filtered set in batches, in the list's order, with each order's payments (CSV export). */
+export async function* eachOrder(db: DbOrTx, filters: OrderFilters, scope: OrderScope, batch = 500) {
+  const where = orderWhere(filters, scope);
+  const orderBy = orderSort(filters.sort);
+  for (let offset = 0; ; offset += batch) {
+    const rows = (await listBase(db).where(where).orderBy(...orderBy).limit(batch).offset(offset)).map(toListItem);
+    if (rows.length === 0) return;
+    const payments = await db
+      .select({ orderId: orderPayments.orderId, tender: orderPayments.tender, amount: orderPayments.amount })
+      .from(orderPayments)
+      .where(inArray(orderPayments.orderId, rows.map((r) => r.id)))
+      .orderBy(asc(orderPayments.id));
+    yield rows.map((order) => ({ order, payments: payments.filter((p) => p.orderId === order.id) }));
+    if (rows.length < batch) return;
+  }
+}

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import {
   applyCouponInput,
   applyCouponResult,
+  countResult,
   idParams,
   orderCreateInput,
   orderListQuery,
@@ -14,9 +16,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createOrder } from './create.ts';
+import { ordersCsv, ordersCsvFileName } from './export.ts';
+import { orderScopeOf, orderSort, orderWhere } from './list-filters.ts';
 import { notifyOrder } from './notify.ts';
 import { priceSaleFromDb } from './pricing.ts';
-import { getOrder, listOrders, type OrderScope } from './read.ts';
+import { getOrder, listOrders, orderTotals } from './read.ts';
 
 const tags = ['orders'];
 
@@ -25,9 +29,6 @@ function signedIn(user: UserRow | null | undefined): UserRow {
   return user;
 }
 
-function scopeOf(user: UserRow): OrderScope {
-  return user.type === 'administrator' ? { kind: 'all' } : { kind: 'outlet', outletId: user.outletId };
-}
 
 /** Sales: cashiers and administrators ring them up; a cashier reads only their own outlet's. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,14 +68,42 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/orders',
-    { config: { access: userTypes }, schema: { tags, summary: 'List sales, newest first', querystring: orderListQuery, response: { 200: orderPage } } },
-    async (request) => listOrders(db, request.query, scopeOf(signedIn(request.user))),
+    {
+      config: { access: userTypes },
+      schema: { tags, summary: "List sales (newest first by default) with the filtered set's totals", querystring: orderListQuery, response: { 200: orderPage } },
+    },
+    async (request) => listOrders(db, request.query, orderScopeOf(signedIn(request.user))),
+  );
+
+  app.get(
+    '/api/orders/tally',
+    { config: { access: userTypes }, schema: { tags, summary: 'How many sales match the filters', querystring: orderListQuery, response: { 200: countResult } } },
+    async (request) => {
+      const { count } = await orderTotals(db, orderWhere(request.query, orderScopeOf(signedIn(request.user))));
+      return { data: { count } };
+    },
+  );
+
+  app.get(
+    '/api/orders/export',
+    { schema: { tags, summary: "Every sale matching the list's filters as CSV (administrators)", querystring: orderListQuery } },
+    async (request, reply) => {
+      const scope = orderScopeOf(signedIn(request.user));
+      // Bad filters or sort answer 422 before the download starts.
+      orderWhere(request.query, scope);
+      orderSort(request.query.sort);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ordersCsvFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(ordersCsv(db, request.query, scope)));
+    },
   );
 
   app.get(
     '/api/orders/:id',
-    { config: { access: userTypes }, schema: { tags, summary: 'One sale with its lines, payments and taxes', params: idParams, response: { 200: orderResult } } },
-    async (request) => ({ data: await getOrder(db, { id: request.params.id }, scopeOf(signedIn(request.user))) }),
+    { config: { access: userTypes }, schema: { tags, summary: 'One sale with its lines, payments, taxes and the stock movements it caused', params: idParams, response: { 200: orderResult } } },
+    async (request) => ({ data: await getOrder(db, { id: request.params.id }, orderScopeOf(signedIn(request.user)), { withStockMovements: true }) }),
   );
 
   app.post(
@@ -89,6 +118,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderNotifyResult },
       },
     },
-    async (request) => ({ data: await notifyOrder(db, app.mailer, request.params.id, request.body, scopeOf(signedIn(request.user))) }),
+    async (request) => ({ data: await notifyOrder(db, app.mailer, request.params.id, request.body, orderScopeOf(signedIn(request.user))) }),
   );
 };

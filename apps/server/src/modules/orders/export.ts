@@ -1,0 +1,61 @@
+import { formatMinorAsDecimal, fractionDigitsOf } from '@tillbook/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { csvLine } from '../../lib/csv-write.ts';
+import { getShopSettings } from '../settings/service.ts';
+import type { OrderFilters, OrderScope } from './list-filters.ts';
+import { eachOrder } from './read.ts';
+
+const header = [
+  'number',
+  'date',
+  'outlet',
+  'register',
+  'cashier',
+  'customer',
+  'status',
+  'subtotal',
+  'discounts',
+  'charges',
+  'taxes',
+  'total',
+  'paid',
+  'change',
+  'tenders',
+];
+
+/** The orders list's filtered set as CSV; money as decimals in the shop's currency. */
+export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: OrderScope): AsyncGenerator<string> {
+  const fractionDigits = fractionDigitsOf((await getShopSettings(db)).currency);
+  const money = (minor: number) => formatMinorAsDecimal(minor, fractionDigits);
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  yield `\uFEFF${header.join(',')}\r\n`;
+  for await (const rows of eachOrder(db, filters, scope)) {
+    yield rows
+      .map(({ order, payments }) =>
+        csvLine([
+          order.number,
+          order.createdAt,
+          order.outletName,
+          order.registerName,
+          order.cashierName,
+          order.customerName,
+          order.status,
+          money(order.subtotal),
+          money(order.discountTotal),
+          money(order.chargeTotal),
+          money(order.taxTotal),
+          money(order.total),
+          money(order.paid),
+          money(order.change),
+          // "cash 20.00; card 48.00": what each tender paid towards the total.
+          payments.map((p) => `${p.tender} ${money(p.amount)}`).join('; '),
+        ]),
+      )
+      .join('');
+  }
+}
+
+/** orders-20261122.csv */
+export function ordersCsvFileName(now = new Date()): string {
+  return `orders-${now.toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
+}
