@@ -9,6 +9,7 @@ export * from './orders.ts';
 export * from './outlets.ts';
 export * from './products.ts';
 export * from './receipts.ts';
+export * from './refunds.ts';
 export * from './registers.ts';
 export * from './sessions.ts';
 export * from './settings.ts';

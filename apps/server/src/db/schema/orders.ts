@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { cashboxSessions } from './cashbox.ts';
 import { coupons } from './coupons.ts';
 import { customers } from './customers.ts';
@@ -53,6 +53,8 @@ export const orders = pgTable(
     /** The sale's taxes summed per tax (receipt and tax report). */
     taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
     note: varchar('note', { length: 1000 }),
+    /** Labels staff give an order after the sale ("online", "invoice sent"). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -121,6 +123,25 @@ export const orderPayments = pgTable(
     index('order_payments_session_idx').on(t.cashboxSessionId, t.tender),
     check('order_payments_tender_check', sql`${t.tender} in ('cash', 'card', 'other')`),
   ],
+);
+
+export type OrderEventKind = 'created' | 'printed' | 'emailed' | 'email_failed' | 'refunded' | 'edited';
+
+/** An order's timeline: created, printed, e-mailed, refunded, edited — who and when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull().$type<OrderEventKind>(),
+    /** What the event needs to be told: the address e-mailed, the refund's number, the fields edited. */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

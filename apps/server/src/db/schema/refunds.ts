@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { cashboxSessions } from './cashbox.ts';
+import { orderLines, orders, type OrderTaxJson } from './orders.ts';
+import { outlets } from './outlets.ts';
+import { productVariants } from './products.ts';
+import { registers } from './registers.ts';
+import { users } from './users.ts';
+
+/**
+ * A refund: its own document, linked to the order and to the sold lines it returns (issue 6).
+ * Amounts are the engine's share of what each line was sold for; never edited.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The order's number with R1, R2…: MAIN-000123-R1. */
+    number: varchar('number', { length: 40 }).notNull(),
+    outletId: integer('outlet_id')
+      .notNull()
+      .references(() => outlets.id, { onDelete: 'restrict' }),
+    registerId: integer('register_id').references(() => registers.id, { onDelete: 'restrict' }),
+    /** The open drawer a cash refund came out of, if any. */
+    cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    netTotal: integer('net_total').notNull(),
+    taxTotal: integer('tax_total').notNull(),
+    total: integer('total').notNull(),
+    /** The refund's taxes summed per tax (tax report net of refunds). */
+    taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_number_unique').on(t.number),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_created_idx').on(t.createdAt, t.id),
+    index('refunds_outlet_created_idx').on(t.outletId, t.createdAt),
+    index('refunds_session_idx').on(t.cashboxSessionId),
+  ],
+);
+
+/** A returned part of a sold line: how many, whether they go back to stock, and their share of the line. */
+export const refundLines = pgTable(
+  'refund_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderLineId: bigint('order_line_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    /** Back to stock (restock) or not (damaged). */
+    restock: boolean('restock').notNull(),
+    net: integer('net').notNull(),
+    taxTotal: integer('tax_total').notNull(),
+    total: integer('total').notNull(),
+    taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
+  },
+  (t) => [
+    index('refund_lines_refund_idx').on(t.refundId),
+    index('refund_lines_order_line_idx').on(t.orderLineId),
+    index('refund_lines_variant_idx').on(t.variantId),
+    check('refund_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** How a refund was paid back, per tender. */
+export const refundPayments = pgTable(
+  'refund_payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    tender: varchar('tender', { length: 10 }).notNull().$type<'cash' | 'card' | 'other'>(),
+    amount: integer('amount').notNull(),
+    cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('refund_payments_refund_idx').on(t.refundId),
+    index('refund_payments_session_idx').on(t.cashboxSessionId, t.tender),
+    check('refund_payments_tender_check', sql`${t.tender} in ('cash', 'card', 'other')`),
+  ],
+);
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundLineRow = typeof refundLines.$inferSelect;
+export type RefundPaymentRow = typeof refundPayments.$inferSelect;
