@@ -19,6 +19,7 @@ export * from './product-sync.ts';
 export * from './products.ts';
 export * from './receipt-rows.ts';
 export * from './receipts.ts';
+export * from './refunds.ts';
 export * from './registers.ts';
 export * from './runtime-config.ts';
 export * from './sale.ts';

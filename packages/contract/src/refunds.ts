@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { tenders, type Tender } from './cashbox.ts';
+import { dataOf } from './common.ts';
+import { booleanField, idField, integerField, moneyField, requiredText } from './fields.ts';
+import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY, orderLineTax } from './orders.ts';
+
+/** POST /api/orders/:id/refunds: which sold units come back, where they go, and how the money goes back. */
+export const refundCreateInput = z.object({
+  lines: z
+    .array(
+      z.object({
+        orderLineId: idField('order line'),
+        quantity: integerField('quantity', { min: 1, max: ORDER_MAX_QUANTITY }),
+        /** Back to stock; false for damaged goods. */
+        restock: booleanField('restock'),
+      }),
+      { error: 'Choose at least one item to refund.' },
+    )
+    .min(1, 'Choose at least one item to refund.')
+    .max(ORDER_MAX_LINES, `A refund may have at most ${ORDER_MAX_LINES} lines.`),
+  /** Left out: the refund goes back to the tenders the sale was paid with. */
+  payments: z
+    .array(z.object({ tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }), amount: moneyField('refund amount') }), {
+      error: 'The payments must be a list.',
+    })
+    .max(20, 'Use at most 20 payments on one refund.')
+    .optional(),
+  reason: requiredText('reason', 500),
+});
+export type RefundCreateInput = z.input<typeof refundCreateInput>;
+
+export const refundLine = z.object({
+  id: z.number().int(),
+  orderLineId: z.number().int(),
+  variantId: z.number().int().nullable(),
+  title: z.string(),
+  variantName: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  restock: z.boolean(),
+  net: z.number().int(),
+  taxTotal: z.number().int(),
+  total: z.number().int(),
+  taxes: z.array(orderLineTax),
+});
+export type RefundLine = z.infer<typeof refundLine>;
+
+export const refund = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  /** The order's number with R1, R2…: MAIN-000123-R1. */
+  number: z.string(),
+  outletId: z.number().int(),
+  registerId: z.number().int().nullable(),
+  cashboxSessionId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  userName: z.string(),
+  reason: z.string(),
+  netTotal: z.number().int(),
+  taxTotal: z.number().int(),
+  total: z.number().int(),
+  taxes: z.array(orderLineTax),
+  lines: z.array(refundLine),
+  payments: z.array(z.object({ id: z.number().int(), tender: z.enum(tenders), amount: z.number().int() })),
+  createdAt: z.string(),
+});
+export type Refund = z.infer<typeof refund>;
+export const refundResult = dataOf(refund);
+export const refundList = dataOf(z.array(refund));
+
+type LineTax = z.infer<typeof orderLineTax>;
+
+/** What a sold line is worth as a whole: the figures its refunds are shares of. */
+export type RefundableLine = { quantity: number; net: number; taxTotal: number; total: number; taxes: LineTax[] };
+export type RefundShare = { net: number; taxTotal: number; total: number; taxes: LineTax[] };
+
+/** Share of `amount` that the first `units` of `quantity` units carry (rounded down, the remainder on the last unit). */
+function cumulative(amount: number, units: number, quantity: number): number {
+  return units >= quantity ? amount : Math.floor((amount * units) / quantity);
+}
+
+/**
+ * What returning `units` more units of a line is worth, `alreadyRefunded` units having come back
+ * before. Each figure is the difference of two cumulative shares, so the refunds of a line — in
+ * any number of steps — add up to exactly its total, its net and each of its taxes.
+ */
+export function refundShareOf(line: RefundableLine, alreadyRefunded: number, units: number): RefundShare {
+  const before = Math.max(0, Math.min(alreadyRefunded, line.quantity));
+  const after = Math.min(before + Math.max(0, units), line.quantity);
+  const part = (amount: number) => cumulative(amount, after, line.quantity) - cumulative(amount, before, line.quantity);
+  return {
+    net: part(line.net),
+    taxTotal: part(line.taxTotal),
+    total: part(line.total),
+    taxes: line.taxes.map((t) => ({ ...t, base: part(t.base), amount: part(t.amount) })),
+  };
+}
+
+/** A refund's taxes summed per tax (same tax, rate and kind on several lines make one entry). */
+export function sumRefundTaxes(shares: ReadonlyArray<{ taxes: LineTax[] }>): LineTax[] {
+  const byKey = new Map<string, LineTax>();
+  for (const tax of shares.flatMap((s) => s.taxes)) {
+    const key = `${tax.id}:${tax.rateE4}:${tax.isInclusive}:${tax.isCompound}`;
+    const seen = byKey.get(key);
+    if (seen) Object.assign(seen, { base: seen.base + tax.base, amount: seen.amount + tax.amount });
+    else byKey.set(key, { ...tax });
+  }
+  return [...byKey.values()];
+}
+
+/** What each tender of a sale can still give back: what it paid less what was refunded on it. */
+export type TenderRoom = { tender: Tender; available: number };
+
+/** The default way a refund goes back: the sale's tenders in the order they were taken, each up to what it can still give back. */
+export function defaultRefundPayments(total: number, room: readonly TenderRoom[]): Array<{ tender: Tender; amount: number }> {
+  let left = total;
+  const payments: Array<{ tender: Tender; amount: number }> = [];
+  for (const { tender, available } of room) {
+    const amount = Math.min(left, Math.max(0, available));
+    if (amount > 0) payments.push({ tender, amount });
+    left -= amount;
+  }
+  return payments;
+}
