@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { demo, signIn } from './helpers.ts';
 
 type SyncVariant = { id: number; name: string; barcode: string | null; stock: number | null; active: boolean };
 type SyncProduct = { id: number; title: string; status: string; categoryIds: number[]; variants: SyncVariant[] };
 type SyncAnswer = { data: { products: SyncProduct[]; categories: Array<{ id: number; name: string }>; hasMore: boolean; nextCursor: string } };
+
+const mailDir = path.join(import.meta.dirname, '.data/mail');
 
 /** The demo catalogue as the cashier's register receives it (GET /api/products/sync). */
 async function catalogueOf(page: Page) {
@@ -129,6 +133,15 @@ test('a cashier opens the drawer, holds and resumes a sale, sells three items wi
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await expect(receipt).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+  // E-mail it: the e2e server's SMTP listener keeps what arrives in e2e/.data/mail.
+  const orderNumber = /MAIN-\d{6}/.exec(await receipt.innerText())![0];
+  await page.getByRole('button', { name: 'E-mail receipt' }).click();
+  await page.getByLabel('E-mail address').fill('shopper@example.test');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Receipt sent to shopper@example.test.')).toBeVisible();
+  const mail = fs.readdirSync(mailDir).map((file) => fs.readFileSync(path.join(mailDir, file), 'utf8')).find((m) => m.includes(orderNumber));
+  expect(mail).toContain('To: shopper@example.test');
+  expect(mail).toContain(`receipt-${orderNumber}.pdf`);
   await page.getByRole('button', { name: 'New sale' }).click();
   await expect(search).toBeVisible();
 
