@@ -193,7 +193,10 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 export const orderResult = dataOf(order);
 
-export const orderListItem = order.omit({ lines: true, payments: true, taxes: true, stockMovements: true });
+export const orderListItem = order.omit({ lines: true, payments: true, taxes: true, stockMovements: true }).extend({
+  /** The tenders the sale was paid with, each once, in the order they were taken. */
+  tenders: z.array(z.enum(tenders)),
+});
 export type OrderListItem = z.infer<typeof orderListItem>;
 
 const queryId = (label: string) =>

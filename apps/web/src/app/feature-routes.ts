@@ -4,6 +4,7 @@ import { attributesRoutes } from '../features/attributes/routes.tsx';
 import { cashboxRoutes } from '../features/cashbox/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
+import { ordersRoutes } from '../features/orders/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { peopleRoutes } from '../features/people/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
@@ -21,6 +22,7 @@ export const featureRoutes: RouteObject[] = [
   ...cashboxRoutes,
   ...categoriesRoutes,
   ...couponsRoutes,
+  ...ordersRoutes,
   ...outletsRoutes,
   ...peopleRoutes,
   ...productsRoutes,

@@ -57,7 +57,8 @@ describe('the orders list', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.data.map((o: { id: number }) => o.id)).toEqual([sold.c, sold.b]);
-    expect(body.data[0]).toMatchObject({ number: 'HRB-000001', outletName: 'Harbour Road', registerName: 'Harbour till', total: 800 });
+    expect(body.data[0]).toMatchObject({ number: 'HRB-000001', outletName: 'Harbour Road', registerName: 'Harbour till', total: 800, tenders: ['cash'] });
+    expect(body.data[1]).toMatchObject({ number: 'MAIN-000002', status: 'refunded', discountTotal: 100, tenders: ['card'] });
     expect(body.meta).toEqual({ page: 1, perPage: 2, total: 3, lastPage: 2, totals: { count: 3, total: 8300, taxTotal: 1000, discountTotal: 100 } });
   });
 

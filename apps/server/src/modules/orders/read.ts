@@ -28,7 +28,8 @@ function listBase(db: DbOrTx) {
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof listBase>['execute']>>[number];
 
-function toListItem(row: ListRow): OrderListItem {
+/** The list row without its tenders (the detail has the payments themselves). */
+function toListItem(row: ListRow): Omit<OrderListItem, 'tenders'> {
   const { taxes: _taxes, updatedAt: _updatedAt, ...order } = row.order;
   return {
     ...order,
@@ -135,7 +136,22 @@ export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: Order
       .limit(filters.perPage)
       .offset((filters.page - 1) * filters.perPage),
   ]);
-  return { data: rows.map(toListItem), meta: { ...pageMetaOf(filters.page, filters.perPage, totals.count), totals } };
+  const payments = await paymentsOf(db, rows.map((r) => r.order.id));
+  const data = rows.map((row) => ({ ...toListItem(row), tenders: [...new Set(payments.get(row.order.id)?.map((p) => p.tender))] }));
+  return { data, meta: { ...pageMetaOf(filters.page, filters.perPage, totals.count), totals } };
+}
+
+/** The payments of a page of orders in one query, by order. */
+async function paymentsOf(db: DbOrTx, orderIds: number[]) {
+  const byOrder = new Map<number, { tender: 'cash' | 'card' | 'other'; amount: number }[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: orderPayments.orderId, tender: orderPayments.tender, amount: orderPayments.amount })
+    .from(orderPayments)
+    .where(inArray(orderPayments.orderId, orderIds))
+    .orderBy(asc(orderPayments.id));
+  for (const { orderId, ...payment } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), payment]);
+  return byOrder;
 }
 
 /** The filtered set in batches, in the list's order, with each order's payments (CSV export). */
@@ -145,12 +161,8 @@ export async function* eachOrder(db: DbOrTx, filters: OrderFilters, scope: Order
   for (let offset = 0; ; offset += batch) {
     const rows = (await listBase(db).where(where).orderBy(...orderBy).limit(batch).offset(offset)).map(toListItem);
     if (rows.length === 0) return;
-    const payments = await db
-      .select({ orderId: orderPayments.orderId, tender: orderPayments.tender, amount: orderPayments.amount })
-      .from(orderPayments)
-      .where(inArray(orderPayments.orderId, rows.map((r) => r.id)))
-      .orderBy(asc(orderPayments.id));
-    yield rows.map((order) => ({ order, payments: payments.filter((p) => p.orderId === order.id) }));
+    const payments = await paymentsOf(db, rows.map((r) => r.id));
+    yield rows.map((order) => ({ order, payments: payments.get(order.id) ?? [] }));
     if (rows.length < batch) return;
   }
 }

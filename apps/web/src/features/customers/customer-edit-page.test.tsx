@@ -74,7 +74,7 @@ describe('customer page tabs', () => {
   it('says honestly that there are no orders yet', async () => {
     mockPeopleGets({ '/api/customers/7/edit': { data: buildCustomer() }, '/api/customers/7/orders': pageOf([]).data });
     renderAt('/customers/7/orders');
-    expect(await screen.findByText('No orders yet — sales appear here once selling is in use.')).toBeTruthy();
+    expect(await screen.findByText('No orders yet — sales rung up for this customer appear here.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
   });
 });

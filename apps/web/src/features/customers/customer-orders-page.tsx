@@ -1,13 +1,15 @@
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useCustomerOrders } from './api.ts';
 import { CustomerPage } from './customer-page.tsx';
 
-/** /customers/{id}/orders: the customer's sales (none until selling is in use). */
+/** /customers/{id}/orders: the customer's sales, newest first, each opening its order. */
 export function CustomerOrdersPage() {
   const customerId = Number(useParams().id);
   return (
@@ -18,14 +20,15 @@ export function CustomerOrdersPage() {
 }
 
 function CustomerOrders({ customerId }: { customerId: number }) {
-  const orders = useCustomerOrders(customerId, 1);
+  const [page, setPage] = useState(1);
+  const orders = useCustomerOrders(customerId, page);
   const money = useMoney();
   if (orders.isPending) return <Spinner className="size-6" />;
   if (orders.isError) return <Alert tone="error">{errorMessageOf(orders.error)}</Alert>;
   if (orders.data.data.length === 0) {
     return (
       <Block>
-        <p className="p-8 text-center text-sm text-gray-600">No orders yet — sales appear here once selling is in use.</p>
+        <p className="p-8 text-center text-sm text-gray-600">No orders yet — sales rung up for this customer appear here.</p>
       </Block>
     );
   }
@@ -34,12 +37,17 @@ function CustomerOrders({ customerId }: { customerId: number }) {
       <ul className="divide-y divide-gray-100">
         {orders.data.data.map((o) => (
           <li key={o.id} className="flex justify-between px-4 py-3 text-sm">
-            <span className="font-mono">{o.number}</span>
+            <Link to={`/orders/${o.id}`} className="font-mono font-semibold text-indigo-700 hover:underline">
+              {o.number}
+            </Link>
             <span>{new Date(o.createdAt).toLocaleString()}</span>
             <span className="tabular-nums">{money.format(o.total)}</span>
           </li>
         ))}
       </ul>
+      <div className="px-4">
+        <Pagination meta={orders.data.meta} onPageChange={setPage} noun="orders" />
+      </div>
     </Block>
   );
 }

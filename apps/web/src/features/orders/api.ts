@@ -1,0 +1,59 @@
+import type { ListItem, Order, OrderPage, PageMeta } from '@tillbook/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+import { createQueryKeys } from '../../lib/query-keys.ts';
+
+export const orderKeys = createQueryKeys('orders');
+
+/** The list's page, sort and filters as the API takes them (empty filters left out). */
+export type OrderListParams = Record<string, string | number>;
+
+/** The filters of the orders list, as the address and the API name them. */
+export const orderFilterKeys = ['from', 'to', 'outletId', 'registerId', 'userId', 'status', 'tender', 'customerId'] as const;
+
+export function useOrders(params: OrderListParams) {
+  return useQuery({
+    queryKey: orderKeys.list(params),
+    queryFn: async () => (await http.get<OrderPage>('/api/orders', { params })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: number) {
+  return useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: async () => (await http.get<{ data: Order }>(`/api/orders/${id}`)).data.data,
+  });
+}
+
+/** The CSV export of the list's current filters and sort (a plain download link). */
+export function ordersExportUrl(params: OrderListParams): string {
+  const query = new URLSearchParams(
+    Object.entries(params)
+      .filter(([key]) => key !== 'page' && key !== 'perPage')
+      .map(([key, value]) => [key, String(value)]),
+  );
+  const text = query.toString();
+  return `/api/orders/export${text ? `?${text}` : ''}`;
+}
+
+/** Outlets, registers and staff for the list's filters (administrators'): the first hundred of each is plenty for a shop. */
+export function useOrderFilterOptions(enabled: boolean) {
+  const outlets = useQuery({
+    queryKey: ['outlets', 'list', 'options'],
+    queryFn: async () => (await http.get<{ data: ListItem[] }>('/api/outlets/list')).data.data,
+    enabled,
+  });
+  const registers = useQuery({
+    queryKey: ['registers', 'list', 'order-filter'],
+    queryFn: async () =>
+      (await http.get<{ data: Array<{ id: number; name: string; outletName: string }>; meta: PageMeta }>('/api/registers', { params: { perPage: 100, sort: 'name' } })).data.data,
+    enabled,
+  });
+  const cashiers = useQuery({
+    queryKey: ['users', 'list', 'order-filter'],
+    queryFn: async () => (await http.get<{ data: Array<{ id: number; name: string }>; meta: PageMeta }>('/api/users', { params: { perPage: 100, sort: 'name' } })).data.data,
+    enabled,
+  });
+  return { outlets: outlets.data ?? [], registers: registers.data ?? [], cashiers: cashiers.data ?? [] };
+}

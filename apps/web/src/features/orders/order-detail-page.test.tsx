@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { administrator, signIn } from '../../testing/fixtures.ts';
+import { OrderDetailPage } from './order-detail-page.tsx';
+import { buildOrder, mockOrderGets } from './test-data.ts';
+
+function renderDetail() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/orders/:id', Component: OrderDetailPage }], { initialEntries: ['/orders/41'] });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const rowOf = (table: string, text: string) => within(screen.getByRole('table', { name: table })).getByText(text).closest('tr') as HTMLElement;
+const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+
+describe('OrderDetailPage', () => {
+  it('shows the lines with their taxes, the totals per tax and the payments', async () => {
+    signIn(administrator);
+    mockOrderGets({ '/api/orders/41': { data: buildOrder() } });
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Order MAIN-000041' })).toBeTruthy();
+    expect(screen.getByText('Main store · Till 1 · Carl Cash')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/customers/7/edit');
+
+    expect(cellsOf(rowOf('Items', 'Linen shirt'))).toEqual(['Linen shirt · M / BlueVAT 20', 'SHIRT-M-BLUE', '2', '$25.00', '−$5.00', '—', '$9.00', '$54.00']);
+    expect(cellsOf(rowOf('Items', 'Mug'))).toEqual(['Mug', 'MUG-1', '1', '$8.00', '−$0.80', '—', '$0.00', '$7.20']);
+
+    const totals = within(screen.getByRole('region', { name: 'Totals' }));
+    expect(totals.getByText('TEN-OFF', { exact: false })).toBeTruthy();
+    expect(totals.getByText('VAT 20').nextSibling?.textContent).toBe('$9.00');
+    expect(totals.getByText('Total').nextSibling?.textContent).toBe('$61.20');
+    expect(totals.getByText('Change').nextSibling?.textContent).toBe('$0.80');
+
+    expect(cellsOf(rowOf('Payments', 'Cash'))).toEqual(['Cash', '$20.00', '$20.80', '$0.80', '']);
+    expect(cellsOf(rowOf('Payments', 'Card'))).toEqual(['Card', '$41.20', '$41.20', '—', 'AUTH-42']);
+    expect(cellsOf(rowOf('Stock movements', 'SHIRT-M-BLUE'))).toEqual(['Linen shirt · M / Blue', 'SHIRT-M-BLUE', '-2', '8']);
+    expect(screen.getByText('Gift wrap, please')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /refund|edit/i })).toBeNull();
+  });
+});

@@ -1,0 +1,266 @@
+import type { Order } from '@tillbook/contract';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Block } from '../../components/ui/block.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Page, PageHeader } from '../../components/ui/page-header.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { useNotifyOrder } from '../sell/api.ts';
+import { useOrder } from './api.ts';
+import { formatOrderDate, OrderStatusBadge, tenderLabels } from './order-display.tsx';
+import { OrderReceiptCopy } from './order-receipt-copy.tsx';
+
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase';
+const thRight = `${th} text-right`;
+const td = 'px-3 py-2 align-top';
+const tdMoney = `${td} text-right tabular-nums whitespace-nowrap`;
+
+/** /orders/{id}: one sale as it was rung up — lines, totals, payments, the stock it moved. */
+export function OrderDetailPage() {
+  const id = Number(useParams().id);
+  const order = useOrder(id);
+  if (order.isPending) {
+    return (
+      <Page>
+        <div role="status" aria-label="Loading the order" className="flex justify-center p-12">
+          <Spinner className="size-6" />
+        </div>
+      </Page>
+    );
+  }
+  if (order.isError) {
+    return (
+      <Page>
+        <PageHeader title="Order" back={<Link to="/orders" className="text-indigo-700 hover:underline">← Orders</Link>} />
+        <Alert tone="error">{errorMessageOf(order.error)}</Alert>
+      </Page>
+    );
+  }
+  return <OrderDetail order={order.data} />;
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const notify = useNotifyOrder();
+  const place = [order.outletName, order.registerName, order.cashierName].filter(Boolean).join(' · ');
+  return (
+    <Page wide>
+      <PageHeader
+        title={`Order ${order.number}`}
+        back={<Link to="/orders" className="text-indigo-700 hover:underline">← Orders</Link>}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <OrderStatusBadge status={order.status} />
+            <span>{formatOrderDate(order.createdAt)}</span>
+            <span className="text-gray-400">·</span>
+            <span>{place}</span>
+          </span>
+        }
+        actions={
+          <>
+            {order.customerEmail && (
+              <Button variant="secondary" disabled={notify.isPending} onClick={() => notify.mutate({ orderId: order.id, input: {} })}>
+                {notify.isPending ? 'Sending…' : 'E-mail receipt'}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => window.print()}>
+              Print receipt
+            </Button>
+          </>
+        }
+      />
+      {notify.isSuccess && (
+        <p role="status" className="mb-4 text-sm font-medium text-green-700">
+          Receipt sent to {notify.data.sentTo}.
+        </p>
+      )}
+      {notify.isError && <Alert tone="error">{errorMessageOf(notify.error)}</Alert>}
+      <div className="flex flex-col gap-6 xl:flex-row xl:items-start">
+        <div className="flex min-w-0 flex-1 flex-col gap-6">
+          <Block title="Customer">
+            <p className="px-4 py-3 text-sm">
+              {order.customerId !== null && order.customerName ? (
+                <Link to={`/customers/${order.customerId}/edit`} className="font-medium text-indigo-700 hover:underline">
+                  {order.customerName}
+                </Link>
+              ) : (
+                <span className="text-gray-500">Walk-in customer</span>
+              )}
+              {order.customerEmail && <span className="ml-2 text-gray-500">{order.customerEmail}</span>}
+            </p>
+          </Block>
+          <OrderLines order={order} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <OrderTotals order={order} />
+            <OrderPayments order={order} />
+          </div>
+          <StockMovements order={order} />
+          {order.note && (
+            <Block title="Note">
+              <p className="px-4 py-3 text-sm whitespace-pre-wrap">{order.note}</p>
+            </Block>
+          )}
+        </div>
+        <aside aria-label="Receipt" className="shrink-0">
+          <h2 className="mb-2 text-sm font-semibold text-gray-700">Receipt (copy)</h2>
+          <OrderReceiptCopy order={order} />
+        </aside>
+      </div>
+    </Page>
+  );
+
+}
+
+function OrderLines({ order }: { order: Order }) {
+  const money = useMoney();
+  return (
+    <Block title="Items">
+      <div className="overflow-x-auto">
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">Items</caption>
+          <thead className="border-b border-gray-200">
+            <tr>
+              <th className={th}>Item</th>
+              <th className={th}>SKU</th>
+              <th className={thRight}>Qty</th>
+              <th className={thRight}>Unit price</th>
+              <th className={thRight}>Discount</th>
+              <th className={thRight}>Charges</th>
+              <th className={thRight}>Taxes</th>
+              <th className={thRight}>Total</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {order.lines.map((line) => (
+              <tr key={line.id}>
+                <td className={td}>
+                  <span className="font-medium text-gray-900">{line.title}</span>
+                  {line.variantName && <span className="text-gray-500"> · {line.variantName}</span>}
+                  {line.taxes.length > 0 && <div className="text-xs text-gray-500">{line.taxes.map((t) => t.name).join(', ')}</div>}
+                </td>
+                <td className={`${td} font-mono text-xs`}>{line.sku}</td>
+                <td className={`${td} text-right tabular-nums`}>{line.quantity}</td>
+                <td className={tdMoney}>{money.format(line.unitPrice)}</td>
+                <td className={tdMoney}>{line.discount + line.orderDiscount > 0 ? `−${money.format(line.discount + line.orderDiscount)}` : '—'}</td>
+                <td className={tdMoney}>{line.chargeTotal > 0 ? money.format(line.chargeTotal) : '—'}</td>
+                <td className={tdMoney}>{money.format(line.taxTotal)}</td>
+                <td className={`${tdMoney} font-medium`}>{money.format(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Block>
+  );
+}
+
+function OrderTotals({ order }: { order: Order }) {
+  const money = useMoney();
+  const row = (label: ReactNode, value: string, strong = false) => (
+    <div className={strong ? 'flex justify-between py-1 font-semibold text-gray-900' : 'flex justify-between py-1'}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+  return (
+    <Block title="Totals">
+      <dl className="px-4 py-3 text-sm text-gray-700">
+        {row('Subtotal', money.format(order.subtotal))}
+        {order.discountTotal > 0 &&
+          row(
+            <>
+              Discounts{order.couponCode && <span className="ml-1 font-mono text-xs text-gray-500">({order.couponCode})</span>}
+            </>,
+            `−${money.format(order.discountTotal)}`,
+          )}
+        {order.chargeTotal > 0 && row('Charges', money.format(order.chargeTotal))}
+        {order.taxes.map((tax) => (
+          <div key={tax.id} className="flex justify-between py-1">
+            <dt>
+              {tax.name}
+              {tax.isInclusive && <span className="ml-1 text-xs text-gray-500">(included)</span>}
+            </dt>
+            <dd className="tabular-nums">{money.format(tax.amount)}</dd>
+          </div>
+        ))}
+        <div className="my-1 border-t border-gray-200" />
+        {row('Total', money.format(order.total), true)}
+        {row('Paid', money.format(order.paid))}
+        {order.change > 0 && row('Change', money.format(order.change))}
+      </dl>
+    </Block>
+  );
+}
+
+function OrderPayments({ order }: { order: Order }) {
+  const money = useMoney();
+  return (
+    <Block title="Payments">
+      {order.payments.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-gray-500">Nothing was due.</p>
+      ) : (
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">Payments</caption>
+          <thead className="border-b border-gray-200">
+            <tr>
+              <th className={th}>Tender</th>
+              <th className={thRight}>Amount</th>
+              <th className={thRight}>Tendered</th>
+              <th className={thRight}>Change</th>
+              <th className={th}>Reference</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {order.payments.map((p) => (
+              <tr key={p.id}>
+                <td className={td}>{tenderLabels[p.tender]}</td>
+                <td className={tdMoney}>{money.format(p.amount)}</td>
+                <td className={tdMoney}>{money.format(p.tendered)}</td>
+                <td className={tdMoney}>{p.change > 0 ? money.format(p.change) : '—'}</td>
+                <td className={`${td} font-mono text-xs`}>{p.reference ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Block>
+  );
+}
+
+function StockMovements({ order }: { order: Order }) {
+  const movements = order.stockMovements ?? [];
+  return (
+    <Block title="Stock movements">
+      {movements.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-gray-500">This sale moved no stock (its items do not track stock).</p>
+      ) : (
+        <table className="min-w-full text-sm">
+          <caption className="sr-only">Stock movements</caption>
+          <thead className="border-b border-gray-200">
+            <tr>
+              <th className={th}>Item</th>
+              <th className={th}>SKU</th>
+              <th className={thRight}>Change</th>
+              <th className={thRight}>In stock after</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {movements.map((m) => (
+              <tr key={m.id}>
+                <td className={td}>
+                  {m.title}
+                  {m.variantName && <span className="text-gray-500"> · {m.variantName}</span>}
+                </td>
+                <td className={`${td} font-mono text-xs`}>{m.sku}</td>
+                <td className={`${td} text-right tabular-nums`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
+                <td className={`${td} text-right tabular-nums`}>{m.quantityAfter}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Block>
+  );
+}

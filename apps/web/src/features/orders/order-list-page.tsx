@@ -1,0 +1,154 @@
+import type { OrderListItem } from '@tillbook/contract';
+import { Link } from 'react-router';
+import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import { Page, PageHeader } from '../../components/ui/page-header.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { useUser } from '../../lib/auth.ts';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useListParams } from '../../lib/list-params.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { orderFilterKeys, ordersExportUrl, useOrderFilterOptions, useOrders } from './api.ts';
+import { formatOrderDate, OrderStatusBadge, orderStatusOptions, tenderLabels } from './order-display.tsx';
+
+/** /orders: every sale, filtered and summed on the server; the address holds the list's state. */
+export function OrderListPage() {
+  const list = useListParams({ sort: '-createdAt' });
+  const filters = Object.fromEntries(orderFilterKeys.map((key) => [key, list.get(key)]));
+  const params = list.query(filters);
+  const orders = useOrders(params);
+  const money = useMoney();
+  const me = useUser();
+  const isAdministrator = me?.type === 'administrator';
+  // A cashier sees their own outlet's sales only; the outlet, register and cashier pickers are the back office's.
+  const options = useOrderFilterOptions(isAdministrator);
+  const isFiltered = Boolean(list.search) || orderFilterKeys.some((key) => list.get(key) !== undefined);
+  const totals = orders.data?.meta.totals;
+  const registers = options.registers.filter((r) => !filters.outletId || options.outlets.find((o) => String(o.id) === filters.outletId)?.name === r.outletName);
+
+  const columns: Column<OrderListItem>[] = [
+    {
+      key: 'number',
+      header: 'Order',
+      sortKey: 'number',
+      cell: (o) => (
+        <Link to={`/orders/${o.id}`} className="font-mono font-semibold whitespace-nowrap text-indigo-700 hover:underline">
+          {o.number}
+        </Link>
+      ),
+    },
+    { key: 'createdAt', header: 'Date', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap">{formatOrderDate(o.createdAt)}</span> },
+    { key: 'outlet', header: 'Outlet', cell: (o) => o.outletName },
+    { key: 'register', header: 'Register', cell: (o) => o.registerName ?? <span className="text-gray-400">—</span> },
+    { key: 'cashier', header: 'Cashier', cell: (o) => o.cashierName || <span className="text-gray-400">—</span> },
+    { key: 'customer', header: 'Customer', cell: (o) => o.customerName ?? <span className="text-gray-400">Walk-in</span> },
+    { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+    { key: 'tenders', header: 'Tenders', cell: (o) => o.tenders.map((t) => tenderLabels[t]).join(' + ') },
+    { key: 'total', header: 'Total', sortKey: 'total', align: 'right', cell: (o) => <span className="tabular-nums">{money.format(o.total)}</span> },
+  ];
+
+  return (
+    <Page wide>
+      <PageHeader
+        title="Orders"
+        description="Every sale rung up at the registers, newest first."
+        actions={
+          isAdministrator ? (
+            <a
+              href={ordersExportUrl(params)}
+              className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50"
+            >
+              Export CSV
+            </a>
+          ) : null
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="w-72">
+          <SearchInput label="Search orders" placeholder="Order number or customer" value={list.search} onChange={list.setSearch} />
+        </div>
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          From
+          <TextInput type="date" aria-label="From date" className="w-40" value={filters.from ?? ''} max={filters.to} onChange={(e) => list.set({ from: e.target.value })} />
+        </label>
+        <label className="flex items-center gap-2 text-sm text-gray-700">
+          to
+          <TextInput type="date" aria-label="To date" className="w-40" value={filters.to ?? ''} min={filters.from} onChange={(e) => list.set({ to: e.target.value })} />
+        </label>
+        <Select aria-label="Outlet" className="w-44" value={filters.outletId ?? ''} onChange={(e) => list.set({ outletId: e.target.value, registerId: undefined })}>
+          <option value="">All outlets</option>
+          {options.outlets.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Register" className="w-44" value={filters.registerId ?? ''} onChange={(e) => list.set({ registerId: e.target.value })}>
+          <option value="">All registers</option>
+          {registers.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Cashier" className="w-44" value={filters.userId ?? ''} onChange={(e) => list.set({ userId: e.target.value })}>
+          <option value="">All cashiers</option>
+          {options.cashiers.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Status" className="w-40" value={filters.status ?? ''} onChange={(e) => list.set({ status: e.target.value })}>
+          <option value="">All statuses</option>
+          {orderStatusOptions.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Tender" className="w-36" value={filters.tender ?? ''} onChange={(e) => list.set({ tender: e.target.value })}>
+          <option value="">All tenders</option>
+          {Object.entries(tenderLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <p className="mb-3 text-sm text-gray-700" aria-live="polite" data-testid="order-totals">
+        {totals ? (
+          <>
+            <span className="font-semibold">
+              {totals.count.toLocaleString()} {totals.count === 1 ? 'order' : 'orders'}
+            </span>{' '}
+            · <span className="font-semibold tabular-nums">{money.format(totals.total)}</span> · tax <span className="tabular-nums">{money.format(totals.taxTotal)}</span>
+            {totals.discountTotal > 0 && (
+              <>
+                {' '}
+                · discounts <span className="tabular-nums">{money.format(totals.discountTotal)}</span>
+              </>
+            )}
+          </>
+        ) : (
+          ' '
+        )}
+      </p>
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        rows={orders.data?.data}
+        rowKey={(o) => o.id}
+        isLoading={orders.isFetching}
+        error={orders.isError ? errorMessageOf(orders.error) : null}
+        onRetry={() => void orders.refetch()}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        empty={isFiltered ? 'No orders match these filters.' : 'No orders yet. Sales rung up at a register appear here.'}
+      />
+      <Pagination meta={orders.data?.meta} onPageChange={list.setPage} noun="orders" />
+    </Page>
+  );
+}
