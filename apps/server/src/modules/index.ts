@@ -10,6 +10,7 @@ import { outletsRoutes } from './outlets/routes.ts';
 import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
 import { productsRoutes } from './products/routes.ts';
 import { receiptsRoutes } from './receipts/routes.ts';
+import { refundsRoutes } from './refunds/routes.ts';
 import { registersRoutes } from './registers/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { suppliersRoutes } from './suppliers/routes.ts';
@@ -29,6 +30,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   productsRoutes,
   productsSyncCsvRoutes,
   receiptsRoutes,
+  refundsRoutes,
   registersRoutes,
   settingsRoutes,
   suppliersRoutes,

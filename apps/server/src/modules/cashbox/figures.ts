@@ -1,12 +1,12 @@
 import { tenders, type Tender } from '@tillbook/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cashMovements, orderPayments, orders } from '../../db/schema/index.ts';
+import { cashMovements, orderPayments, orders, refundPayments } from '../../db/schema/index.ts';
 
 /** Σ of an integer column as a JS number (bigint in SQL, so a long shift never overflows). */
 const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-export type TenderTakings = { taken: number; change: number; amount: number };
+export type TenderTakings = { taken: number; change: number; amount: number; refunded: number };
 
 /** What a session's sales, payments and movements add up to; every figure aggregated in SQL. */
 export type SessionFigures = {
@@ -15,21 +15,24 @@ export type SessionFigures = {
   byTender: Record<Tender, TenderTakings>;
   cashIn: number;
   cashOut: number;
-  /** Refunds are a later issue: this is the one place their cash will be counted. */
+  /** Cash paid back on refunds out of this drawer (= byTender.cash.refunded). */
   cashRefunds: number;
+  /** Refunds whose payback came out of this session, and what they paid back in all. */
+  refundsCount: number;
+  refundsTotal: number;
 };
 
 function emptyFigures(): SessionFigures {
-  const byTender = Object.fromEntries(tenders.map((t) => [t, { taken: 0, change: 0, amount: 0 }])) as Record<Tender, TenderTakings>;
-  return { salesCount: 0, salesTotal: 0, byTender, cashIn: 0, cashOut: 0, cashRefunds: 0 };
+  const byTender = Object.fromEntries(tenders.map((t) => [t, { taken: 0, change: 0, amount: 0, refunded: 0 }])) as Record<Tender, TenderTakings>;
+  return { salesCount: 0, salesTotal: 0, byTender, cashIn: 0, cashOut: 0, cashRefunds: 0, refundsCount: 0, refundsTotal: 0 };
 }
 
-/** Figures of several sessions at once (three grouped queries, whatever the number of sessions). */
+/** Figures of several sessions at once (four grouped queries, whatever the number of sessions). */
 export async function figuresOfSessions(db: DbOrTx, sessionIds: readonly number[]): Promise<Map<number, SessionFigures>> {
   const result = new Map<number, SessionFigures>(sessionIds.map((id) => [id, emptyFigures()]));
   if (sessionIds.length === 0) return result;
   const ids = [...sessionIds];
-  const [sales, payments, movements] = await Promise.all([
+  const [sales, payments, movements, paidBack] = await Promise.all([
     db
       .select({ sessionId: orders.cashboxSessionId, count: count(), total: sumOf(orders.total) })
       .from(orders)
@@ -51,6 +54,15 @@ export async function figuresOfSessions(db: DbOrTx, sessionIds: readonly number[
       .from(cashMovements)
       .where(inArray(cashMovements.sessionId, ids))
       .groupBy(cashMovements.sessionId, cashMovements.kind),
+    db
+      .select({
+        sessionId: refundPayments.cashboxSessionId,
+        tender: refundPayments.tender,
+        amount: sumOf(refundPayments.amount),
+      })
+      .from(refundPayments)
+      .where(inArray(refundPayments.cashboxSessionId, ids))
+      .groupBy(refundPayments.cashboxSessionId, refundPayments.tender),
   ]);
   for (const row of sales) {
     const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
@@ -58,14 +70,35 @@ export async function figuresOfSessions(db: DbOrTx, sessionIds: readonly number[
   }
   for (const row of payments) {
     const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
-    if (figures) figures.byTender[row.tender] = { taken: row.taken, change: row.change, amount: row.amount };
+    if (figures) Object.assign(figures.byTender[row.tender], { taken: row.taken, change: row.change, amount: row.amount });
   }
   for (const row of movements) {
     const figures = result.get(row.sessionId);
     if (figures && row.kind === 'in') figures.cashIn = row.amount;
     if (figures && row.kind === 'out') figures.cashOut = row.amount;
   }
+  for (const row of paidBack) {
+    const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
+    if (!figures) continue;
+    figures.byTender[row.tender].refunded = row.amount;
+    figures.refundsTotal += row.amount;
+    if (row.tender === 'cash') figures.cashRefunds = row.amount;
+  }
+  await countRefunds(db, ids, result);
   return result;
+}
+
+/** Refunds per session counted once, however many tenders paid them back. */
+async function countRefunds(db: DbOrTx, ids: number[], result: Map<number, SessionFigures>): Promise<void> {
+  const rows = await db
+    .select({ sessionId: refundPayments.cashboxSessionId, count: sql<number>`count(distinct ${refundPayments.refundId})`.mapWith(Number) })
+    .from(refundPayments)
+    .where(inArray(refundPayments.cashboxSessionId, ids))
+    .groupBy(refundPayments.cashboxSessionId);
+  for (const row of rows) {
+    const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
+    if (figures) figures.refundsCount = row.count;
+  }
 }
 
 export async function figuresOfSession(db: DbOrTx, sessionId: number): Promise<SessionFigures> {
@@ -78,9 +111,10 @@ export function expectedCashOf(openingFloat: number, figures: SessionFigures): n
   return openingFloat + cash.taken - cash.change + figures.cashIn - figures.cashOut - figures.cashRefunds;
 }
 
-/** What each tender should hold: cash in the drawer, card and other as taken on the sales. */
+/** What each tender should hold: cash in the drawer, card and other as taken on the sales less paid back. */
 export function expectedByTender(openingFloat: number, figures: SessionFigures): Record<Tender, number> {
-  return { cash: expectedCashOf(openingFloat, figures), card: figures.byTender.card.amount, other: figures.byTender.other.amount };
+  const { card, other } = figures.byTender;
+  return { cash: expectedCashOf(openingFloat, figures), card: card.amount - card.refunded, other: other.amount - other.refunded };
 }
 
 type TaxRow = { name: string; rate_e4: number | string; is_inclusive: boolean; base: number | string; amount: number | string };

@@ -133,17 +133,15 @@ export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRec
     : showExpected
       ? tenders.map((tender) => ({ tender, expected: expected[tender], counted: null, difference: null }))
       : null;
-  // Refunds come with a later issue; until then none are taken back from any tender.
-  const refunded = 0;
   return {
     session: toSession(record, figures, showExpected),
     openingCount: record.openingCount ?? null,
     closingCount: record.closingCount ?? null,
     sales: summary.sales,
-    refunds: { count: 0, total: 0 },
+    refunds: { count: figures.refundsCount, total: figures.refundsTotal },
     byTender: tenders.map((tender) => {
       const t = figures.byTender[tender];
-      return { tender, taken: t.taken, refunded, change: t.change, net: t.taken - t.change - refunded };
+      return { tender, taken: t.taken, refunded: t.refunded, change: t.change, net: t.taken - t.change - t.refunded };
     }),
     taxes: summary.taxes,
     movements,

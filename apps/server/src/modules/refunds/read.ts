@@ -1,0 +1,66 @@
+import type { Refund } from '@tillbook/contract';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderLines, orders, refundLines, refundPayments, refunds, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** An order's refunds, oldest first, with their lines (named as they were sold) and payments. */
+export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]> {
+  const heads = await db
+    .select({ refund: refunds, userName: users.name })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.userId))
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.id));
+  if (heads.length === 0) return [];
+  const ids = heads.map((h) => h.refund.id);
+  const [lines, payments] = await Promise.all([
+    db
+      .select({ line: refundLines, title: orderLines.title, variantName: orderLines.variantName, sku: orderLines.sku })
+      .from(refundLines)
+      .innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
+      .where(inArray(refundLines.refundId, ids))
+      .orderBy(asc(refundLines.id)),
+    db.select().from(refundPayments).where(inArray(refundPayments.refundId, ids)).orderBy(asc(refundPayments.id)),
+  ]);
+  return heads.map(({ refund, userName }) => ({
+    id: refund.id,
+    orderId: refund.orderId,
+    number: refund.number,
+    outletId: refund.outletId,
+    registerId: refund.registerId,
+    cashboxSessionId: refund.cashboxSessionId,
+    userId: refund.userId,
+    userName: userName ?? 'A former user',
+    reason: refund.reason,
+    netTotal: refund.netTotal,
+    taxTotal: refund.taxTotal,
+    total: refund.total,
+    taxes: refund.taxes,
+    lines: lines
+      .filter((l) => l.line.refundId === refund.id)
+      .map(({ line, title, variantName, sku }) => ({
+        id: line.id,
+        orderLineId: line.orderLineId,
+        variantId: line.variantId,
+        title,
+        variantName,
+        sku,
+        quantity: line.quantity,
+        restock: line.restock,
+        net: line.net,
+        taxTotal: line.taxTotal,
+        total: line.total,
+        taxes: line.taxes,
+      })),
+    payments: payments.filter((p) => p.refundId === refund.id).map((p) => ({ id: p.id, tender: p.tender, amount: p.amount })),
+    createdAt: refund.createdAt.toISOString(),
+  }));
+}
+
+/** An unknown order's refunds are a 404, not an empty list. */
+export async function listRefundsOfOrder(db: DbOrTx, orderId: number): Promise<Refund[]> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw AppError.notFound();
+  return listRefunds(db, orderId);
+}

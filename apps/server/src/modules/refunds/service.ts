@@ -1,0 +1,183 @@
+import {
+  defaultRefundPayments,
+  formatMoney,
+  refundShareOf,
+  sumRefundTaxes,
+  tenders,
+  type Refund,
+  type RefundCreateInput,
+  type RefundShare,
+  type Tender,
+} from '@tillbook/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  cashboxSessions,
+  coupons,
+  customers,
+  orderEvents,
+  orderLines,
+  orderPayments,
+  orders,
+  refundLines,
+  refundPayments,
+  refunds,
+  type OrderLineRow,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { changeStock } from '../stock/service.ts';
+import { listRefunds } from './read.ts';
+
+type Refunder = { id: number };
+
+/** Units of each sold line already refunded, and amounts already paid back per tender. */
+async function refundedSoFar(tx: DbOrTx, orderId: number) {
+  const [lineRows, tenderRows] = await Promise.all([
+    tx
+      .select({ orderLineId: refundLines.orderLineId, quantity: sql<number>`sum(${refundLines.quantity})`.mapWith(Number) })
+      .from(refundLines)
+      .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+      .where(eq(refunds.orderId, orderId))
+      .groupBy(refundLines.orderLineId),
+    tx
+      .select({ tender: refundPayments.tender, amount: sql<number>`sum(${refundPayments.amount})`.mapWith(Number) })
+      .from(refundPayments)
+      .innerJoin(refunds, eq(refunds.id, refundPayments.refundId))
+      .where(eq(refunds.orderId, orderId))
+      .groupBy(refundPayments.tender),
+  ]);
+  return {
+    units: new Map(lineRows.map((r) => [r.orderLineId, r.quantity])),
+    byTender: new Map<Tender, number>(tenderRows.map((r) => [r.tender, r.amount])),
+  };
+}
+
+/** What each of the sale's tenders can still give back, in the order they were taken. */
+async function tenderRoom(tx: DbOrTx, orderId: number, refunded: Map<Tender, number>) {
+  const paid = await tx.select({ tender: orderPayments.tender, amount: orderPayments.amount }).from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(orderPayments.id);
+  const byTender = new Map<Tender, number>();
+  for (const p of paid) byTender.set(p.tender, (byTender.get(p.tender) ?? 0) + p.amount);
+  return [...byTender].map(([tender, amount]) => ({ tender, available: amount - (refunded.get(tender) ?? 0) }));
+}
+
+/** The drawer a cash refund comes out of: the order's register's open drawer, else the refunder's own. */
+async function drawerFor(tx: DbOrTx, registerId: number | null, userId: number): Promise<number | null> {
+  const open = await tx
+    .select({ id: cashboxSessions.id, registerId: cashboxSessions.registerId })
+    .from(cashboxSessions)
+    .where(and(eq(cashboxSessions.status, 'open'), sql`(${cashboxSessions.registerId} = ${registerId ?? -1} or ${cashboxSessions.openedBy} = ${userId})`));
+  return (open.find((s) => s.registerId === registerId) ?? open[0])?.id ?? null;
+}
+
+function itemName(line: OrderLineRow): string {
+  return line.variantName ? `${line.title} (${line.variantName})` : line.title;
+}
+
+/**
+ * Refunds part of a sale in one transaction: the refund with its lines and payments, restocked
+ * goods back through the ledger, the order's status, the customer's spend, the coupon use when
+ * nothing is left, and the order's timeline. The order row is locked first so two refunds of
+ * the same sale take turns and never give back more than was sold or paid.
+ */
+export async function createRefund(db: Db, orderId: number, input: RefundCreateInput, refunder: Refunder): Promise<Refund> {
+  const style = await getShopSettings(db);
+  const refundId = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw AppError.notFound();
+    const sold = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+    const so = await refundedSoFar(tx, orderId);
+
+    const errors: Record<string, string[]> = {};
+    const asked = new Map<number, number>();
+    const shares: Array<{ line: OrderLineRow; quantity: number; restock: boolean; share: RefundShare }> = [];
+    input.lines.forEach((wanted, index) => {
+      const line = sold.find((l) => l.id === wanted.orderLineId);
+      if (!line) {
+        errors[`lines.${index}.orderLineId`] = ['This item is not on the sale.'];
+        return;
+      }
+      const before = (so.units.get(line.id) ?? 0) + (asked.get(line.id) ?? 0);
+      const left = line.quantity - before;
+      if (wanted.quantity > left) {
+        errors[`lines.${index}.quantity`] = [left > 0 ? `Only ${left} of ${itemName(line)} can still be refunded.` : `${itemName(line)} has already been refunded.`];
+        return;
+      }
+      asked.set(line.id, (asked.get(line.id) ?? 0) + wanted.quantity);
+      shares.push({ line, quantity: wanted.quantity, restock: wanted.restock, share: refundShareOf(line, before, wanted.quantity) });
+    });
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+
+    const total = shares.reduce((sum, s) => sum + s.share.total, 0);
+    const room = await tenderRoom(tx, orderId, so.byTender);
+    const payments = (input.payments ?? defaultRefundPayments(total, room)).filter((p) => p.amount > 0);
+    for (const tender of tenders) {
+      const amount = payments.filter((p) => p.tender === tender).reduce((sum, p) => sum + p.amount, 0);
+      const available = Math.max(0, room.find((r) => r.tender === tender)?.available ?? 0);
+      if (amount > available) {
+        throw AppError.validation({ payments: [`At most ${formatMoney(available, style)} can go back by ${tender}: that is what it paid less what was refunded on it.`] });
+      }
+    }
+    const paidBack = payments.reduce((sum, p) => sum + p.amount, 0);
+    if (paidBack !== total) {
+      throw AppError.validation({ payments: [`The payments add up to ${formatMoney(paidBack, style)}; the refund is ${formatMoney(total, style)}.`] });
+    }
+
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(refunds).where(eq(refunds.orderId, orderId));
+    // Every tender is stamped with the drawer so its Z report shows card refunds beside cash ones.
+    const cashboxSessionId = await drawerFor(tx, order.registerId, refunder.id);
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId,
+        number: `${order.number}-R${count + 1}`,
+        outletId: order.outletId,
+        registerId: order.registerId,
+        cashboxSessionId,
+        userId: refunder.id,
+        reason: input.reason,
+        netTotal: shares.reduce((sum, s) => sum + s.share.net, 0),
+        taxTotal: shares.reduce((sum, s) => sum + s.share.taxTotal, 0),
+        total,
+        taxes: sumRefundTaxes(shares.map((s) => s.share)),
+      })
+      .returning({ id: refunds.id, number: refunds.number });
+    if (!refund) throw new Error('The refund was not stored');
+    await tx.insert(refundLines).values(
+      shares.map(({ line, quantity, restock, share }) => ({ refundId: refund.id, orderLineId: line.id, variantId: line.variantId, quantity, restock, ...share })),
+    );
+    if (payments.length) {
+      await tx.insert(refundPayments).values(
+        payments.map((p) => ({ refundId: refund.id, tender: p.tender, amount: p.amount, cashboxSessionId })),
+      );
+    }
+    for (const { line, quantity, restock } of shares) {
+      if (!restock || line.variantId === null) continue;
+      await changeStock(tx, {
+        outletId: order.outletId,
+        variantId: line.variantId,
+        delta: quantity,
+        reason: 'refund',
+        document: { type: 'refund', id: refund.id },
+        userId: refunder.id,
+        allowNegative: true,
+      });
+    }
+
+    const unitsLeft = sold.reduce((sum, l) => sum + l.quantity - (so.units.get(l.id) ?? 0) - (asked.get(l.id) ?? 0), 0);
+    const status = unitsLeft === 0 ? 'refunded' : 'partially_refunded';
+    await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    if (order.customerId !== null) {
+      await tx.update(customers).set({ totalSpent: sql`${customers.totalSpent} - ${total}` }).where(eq(customers.id, order.customerId));
+    }
+    // Line totals already carry their coupon share; what is left to give back is the use itself.
+    if (status === 'refunded' && order.couponId !== null) {
+      await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, order.couponId));
+    }
+    await tx.insert(orderEvents).values({ orderId, kind: 'refunded', detail: { refundId: refund.id, number: refund.number, total }, userId: refunder.id });
+    return refund.id;
+  });
+  const stored = (await listRefunds(db, orderId)).find((r) => r.id === refundId);
+  if (!stored) throw new Error('The refund was not read back');
+  return stored;
+}
