@@ -15,6 +15,7 @@ import { getReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { getOrder, type OrderScope } from './read.ts';
 import { receiptHtml, receiptPdf, receiptText } from './receipt-document.ts';
+import { recordOrderEvent } from './timeline.ts';
 
 export const noMailerMessage = 'E-mail is not set up on this server. Ask an administrator to set SMTP_URL.';
 
@@ -34,6 +35,7 @@ export async function notifyOrder(
   id: number,
   input: z.output<typeof orderNotifyInput>,
   scope: OrderScope,
+  userId: number | null = null,
 ): Promise<{ sentTo: string; messageId: string }> {
   const order = await getOrder(db, { id }, scope);
   if (!mailer) throw new AppError(503, noMailerMessage);
@@ -52,17 +54,21 @@ export async function notifyOrder(
   const subject = `Your receipt ${order.number} from ${settings.businessName}`;
   const pdf = await receiptPdf(rows, layout.paperWidth, subject);
 
+  let messageId: string;
   try {
-    const { messageId } = await mailer.send({
+    ({ messageId } = await mailer.send({
       to: sentTo,
       fromName: settings.businessName,
       subject,
       html: receiptHtml(rows, layout.paperWidth, settings.businessName),
       text: receiptText(rows, layout.paperWidth, settings.businessName),
       attachments: [{ filename: `receipt-${order.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    });
-    return { sentTo, messageId };
+    }));
   } catch (err) {
-    throw sendFailure(err);
+    const failure = sendFailure(err);
+    await recordOrderEvent(db, order.id, 'email_failed', { to: sentTo, reason: failure.message }, userId);
+    throw failure;
   }
+  await recordOrderEvent(db, order.id, 'emailed', { to: sentTo }, userId);
+  return { sentTo, messageId };
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  affectedResult,
   applyCouponInput,
   applyCouponResult,
   countResult,
@@ -7,20 +8,29 @@ import {
   orderCreateInput,
   orderListQuery,
   orderNotifyInput,
+  orderBulkInput,
+  orderEditInput,
   orderNotifyResult,
   orderPage,
+  orderReceiptQuery,
+  type orderReceiptResult,
   orderResult,
+  orderTimelineResult,
   userTypes,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createOrder } from './create.ts';
+import { bulkUpdateOrders, editOrder } from './edit.ts';
 import { ordersCsv, ordersCsvFileName } from './export.ts';
 import { orderScopeOf, orderSort, orderWhere } from './list-filters.ts';
 import { notifyOrder } from './notify.ts';
 import { priceSaleFromDb } from './pricing.ts';
 import { getOrder, listOrders, orderTotals } from './read.ts';
+import { orderReceipt, orderReceiptPdf } from './receipt.ts';
+import { orderTimeline } from './timeline.ts';
 
 const tags = ['orders'];
 
@@ -118,6 +128,52 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderNotifyResult },
       },
     },
-    async (request) => ({ data: await notifyOrder(db, app.mailer, request.params.id, request.body, orderScopeOf(signedIn(request.user))) }),
+    async (request) => {
+      const user = signedIn(request.user);
+      return { data: await notifyOrder(db, app.mailer, request.params.id, request.body, orderScopeOf(user), user.id) };
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/receipt',
+    {
+      config: { access: userTypes },
+      schema: {
+        tags,
+        summary: "A sale's receipt again, with the template it was printed with, marked as a copy (?format=pdf downloads it)",
+        params: idParams,
+        querystring: orderReceiptQuery,
+        // No response schema: the same route answers JSON or a PDF's bytes.
+      },
+    },
+    async (request, reply) => {
+      const user = signedIn(request.user);
+      const scope = orderScopeOf(user);
+      if (request.query.format !== 'pdf') return { data: await orderReceipt(db, request.params.id, scope, user.id) } satisfies z.input<typeof orderReceiptResult>;
+      const { fileName, pdf } = await orderReceiptPdf(db, request.params.id, scope, user.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/timeline',
+    { config: { access: userTypes }, schema: { tags, summary: "A sale's timeline, oldest first: created, printed, e-mailed, edited, refunded", params: idParams, response: { 200: orderTimelineResult } } },
+    async (request) => ({ data: await orderTimeline(db, request.params.id, orderScopeOf(signedIn(request.user))) }),
+  );
+
+  app.put(
+    '/api/orders/:id/edit',
+    { schema: { tags, summary: "Change a sale's note, customer or tags (administrators); amounts are never edited", params: idParams, body: orderEditInput, response: { 200: orderResult } } },
+    async (request) => ({ data: await editOrder(db, request.params.id, request.body, signedIn(request.user).id) }),
+  );
+
+  app.post(
+    '/api/orders/update',
+    { schema: { tags, summary: 'Tag or untag the chosen sales (administrators)', body: orderBulkInput, response: { 200: affectedResult } } },
+    async (request) => ({ data: await bulkUpdateOrders(db, request.body, signedIn(request.user).id) }),
   );
 };
