@@ -1,0 +1,45 @@
+import type { Order, Refund, RefundCreateInput, Tender } from '@tillbook/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+import { orderKeys } from './api.ts';
+
+const refundsKey = (orderId: number) => [...orderKeys.detail(orderId), 'refunds'] as const;
+
+export function useRefunds(orderId: number) {
+  return useQuery({
+    queryKey: refundsKey(orderId),
+    queryFn: async () => (await http.get<{ data: Refund[] }>(`/api/orders/${orderId}/refunds`)).data.data,
+  });
+}
+
+/** After a refund the order (its status) and its refunds are read again; lists show the new status too. */
+export function useCreateRefund(orderId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: RefundCreateInput) => (await http.post<{ data: Refund }>(`/api/orders/${orderId}/refunds`, input)).data.data,
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: orderKeys.detail(orderId) }), client.invalidateQueries({ queryKey: orderKeys.lists() })]);
+    },
+  });
+}
+
+/** Units of each sold line already refunded. */
+export function refundedUnits(refunds: readonly Refund[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const line of refunds.flatMap((r) => r.lines)) units.set(line.orderLineId, (units.get(line.orderLineId) ?? 0) + line.quantity);
+  return units;
+}
+
+/** What each of the sale's tenders can still give back, in the order they were taken. */
+export function tenderRoomOf(order: Order, refunds: readonly Refund[]): Array<{ tender: Tender; available: number }> {
+  const room = new Map<Tender, number>();
+  for (const p of order.payments) room.set(p.tender, (room.get(p.tender) ?? 0) + p.amount);
+  for (const p of refunds.flatMap((r) => r.payments)) room.set(p.tender, (room.get(p.tender) ?? 0) - p.amount);
+  return [...room].map(([tender, available]) => ({ tender, available: Math.max(0, available) }));
+}
+
+/** Whether any unit of the sale is still to be refunded. */
+export function hasRefundableUnits(order: Order, refunds: readonly Refund[]): boolean {
+  const units = refundedUnits(refunds);
+  return order.lines.some((line) => line.quantity > (units.get(line.id) ?? 0));
+}

@@ -1,0 +1,187 @@
+import {
+  defaultRefundPayments,
+  formatMinorAsDecimal,
+  parseMoney,
+  refundShareOf,
+  type Order,
+  type OrderLine,
+  type Refund,
+  type RefundCreateInput,
+  type Tender,
+} from '@tillbook/contract';
+import { isAxiosError } from 'axios';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { tenderLabels } from './order-display.tsx';
+import { refundedUnits, tenderRoomOf, useCreateRefund } from './refund-api.ts';
+
+type Props = { order: Order; refunds: readonly Refund[]; onDone: () => void };
+type Errors = { lines: Record<number, string>; payments?: string; reason?: string; form?: string };
+
+const itemName = (line: OrderLine) => (line.variantName ? `${line.title} · ${line.variantName}` : line.title);
+
+/**
+ * Picks what comes back from a sale: units per line (up to what is left), restock or damaged,
+ * the payback per tender (the sale's own tenders until the user changes them) and a reason.
+ * Amounts are the contract's shares, so what the dialog shows is what the server stores.
+ */
+export function RefundDialog({ order, refunds, onDone }: Props) {
+  const money = useMoney();
+  const create = useCreateRefund(order.id);
+  const done = refundedUnits(refunds);
+  const room = tenderRoomOf(order, refunds);
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [damaged, setDamaged] = useState<Record<number, boolean>>({});
+  const [typedPayments, setTypedPayments] = useState<Partial<Record<Tender, string>> | null>(null);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Errors>({ lines: {} });
+
+  const chosen = order.lines
+    .map((line) => ({ line, left: line.quantity - (done.get(line.id) ?? 0), quantity: quantities[line.id] ?? 0 }))
+    // The screen shows totals only; a sold line's net stays on the server (the order answer leaves it out).
+    .map((row) => ({ ...row, share: refundShareOf({ ...row.line, net: 0 }, done.get(row.line.id) ?? 0, row.quantity) }));
+  const total = chosen.reduce((sum, row) => sum + row.share.total, 0);
+  const defaults = new Map(defaultRefundPayments(total, room).map((p) => [p.tender, p.amount]));
+  const paymentText = (tender: Tender) => typedPayments?.[tender] ?? formatMinorAsDecimal(defaults.get(tender) ?? 0, money.fractionDigits);
+
+  function setQuantity(line: OrderLine, left: number, text: string) {
+    const value = Math.max(0, Math.min(left, Math.trunc(Number(text) || 0)));
+    setQuantities((q) => ({ ...q, [line.id]: value }));
+  }
+
+  function capPayment(tender: Tender, available: number) {
+    const amount = parseMoney(paymentText(tender), money.fractionDigits);
+    if (amount !== null && amount > available) setTypedPayments((p) => ({ ...p, [tender]: formatMinorAsDecimal(available, money.fractionDigits) }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const sent = chosen.filter((row) => row.quantity > 0);
+    const payments = room.map(({ tender }) => ({ tender, amount: parseMoney(paymentText(tender), money.fractionDigits) }));
+    const next: Errors = { lines: {} };
+    if (!reason.trim()) next.reason = 'The reason field is required.';
+    if (sent.length === 0) next.form = 'Choose at least one item to refund.';
+    if (payments.some((p) => p.amount === null)) next.payments = 'Enter each amount as a number, like 12.50.';
+    setErrors(next);
+    if (next.reason || next.form || next.payments) return;
+    const input: RefundCreateInput = {
+      lines: sent.map((row) => ({ orderLineId: row.line.id, quantity: row.quantity, restock: !damaged[row.line.id] })),
+      payments: payments.filter((p) => (p.amount ?? 0) > 0).map((p) => ({ tender: p.tender, amount: p.amount ?? 0 })),
+      reason: reason.trim(),
+    };
+    create.mutate(input, { onSuccess: onDone, onError: (error) => setErrors(serverErrors(error, sent.map((row) => row.line.id))) });
+  }
+
+  return (
+    <Dialog open title={`Refund from ${order.number}`} onClose={onDone}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {errors.form && <Alert tone="error">{errors.form}</Alert>}
+        <div className="overflow-x-auto">
+          <table aria-label="Items to refund" className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs text-gray-500 uppercase">
+                <th className="py-1 pr-2">Item</th>
+                <th className="py-1 pr-2">Qty</th>
+                <th className="py-1 pr-2">Goods</th>
+                <th className="py-1 text-right">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {chosen.map(({ line, left, quantity, share }) => (
+                <tr key={line.id} className="border-t border-gray-100 align-top">
+                  <td className="py-2 pr-2">
+                    {itemName(line)}
+                    <span className="block text-xs text-gray-500">{left > 0 ? `${left} of ${line.quantity} left` : 'All refunded'}</span>
+                    {errors.lines[line.id] && <span className="block text-xs text-red-600">{errors.lines[line.id]}</span>}
+                  </td>
+                  <td className="py-2 pr-2">
+                    <TextInput
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={left}
+                      disabled={left === 0}
+                      aria-label={`Quantity to refund of ${itemName(line)}`}
+                      invalid={Boolean(errors.lines[line.id])}
+                      value={String(quantity)}
+                      onChange={(e) => setQuantity(line, left, e.target.value)}
+                      className="w-16"
+                    />
+                  </td>
+                  <td className="py-2 pr-2">
+                    <Select
+                      aria-label={`Restock or damaged: ${itemName(line)}`}
+                      disabled={left === 0}
+                      value={damaged[line.id] ? 'damaged' : 'restock'}
+                      onChange={(e) => setDamaged((d) => ({ ...d, [line.id]: e.target.value === 'damaged' }))}
+                      className="w-28"
+                    >
+                      <option value="restock">Restock</option>
+                      <option value="damaged">Damaged</option>
+                    </Select>
+                  </td>
+                  <td className="py-2 text-right tabular-nums">{money.format(share.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-900">Pay back</legend>
+          <div className="mt-1.5 flex flex-wrap gap-3">
+            {room.map(({ tender, available }) => (
+              <Field key={tender} label={tenderLabels[tender]} hint={`Up to ${money.format(available)}`} className="w-32">
+                <TextInput
+                  inputMode="decimal"
+                  value={paymentText(tender)}
+                  invalid={Boolean(errors.payments)}
+                  onChange={(e) => setTypedPayments((p) => ({ ...Object.fromEntries(room.map((r) => [r.tender, paymentText(r.tender)])), ...p, [tender]: e.target.value }))}
+                  onBlur={() => capPayment(tender, available)}
+                />
+              </Field>
+            ))}
+          </div>
+          {errors.payments && <p className="mt-1.5 text-sm text-red-600">{errors.payments}</p>}
+        </fieldset>
+        <Field label="Reason" error={errors.reason}>
+          <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onDone} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending || total === 0}>
+            {create.isPending ? 'Processing…' : `Refund ${money.format(total)}`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The server's 422 on the rows it names ("lines.0.quantity" is the first line sent), the rest above the form. */
+function serverErrors(error: unknown, sentLineIds: number[]): Errors {
+  const body = isAxiosError<{ errors?: Record<string, string[]> }>(error) && error.response?.status === 422 ? error.response.data?.errors : undefined;
+  if (!body) return { lines: {}, form: errorMessageOf(error) };
+  const result: Errors = { lines: {} };
+  const rest: string[] = [];
+  for (const [field, messages] of Object.entries(body)) {
+    const message = messages[0] ?? 'This value is not valid.';
+    const lineIndex = /^lines\.(\d+)\./.exec(field)?.[1];
+    const lineId = lineIndex === undefined ? undefined : sentLineIds[Number(lineIndex)];
+    if (lineId !== undefined) result.lines[lineId] = message;
+    else if (field === 'payments' || field.startsWith('payments.')) result.payments = message;
+    else if (field === 'reason') result.reason = message;
+    else rest.push(message);
+  }
+  if (rest.length) result.form = rest.join(' ');
+  return result;
+}

@@ -1,0 +1,129 @@
+import type { Refund } from '@tillbook/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { administrator, cashier, httpError, signIn } from '../../testing/fixtures.ts';
+import { RefundsSection } from './refunds-section.tsx';
+import { buildOrder, mockOrderGets } from './test-data.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+function buildRefund(overrides: Partial<Refund> = {}): Refund {
+  return {
+    id: 3,
+    orderId: 41,
+    number: 'MAIN-000041-R1',
+    outletId: 1,
+    registerId: 2,
+    cashboxSessionId: 5,
+    userId: 1,
+    userName: 'Ada Lovelace',
+    reason: 'Too small',
+    netTotal: 600,
+    taxTotal: 0,
+    total: 720,
+    taxes: [],
+    lines: [{ id: 8, orderLineId: 2, variantId: 13, title: 'Mug', variantName: '', sku: 'MUG-1', quantity: 1, restock: false, net: 720, taxTotal: 0, total: 720, taxes: [] }],
+    payments: [{ id: 9, tender: 'cash', amount: 720 }],
+    createdAt: '2026-11-22T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function renderSection(order = buildOrder()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RefundsSection order={order} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('RefundsSection', () => {
+  it("lists the order's refunds with what came back, where it went and how it was paid back", async () => {
+    signIn(administrator);
+    mockOrderGets({ '/api/orders/41/refunds': { data: [buildRefund()] } });
+    renderSection();
+    const refund = await screen.findByRole('listitem', { name: 'Refund MAIN-000041-R1' });
+    expect(within(refund).getByText('1 × Mug', { exact: false }).textContent).toBe('1 × Mug (damaged)');
+    expect(within(refund).getByText(/Ada Lovelace · Too small/)).toBeTruthy();
+    expect(within(refund).getByText('Paid back: Cash $7.20')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Refund' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('refunds one shirt back to the tenders the sale was paid with and reads the order again', async () => {
+    signIn(administrator);
+    const gets = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildRefund() } });
+    renderSection();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Refund from MAIN-000041' }));
+    const quantity = dialog.getByRole('spinbutton', { name: 'Quantity to refund of Linen shirt · M / Blue' });
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    // Capped at the 2 sold: two shirts are the whole line, 54.00.
+    expect((quantity as HTMLInputElement).value).toBe('2');
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    // One shirt is half the line (54.00 with its share of the coupon and tax): 20.00 goes back in cash, the rest by card.
+    expect(dialog.getByRole('button', { name: 'Refund $27.00' })).toBeTruthy();
+    expect((dialog.getByRole('textbox', { name: 'Cash' }) as HTMLInputElement).value).toBe('20.00');
+    expect((dialog.getByRole('textbox', { name: 'Card' }) as HTMLInputElement).value).toBe('7.00');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Restock or damaged: Linen shirt · M / Blue' }), 'damaged');
+
+    await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
+    expect(dialog.getByText('The reason field is required.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Torn seam');
+    await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
+    expect(post).toHaveBeenCalledWith('/api/orders/41/refunds', {
+      lines: [{ orderLineId: 1, quantity: 1, restock: false }],
+      payments: [{ tender: 'cash', amount: 2000 }, { tender: 'card', amount: 700 }],
+      reason: 'Torn seam',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(gets.mock.calls.filter(([url]) => url === '/api/orders/41/refunds')).toHaveLength(2));
+  });
+
+  it("shows the server's 422 on the line and the payments and keeps what was typed", async () => {
+    signIn(administrator);
+    mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    vi.spyOn(http, 'post').mockRejectedValue(
+      httpError(422, { message: 'x', errors: { 'lines.0.quantity': ['Only 1 of Mug can still be refunded.'], payments: ['At most $20.00 can go back by cash.'] } }),
+    );
+    renderSection();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog'));
+    const quantity = dialog.getByRole('spinbutton', { name: 'Quantity to refund of Mug' });
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Chipped');
+    await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
+    expect(await dialog.findByText('Only 1 of Mug can still be refunded.')).toBeTruthy();
+    expect(dialog.getByText('At most $20.00 can go back by cash.')).toBeTruthy();
+    expect((dialog.getByRole('textbox', { name: 'Reason' }) as HTMLTextAreaElement).value).toBe('Chipped');
+    expect((quantity as HTMLInputElement).value).toBe('1');
+  });
+
+  it('has no Refund button for a cashier', async () => {
+    signIn(cashier);
+    mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    renderSection();
+    expect(await screen.findByText('No refunds.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it('disables Refund when nothing is left to refund', async () => {
+    signIn(administrator);
+    const mug = buildRefund();
+    const shirts = buildRefund({ id: 4, number: 'MAIN-000041-R2', lines: [{ ...mug.lines[0]!, id: 10, orderLineId: 1, title: 'Linen shirt', quantity: 2 }] });
+    mockOrderGets({ '/api/orders/41/refunds': { data: [mug, shirts] } });
+    renderSection(buildOrder({ status: 'refunded' }));
+    await screen.findByRole('listitem', { name: 'Refund MAIN-000041-R2' });
+    expect((screen.getByRole('button', { name: 'Refund' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

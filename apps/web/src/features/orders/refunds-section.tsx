@@ -1,0 +1,68 @@
+import type { Order } from '@tillbook/contract';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Block } from '../../components/ui/block.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useUser } from '../../lib/auth.ts';
+import { errorMessageOf } from '../../lib/forms.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { formatOrderDate, tenderLabels } from './order-display.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
+import { hasRefundableUnits, useRefunds } from './refund-api.ts';
+
+/** An order's refunds — what came back, where it went, how it was paid back — and, for administrators, the Refund button. */
+export function RefundsSection({ order }: { order: Order }) {
+  const money = useMoney();
+  const user = useUser();
+  const refunds = useRefunds(order.id);
+  const [open, setOpen] = useState(false);
+  const list = refunds.data ?? [];
+  const canRefund = user?.type === 'administrator';
+  return (
+    <Block
+      title="Refunds"
+      actions={
+        canRefund && (
+          <Button variant="secondary" disabled={!refunds.isSuccess || !hasRefundableUnits(order, list)} onClick={() => setOpen(true)}>
+            Refund
+          </Button>
+        )
+      }
+    >
+      <div className="px-5 py-4 text-sm">
+        {refunds.isPending && <Spinner className="size-5" />}
+        {refunds.isError && <Alert tone="error">{errorMessageOf(refunds.error)}</Alert>}
+        {refunds.isSuccess && list.length === 0 && <p className="text-gray-500">No refunds.</p>}
+        <ul className="flex flex-col gap-4">
+          {list.map((refund) => (
+            <li key={refund.id} aria-label={`Refund ${refund.number}`} className="border-b border-gray-100 pb-3 last:border-0 last:pb-0">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <span className="font-medium text-gray-900">{refund.number}</span>
+                <span className="tabular-nums font-medium">{money.format(refund.total)}</span>
+              </div>
+              <p className="text-xs text-gray-500">
+                {formatOrderDate(refund.createdAt)} · {refund.userName} · {refund.reason}
+              </p>
+              <ul className="mt-1.5">
+                {refund.lines.map((line) => (
+                  <li key={line.id} className="flex justify-between gap-2">
+                    <span>
+                      {line.quantity} × {line.variantName ? `${line.title} · ${line.variantName}` : line.title}{' '}
+                      <span className="text-gray-500">({line.restock ? 'restocked' : 'damaged'})</span>
+                    </span>
+                    <span className="tabular-nums">{money.format(line.total)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-1 text-xs text-gray-600">
+                Paid back: {refund.payments.map((p) => `${tenderLabels[p.tender]} ${money.format(p.amount)}`).join(', ') || 'nothing'}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {open && <RefundDialog order={order} refunds={list} onDone={() => setOpen(false)} />}
+    </Block>
+  );
+}
