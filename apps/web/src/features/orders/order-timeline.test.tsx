@@ -1,0 +1,50 @@
+import type { OrderEvent } from '@tillbook/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { http } from '../../lib/http.ts';
+import { OrderTimeline } from './order-timeline.tsx';
+
+const events: OrderEvent[] = [
+  { id: 'order-41', kind: 'created', detail: { number: 'MAIN-000041' }, userName: 'Casey Cashier', createdAt: '2026-11-22T10:42:00.000Z' },
+  { id: '1', kind: 'printed', detail: { copy: true }, userName: 'Ada Admin', createdAt: '2026-11-22T11:00:00.000Z' },
+  { id: '2', kind: 'emailed', detail: { to: 'ada@example.com' }, userName: 'Ada Admin', createdAt: '2026-11-22T11:01:00.000Z' },
+  {
+    id: '3',
+    kind: 'email_failed',
+    detail: { to: 'nobody@refused.example', reason: 'The receipt could not be sent: Mailbox unavailable.' },
+    userName: null,
+    createdAt: '2026-11-22T11:02:00.000Z',
+  },
+  { id: '4', kind: 'edited', detail: { fields: ['note', 'customerId'] }, userName: 'Ada Admin', createdAt: '2026-11-22T11:03:00.000Z' },
+];
+
+function renderTimeline() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <OrderTimeline orderId={41} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('OrderTimeline', () => {
+  it('lists what happened to the sale, oldest first, with who and when', async () => {
+    const get = vi.spyOn(http, 'get').mockResolvedValue({ data: { data: events } });
+    renderTimeline();
+    const list = await screen.findByRole('list', { name: 'Order timeline' });
+    const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(get).toHaveBeenCalledWith('/api/orders/41/timeline');
+    expect(items[0]).toMatch(/^Created by Casey Cashier · .*10:42/);
+    expect(items[1]).toMatch(/^Printed \(copy\) by Ada Admin · /);
+    expect(items[2]).toMatch(/^E-mailed to ada@example\.com by Ada Admin · /);
+    expect(items[3]).toMatch(/^E-mail to nobody@refused\.example failed · .*The receipt could not be sent: Mailbox unavailable\.$/);
+    expect(items[4]).toMatch(/^Edited note, customer by Ada Admin · /);
+  });
+
+  it('says why when the timeline cannot be loaded', async () => {
+    vi.spyOn(http, 'get').mockRejectedValue(new Error('offline'));
+    renderTimeline();
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
+  });
+});
