@@ -5,9 +5,11 @@ import { orderKeys } from './api.ts';
 
 const refundsKey = (orderId: number) => [...orderKeys.detail(orderId), 'refunds'] as const;
 
-export function useRefunds(orderId: number) {
+/** Refunds are the administrators' (the server answers 403 to anyone else), so others do not ask. */
+export function useRefunds(orderId: number, enabled: boolean) {
   return useQuery({
     queryKey: refundsKey(orderId),
+    enabled,
     queryFn: async () => (await http.get<{ data: Refund[] }>(`/api/orders/${orderId}/refunds`)).data.data,
   });
 }

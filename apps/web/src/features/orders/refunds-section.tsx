@@ -11,26 +11,27 @@ import { formatOrderDate, tenderLabels } from './order-display.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { hasRefundableUnits, useRefunds } from './refund-api.ts';
 
-/** An order's refunds — what came back, where it went, how it was paid back — and, for administrators, the Refund button. */
+/** An order's refunds — what came back, where it went, how it was paid back — with the Refund button (administrators only). */
 export function RefundsSection({ order }: { order: Order }) {
+  const isAdministrator = useUser()?.type === 'administrator';
+  return isAdministrator ? <Refunds order={order} /> : null;
+}
+
+function Refunds({ order }: { order: Order }) {
   const money = useMoney();
-  const user = useUser();
-  const refunds = useRefunds(order.id);
+  const refunds = useRefunds(order.id, true);
   const [open, setOpen] = useState(false);
   const list = refunds.data ?? [];
-  const canRefund = user?.type === 'administrator';
   return (
     <Block
       title="Refunds"
       actions={
-        canRefund && (
-          <Button variant="secondary" disabled={!refunds.isSuccess || !hasRefundableUnits(order, list)} onClick={() => setOpen(true)}>
-            Refund
-          </Button>
-        )
+        <Button variant="secondary" disabled={!refunds.isSuccess || !hasRefundableUnits(order, list)} onClick={() => setOpen(true)}>
+          Refund
+        </Button>
       }
     >
-      <div className="px-5 py-4 text-sm">
+      <div className="text-sm">
         {refunds.isPending && <Spinner className="size-5" />}
         {refunds.isError && <Alert tone="error">{errorMessageOf(refunds.error)}</Alert>}
         {refunds.isSuccess && list.length === 0 && <p className="text-gray-500">No refunds.</p>}
