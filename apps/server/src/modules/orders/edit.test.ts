@@ -115,3 +115,19 @@ describe('tagging orders in bulk', () => {
     expect(missing.json().errors['values.tags']).toEqual(['Give at least one tag.']);
   });
 });
+
+describe('exporting chosen orders', () => {
+  it('exports only the orders whose ids are given, and refuses a malformed list', async () => {
+    const a = await sell();
+    await sell();
+    const res = await shop.admin.get(`/api/orders/export?ids=${a.id},${a.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(a.number);
+
+    const bad = await shop.admin.get('/api/orders/export?ids=1,x');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.ids).toEqual(['The chosen orders must be ids separated by commas.']);
+  });
+});

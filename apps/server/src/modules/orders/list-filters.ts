@@ -1,5 +1,5 @@
 import type { orderListQuery } from '@tillbook/contract';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -49,6 +49,7 @@ export function orderWhere(filters: OrderFilters, scope: OrderScope): SQL | unde
   }
   if (filters.from) conditions.push(gte(orders.createdAt, dayStart(filters.from)));
   if (filters.to) conditions.push(lt(orders.createdAt, nextDayStart(filters.to)));
+  if (filters.ids) conditions.push(inArray(orders.id, filters.ids));
   const present = conditions.filter((c): c is SQL => c !== undefined);
   return present.length ? and(...present) : undefined;
 }
