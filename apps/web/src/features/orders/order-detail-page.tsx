@@ -77,10 +77,10 @@ function OrderDetail({ order }: { order: Order }) {
         </p>
       )}
       {notify.isError && <Alert tone="error">{errorMessageOf(notify.error)}</Alert>}
-      <div className="flex flex-col gap-6 xl:flex-row xl:items-start">
+      <div className="flex flex-col gap-6 2xl:flex-row 2xl:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-6">
           <Block title="Customer">
-            <p className="px-4 py-3 text-sm">
+            <p className="text-sm">
               {order.customerId !== null && order.customerName ? (
                 <Link to={`/customers/${order.customerId}/edit`} className="font-medium text-indigo-700 hover:underline">
                   {order.customerName}
@@ -92,14 +92,14 @@ function OrderDetail({ order }: { order: Order }) {
             </p>
           </Block>
           <OrderLines order={order} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <OrderTotals order={order} />
             <OrderPayments order={order} />
           </div>
           <StockMovements order={order} />
           {order.note && (
             <Block title="Note">
-              <p className="px-4 py-3 text-sm whitespace-pre-wrap">{order.note}</p>
+              <p className="text-sm whitespace-pre-wrap">{order.note}</p>
             </Block>
           )}
         </div>
@@ -166,7 +166,7 @@ function OrderTotals({ order }: { order: Order }) {
   );
   return (
     <Block title="Totals">
-      <dl className="px-4 py-3 text-sm text-gray-700">
+      <dl className="text-sm text-gray-700">
         {row('Subtotal', money.format(order.subtotal))}
         {order.discountTotal > 0 &&
           row(
@@ -199,31 +199,33 @@ function OrderPayments({ order }: { order: Order }) {
   return (
     <Block title="Payments">
       {order.payments.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-gray-500">Nothing was due.</p>
+        <p className="text-sm text-gray-500">Nothing was due.</p>
       ) : (
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Payments</caption>
-          <thead className="border-b border-gray-200">
-            <tr>
-              <th className={th}>Tender</th>
-              <th className={thRight}>Amount</th>
-              <th className={thRight}>Tendered</th>
-              <th className={thRight}>Change</th>
-              <th className={th}>Reference</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {order.payments.map((p) => (
-              <tr key={p.id}>
-                <td className={td}>{tenderLabels[p.tender]}</td>
-                <td className={tdMoney}>{money.format(p.amount)}</td>
-                <td className={tdMoney}>{money.format(p.tendered)}</td>
-                <td className={tdMoney}>{p.change > 0 ? money.format(p.change) : '—'}</td>
-                <td className={`${td} font-mono text-xs`}>{p.reference ?? ''}</td>
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Payments</caption>
+            <thead className="border-b border-gray-200">
+              <tr>
+                <th className={th}>Tender</th>
+                <th className={thRight}>Amount</th>
+                <th className={thRight}>Tendered</th>
+                <th className={thRight}>Change</th>
+                <th className={th}>Reference</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {order.payments.map((p) => (
+                <tr key={p.id}>
+                  <td className={td}>{tenderLabels[p.tender]}</td>
+                  <td className={tdMoney}>{money.format(p.amount)}</td>
+                  <td className={tdMoney}>{money.format(p.tendered)}</td>
+                  <td className={tdMoney}>{p.change > 0 ? money.format(p.change) : '—'}</td>
+                  <td className={`${td} font-mono text-xs`}>{p.reference ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Block>
   );
@@ -234,32 +236,34 @@ function StockMovements({ order }: { order: Order }) {
   return (
     <Block title="Stock movements">
       {movements.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-gray-500">This sale moved no stock (its items do not track stock).</p>
+        <p className="text-sm text-gray-500">This sale moved no stock (its items do not track stock).</p>
       ) : (
-        <table className="min-w-full text-sm">
-          <caption className="sr-only">Stock movements</caption>
-          <thead className="border-b border-gray-200">
-            <tr>
-              <th className={th}>Item</th>
-              <th className={th}>SKU</th>
-              <th className={thRight}>Change</th>
-              <th className={thRight}>In stock after</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {movements.map((m) => (
-              <tr key={m.id}>
-                <td className={td}>
-                  {m.title}
-                  {m.variantName && <span className="text-gray-500"> · {m.variantName}</span>}
-                </td>
-                <td className={`${td} font-mono text-xs`}>{m.sku}</td>
-                <td className={`${td} text-right tabular-nums`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
-                <td className={`${td} text-right tabular-nums`}>{m.quantityAfter}</td>
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Stock movements</caption>
+            <thead className="border-b border-gray-200">
+              <tr>
+                <th className={th}>Item</th>
+                <th className={th}>SKU</th>
+                <th className={thRight}>Change</th>
+                <th className={thRight}>In stock after</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {movements.map((m) => (
+                <tr key={m.id}>
+                  <td className={td}>
+                    {m.title}
+                    {m.variantName && <span className="text-gray-500"> · {m.variantName}</span>}
+                  </td>
+                  <td className={`${td} font-mono text-xs`}>{m.sku}</td>
+                  <td className={`${td} text-right tabular-nums`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
+                  <td className={`${td} text-right tabular-nums`}>{m.quantityAfter}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Block>
   );

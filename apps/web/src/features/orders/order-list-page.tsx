@@ -40,12 +40,12 @@ export function OrderListPage() {
       ),
     },
     { key: 'createdAt', header: 'Date', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap">{formatOrderDate(o.createdAt)}</span> },
-    { key: 'outlet', header: 'Outlet', cell: (o) => o.outletName },
+    { key: 'outlet', header: 'Outlet', cell: (o) => <span className="whitespace-nowrap">{o.outletName}</span> },
     { key: 'register', header: 'Register', cell: (o) => o.registerName ?? <span className="text-gray-400">—</span> },
     { key: 'cashier', header: 'Cashier', cell: (o) => o.cashierName || <span className="text-gray-400">—</span> },
     { key: 'customer', header: 'Customer', cell: (o) => o.customerName ?? <span className="text-gray-400">Walk-in</span> },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
-    { key: 'tenders', header: 'Tenders', cell: (o) => o.tenders.map((t) => tenderLabels[t]).join(' + ') },
+    { key: 'tenders', header: 'Tenders', cell: (o) => <span className="whitespace-nowrap">{o.tenders.map((t) => tenderLabels[t]).join(' + ')}</span> },
     { key: 'total', header: 'Total', sortKey: 'total', align: 'right', cell: (o) => <span className="tabular-nums">{money.format(o.total)}</span> },
   ];
 
