@@ -1,7 +1,7 @@
 import { orderAmountsNotEditableMessage } from '@tillbook/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, orders, stockLevels } from '../../db/schema/index.ts';
+import { customers, orders, refunds, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
 
@@ -60,6 +60,19 @@ describe('editing an order', () => {
     const detached = await shop.admin.put(`/api/orders/${order.id}/edit`, { customerId: null });
     expect(detached.json().data).toMatchObject({ customerId: null, customerName: null });
     expect(await figuresOf(second)).toEqual({ totalSpent: 0, orderCount: 0 });
+  });
+
+  it('moves only what the sale still counts after its refunds', async () => {
+    const first = await addCustomer('Alan Turing');
+    const second = await addCustomer('Joan Clarke');
+    const order = await sell(first);
+    // A refund of 3.00 as refunds store it: its document, and the customer's spending less it.
+    await ctx.database.db.insert(refunds).values({ orderId: order.id, number: `${order.number}-R1`, outletId: shop.main.id, reason: 'Chipped', netTotal: 300, taxTotal: 0, total: 300, taxes: [] });
+    await ctx.database.db.update(customers).set({ totalSpent: 500 }).where(eq(customers.id, first));
+
+    expect((await shop.admin.put(`/api/orders/${order.id}/edit`, { customerId: second })).statusCode).toBe(200);
+    expect(await figuresOf(first)).toEqual({ totalSpent: 0, orderCount: 0 });
+    expect(await figuresOf(second)).toEqual({ totalSpent: 500, orderCount: 1 });
   });
 
   it('refuses amounts, an unknown customer and bad tags with 422 on the field, changing nothing', async () => {

@@ -9,14 +9,18 @@ import { recordOrderEvent } from './timeline.ts';
 
 const everyOutlet = { kind: 'all' } as const;
 
+// What the customer has spent on the sale is its total less its refunds (refunds take theirs off).
+// Named in full: inside a one-table select the builder leaves column names unqualified.
+const refundedTotal = sql<number>`(select coalesce(sum(r.total), 0) from refunds r where r.order_id = "orders"."id")`.mapWith(Number);
+
 /**
  * PUT /api/orders/:id/edit: the note, the customer and the tags; never an amount. Moving the sale
- * to another customer moves its total and its count between the two customers' figures.
+ * to another customer moves what it spent (net of refunds) and its count between the customers.
  */
 export async function editOrder(db: Db, id: number, input: z.output<typeof orderEditInput>, userId: number): Promise<Order> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: orders.id, note: orders.note, customerId: orders.customerId, tags: orders.tags, total: orders.total })
+      .select({ id: orders.id, note: orders.note, customerId: orders.customerId, tags: orders.tags, total: orders.total, refunded: refundedTotal })
       .from(orders)
       .where(eq(orders.id, id))
       .for('update');
@@ -33,9 +37,9 @@ export async function editOrder(db: Db, id: number, input: z.output<typeof order
       if (changes.customerId !== null) {
         const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, changes.customerId)).for('update');
         if (!customer) throw AppError.validation({ customerId: ['The chosen customer does not exist.'] });
-        await moveCustomerFigures(tx, changes.customerId, current.total, 1);
+        await moveCustomerFigures(tx, changes.customerId, current.total - current.refunded, 1);
       }
-      if (current.customerId !== null) await moveCustomerFigures(tx, current.customerId, -current.total, -1);
+      if (current.customerId !== null) await moveCustomerFigures(tx, current.customerId, current.refunded - current.total, -1);
     }
     await tx.update(orders).set({ ...changes, updatedAt: new Date() }).where(eq(orders.id, id));
     await recordOrderEvent(tx, id, 'edited', { fields }, userId);
