@@ -12,6 +12,8 @@ import { useNotifyOrder } from '../sell/api.ts';
 import { useOrder } from './api.ts';
 import { formatOrderDate, OrderStatusBadge, tenderLabels } from './order-display.tsx';
 import { OrderReceiptCopy } from './order-receipt-copy.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+import { ReceiptActions } from './receipt-actions.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase';
 const thRight = `${th} text-right`;
@@ -102,10 +104,14 @@ function OrderDetail({ order }: { order: Order }) {
               <p className="text-sm whitespace-pre-wrap">{order.note}</p>
             </Block>
           )}
+          <OrderTimeline orderId={order.id} />
         </div>
         <aside aria-label="Receipt" className="shrink-0">
           <h2 className="mb-2 text-sm font-semibold text-gray-700">Receipt (copy)</h2>
           <OrderReceiptCopy order={order} />
+          <div className="mt-3">
+            <ReceiptActions order={order} />
+          </div>
         </aside>
       </div>
     </Page>

@@ -42,16 +42,16 @@ export function OrderTimeline({ orderId }: { orderId: number }) {
   return (
     <Block title="Timeline">
       {timeline.isPending ? (
-        <div role="status" aria-label="Loading the timeline" className="flex justify-center p-4">
+        <div role="status" aria-label="Loading the timeline" className="flex justify-center">
           <Spinner />
         </div>
       ) : timeline.isError ? (
-        <p className="px-4 py-3 text-sm text-red-600">{errorMessageOf(timeline.error)}</p>
+        <p className="text-sm text-red-600">{errorMessageOf(timeline.error)}</p>
       ) : (
-        <ol aria-label="Order timeline" className="space-y-3 border-l border-gray-200 px-4 py-3 ml-4">
+        <ol aria-label="Order timeline" className="ml-1 space-y-3 border-l border-gray-200">
           {timeline.data.map((event) => (
             <li key={event.id} className="relative pl-3 text-sm">
-              <span aria-hidden className={`absolute top-1.5 -left-[1.3rem] size-2 rounded-full ${event.kind === 'email_failed' ? 'bg-red-500' : 'bg-indigo-500'}`} />
+              <span aria-hidden className={`absolute top-1.5 -left-[0.3rem] size-2 rounded-full ${event.kind === 'email_failed' ? 'bg-red-500' : 'bg-indigo-500'}`} />
               <span className={event.kind === 'email_failed' ? 'text-red-700' : 'text-gray-900'}>{describeOrderEvent(event)}</span>
               <span className="text-gray-500"> · {timeOf(event.createdAt)}</span>
               {event.kind === 'email_failed' && textOf(event.detail?.reason) && <span className="block text-xs text-gray-600">{textOf(event.detail?.reason)}</span>}
