@@ -184,7 +184,7 @@ export const order = z.object({
   change: z.number().int(),
   note: z.string().nullable(),
   receiptTemplateId: z.number().int().nullable(),
-  /** Labels staff give the sale afterwards; the create answer leaves them out. */
+  /** Labels staff give the sale afterwards (none on a new sale). */
   tags: z.array(z.string()).optional(),
   lines: z.array(orderLine),
   payments: z.array(orderPayment),

@@ -220,6 +220,7 @@ function storedOrder({ input, seller, register, sale, payments, paid, change }: 
     paid,
     change,
     note: input.note,
+    tags: [],
     receiptTemplateId: register.receiptTemplateId,
     lines: sale.lines.map((line, position) => {
       const priced = cart.lines[position]!;

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orderLines, orderPayments, orders, stockLevels, stockMovements } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import { syncPage, syncPages } from '../products/sync-testing.ts';
 import { addProduct, closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
 
 let ctx: TestContext;
@@ -178,16 +179,14 @@ describe('coupons at the till', () => {
 
 describe('a sale and the registers', () => {
   it('sends the sold product again in the next register sync, with its new stock', async () => {
-    const sync = async (since?: string) =>
-      (await shop.cashier.get(`/api/products/sync?limit=2000${since ? `&since=${encodeURIComponent(since)}` : ''}`)).json().data;
-    let page = await sync();
-    while (page.hasMore) page = await sync(page.nextCursor);
+    // syncPages / syncPage wait for the sync horizon (xids are shared by every database of a PostgreSQL server).
+    const { cursor } = await syncPages(ctx, shop.cashier, { limit: 2000, outletId: shop.main.id });
     const before = await stockOf(shop.mug.variantId);
     const sold = await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[shop.mug.variantId, 1]], 800));
     expect(sold.statusCode, sold.body).toBe(201);
-    const next = await sync(page.nextCursor);
-    expect(next.products.map((p: { id: number }) => p.id)).toEqual([shop.mug.productId]);
-    expect(next.products[0].variants[0].stock).toBe(before! - 1);
+    const next = await syncPage(ctx, shop.cashier, { since: cursor, outletId: shop.main.id });
+    expect(next.products.map((p) => p.id)).toEqual([shop.mug.productId]);
+    expect(next.products[0]!.variants[0]!.stock).toBe(before! - 1);
   });
 });
 
