@@ -14,6 +14,7 @@ import { formatOrderDate, OrderStatusBadge, tenderLabels } from './order-display
 import { OrderReceiptCopy } from './order-receipt-copy.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { ReceiptActions } from './receipt-actions.tsx';
+import { RefundsSection } from './refunds-section.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase';
 const thRight = `${th} text-right`;
@@ -99,6 +100,7 @@ function OrderDetail({ order }: { order: Order }) {
             <OrderPayments order={order} />
           </div>
           <StockMovements order={order} />
+          <RefundsSection order={order} />
           {order.note && (
             <Block title="Note">
               <p className="text-sm whitespace-pre-wrap">{order.note}</p>

@@ -25,10 +25,13 @@ function Refunds({ order }: { order: Order }) {
   return (
     <Block
       title="Refunds"
+      // Offered once the refunds are in: until then what is left to refund is not known.
       actions={
-        <Button variant="secondary" disabled={!refunds.isSuccess || !hasRefundableUnits(order, list)} onClick={() => setOpen(true)}>
-          Refund
-        </Button>
+        refunds.isSuccess && (
+          <Button variant="secondary" disabled={!hasRefundableUnits(order, list)} onClick={() => setOpen(true)}>
+            Refund
+          </Button>
+        )
       }
     >
       <div className="text-sm">
