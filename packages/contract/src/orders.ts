@@ -140,9 +140,11 @@ export const orderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPayment>;
 
-/** A stock ledger entry the sale caused at its outlet (the variant as it is named now). */
+/** A stock ledger entry the sale or one of its refunds caused at its outlet (the variant as it is named now). */
 export const orderStockMovement = z.object({
   id: z.number().int(),
+  /** 'sale' for the sale itself, 'refund' for goods a refund put back on the shelf. */
+  reason: z.string(),
   variantId: z.number().int(),
   title: z.string(),
   variantName: z.string(),

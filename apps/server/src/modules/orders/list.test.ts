@@ -139,8 +139,8 @@ describe('one order', () => {
     const res = await shop.admin.get(`/api/orders/${sold.a}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.stockMovements).toEqual([
-      { id: expect.any(Number), variantId: shop.shirt.variantId, title: 'Linen shirt', variantName: 'M / Blue', sku: 'SHIRT-M-BLUE', delta: -2, quantityAfter: 8, createdAt: expect.any(String) },
-      { id: expect.any(Number), variantId: shop.mug.variantId, title: 'Mug', variantName: '', sku: 'MUG-1', delta: -1, quantityAfter: 4, createdAt: expect.any(String) },
+      { id: expect.any(Number), reason: 'sale', variantId: shop.shirt.variantId, title: 'Linen shirt', variantName: 'M / Blue', sku: 'SHIRT-M-BLUE', delta: -2, quantityAfter: 8, createdAt: expect.any(String) },
+      { id: expect.any(Number), reason: 'sale', variantId: shop.mug.variantId, title: 'Mug', variantName: '', sku: 'MUG-1', delta: -1, quantityAfter: 4, createdAt: expect.any(String) },
     ]);
   });
 });

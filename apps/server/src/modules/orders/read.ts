@@ -1,7 +1,7 @@
 import { pageMetaOf, type Order, type OrderListItem, type OrderListTotals, type OrderPage } from '@tillbook/contract';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, orderLines, orderPayments, orders, outlets, products, productVariants, registers, stockMovements, users } from '../../db/schema/index.ts';
+import { customers, orderLines, orderPayments, orders, outlets, products, productVariants, refunds, registers, stockMovements, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { orderSort, orderWhere, scopeFilter, type OrderFilters, type OrderScope } from './list-filters.ts';
 
@@ -93,6 +93,7 @@ function stockMovementsOf(db: DbOrTx, orderId: number) {
   return db
     .select({
       id: stockMovements.id,
+      reason: stockMovements.reason,
       variantId: stockMovements.variantId,
       title: products.title,
       variantName: productVariants.name,
@@ -104,7 +105,12 @@ function stockMovementsOf(db: DbOrTx, orderId: number) {
     .from(stockMovements)
     .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(stockMovements.documentType, 'order'), eq(stockMovements.documentId, orderId)))
+    .where(
+      or(
+        and(eq(stockMovements.documentType, 'order'), eq(stockMovements.documentId, orderId)),
+        and(eq(stockMovements.documentType, 'refund'), inArray(stockMovements.documentId, db.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, orderId)))),
+      ),
+    )
     .orderBy(asc(stockMovements.id));
 }
 

@@ -63,6 +63,9 @@ describe('refunding a sale', () => {
     const list = await shop.admin.get(`/api/orders/${order.id}/refunds`);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([stored]);
+    // The order's page lists the sale's movement and the refund's, in that order.
+    const detail = (await shop.admin.get(`/api/orders/${order.id}`)).json().data;
+    expect(detail.stockMovements.map((m: { reason: string; delta: number }) => [m.reason, m.delta])).toEqual([['sale', -2], ['refund', 1]]);
   });
 
   it('never refunds more than was sold less what was already refunded', async () => {

@@ -39,7 +39,7 @@ describe('OrderDetailPage', () => {
 
     expect(cellsOf(rowOf('Payments', 'Cash'))).toEqual(['Cash', '$20.00', '$20.80', '$0.80', '']);
     expect(cellsOf(rowOf('Payments', 'Card'))).toEqual(['Card', '$41.20', '$41.20', '—', 'AUTH-42']);
-    expect(cellsOf(rowOf('Stock movements', 'SHIRT-M-BLUE'))).toEqual(['Linen shirt · M / Blue', 'SHIRT-M-BLUE', '-2', '8']);
+    expect(cellsOf(rowOf('Stock movements', 'SHIRT-M-BLUE'))).toEqual(['Linen shirt · M / Blue', 'SHIRT-M-BLUE', 'Sale', '-2', '8']);
     expect(screen.getByText('Gift wrap, please')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /refund|edit/i })).toBeNull();

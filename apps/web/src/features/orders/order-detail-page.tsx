@@ -253,6 +253,7 @@ function StockMovements({ order }: { order: Order }) {
               <tr>
                 <th className={th}>Item</th>
                 <th className={th}>SKU</th>
+                <th className={th}>Why</th>
                 <th className={thRight}>Change</th>
                 <th className={thRight}>In stock after</th>
               </tr>
@@ -265,6 +266,7 @@ function StockMovements({ order }: { order: Order }) {
                     {m.variantName && <span className="text-gray-500"> · {m.variantName}</span>}
                   </td>
                   <td className={`${td} font-mono text-xs`}>{m.sku}</td>
+                  <td className={td}>{m.reason === 'refund' ? 'Refund, back to stock' : 'Sale'}</td>
                   <td className={`${td} text-right tabular-nums`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
                   <td className={`${td} text-right tabular-nums`}>{m.quantityAfter}</td>
                 </tr>

@@ -79,8 +79,8 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     ],
     taxes: [{ ...vat, base: 4500, amount: 900 }],
     stockMovements: [
-      { id: 100, variantId: 11, title: 'Linen shirt', variantName: 'M / Blue', sku: 'SHIRT-M-BLUE', delta: -2, quantityAfter: 8, createdAt: '2026-11-22T14:05:00.000Z' },
-      { id: 101, variantId: 13, title: 'Mug', variantName: '', sku: 'MUG-1', delta: -1, quantityAfter: 4, createdAt: '2026-11-22T14:05:00.000Z' },
+      { id: 100, reason: 'sale', variantId: 11, title: 'Linen shirt', variantName: 'M / Blue', sku: 'SHIRT-M-BLUE', delta: -2, quantityAfter: 8, createdAt: '2026-11-22T14:05:00.000Z' },
+      { id: 101, reason: 'sale', variantId: 13, title: 'Mug', variantName: '', sku: 'MUG-1', delta: -1, quantityAfter: 4, createdAt: '2026-11-22T14:05:00.000Z' },
     ],
     createdAt: '2026-11-22T14:05:00.000Z',
     ...overrides,
