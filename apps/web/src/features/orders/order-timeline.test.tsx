@@ -1,4 +1,4 @@
-import type { OrderEvent } from '@tillbook/contract';
+import { defaultShopSettings, type OrderEvent } from '@tillbook/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ const events: OrderEvent[] = [
     userName: null,
     createdAt: '2026-11-22T11:02:00.000Z',
   },
+  { id: '5', kind: 'refunded', detail: { refundId: 3, number: 'MAIN-000041-R1', total: 3000 }, userName: 'Ada Admin', createdAt: '2026-11-22T11:04:00.000Z' },
   { id: '4', kind: 'edited', detail: { fields: ['note', 'customerId'] }, userName: 'Ada Admin', createdAt: '2026-11-22T11:03:00.000Z' },
 ];
 
@@ -30,7 +31,7 @@ function renderTimeline() {
 
 describe('OrderTimeline', () => {
   it('lists what happened to the sale, oldest first, with who and when', async () => {
-    const get = vi.spyOn(http, 'get').mockResolvedValue({ data: { data: events } });
+    const get = vi.spyOn(http, 'get').mockImplementation((url: string) => Promise.resolve({ data: { data: url === '/api/settings' ? defaultShopSettings : events } }));
     renderTimeline();
     const list = await screen.findByRole('list', { name: 'Order timeline' });
     const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
@@ -39,7 +40,8 @@ describe('OrderTimeline', () => {
     expect(items[1]).toMatch(/^Printed \(copy\) by Ada Admin · /);
     expect(items[2]).toMatch(/^E-mailed to ada@example\.com by Ada Admin · /);
     expect(items[3]).toMatch(/^E-mail to nobody@refused\.example failed · .*The receipt could not be sent: Mailbox unavailable\.$/);
-    expect(items[4]).toMatch(/^Edited note, customer by Ada Admin · /);
+    expect(items[4]).toMatch(/^Refunded \(MAIN-000041-R1\) \$30\.00 by Ada Admin · /);
+    expect(items[5]).toMatch(/^Edited note, customer by Ada Admin · /);
   });
 
   it('says why when the timeline cannot be loaded', async () => {

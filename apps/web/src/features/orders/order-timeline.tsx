@@ -2,6 +2,7 @@ import type { OrderEvent } from '@tillbook/contract';
 import { Block } from '../../components/ui/block.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
 import { useOrderTimeline } from './timeline-api.ts';
 
 const fieldLabels: Record<string, string> = { note: 'note', customerId: 'customer', tags: 'tags' };
@@ -10,8 +11,8 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** "Created by Casey Cashier", "E-mailed to ada@example.com", "Printed (copy)". */
-export function describeOrderEvent(event: OrderEvent): string {
+/** "Created by Casey Cashier", "E-mailed to ada@example.com", "Printed (copy)", "Refunded (MAIN-000041-R1) $30.00". */
+export function describeOrderEvent(event: OrderEvent, formatMoney: (minor: number) => string): string {
   const by = event.userName ? ` by ${event.userName}` : '';
   const detail = event.detail ?? {};
   switch (event.kind) {
@@ -24,7 +25,7 @@ export function describeOrderEvent(event: OrderEvent): string {
     case 'email_failed':
       return `E-mail to ${textOf(detail.to)} failed${by}`;
     case 'refunded':
-      return `Refunded${detail.number ? ` (${textOf(detail.number)})` : ''}${by}`;
+      return `Refunded${detail.number ? ` (${textOf(detail.number)})` : ''}${typeof detail.total === 'number' ? ` ${formatMoney(detail.total)}` : ''}${by}`;
     case 'edited': {
       const fields = Array.isArray(detail.fields) ? detail.fields.map((field) => fieldLabels[String(field)] ?? String(field)) : [];
       return `Edited${fields.length ? ` ${fields.join(', ')}` : ''}${by}`;
@@ -39,6 +40,7 @@ function timeOf(iso: string): string {
 /** What happened to a sale after it was rung up, oldest first. */
 export function OrderTimeline({ orderId }: { orderId: number }) {
   const timeline = useOrderTimeline(orderId);
+  const money = useMoney();
   return (
     <Block title="Timeline">
       {timeline.isPending ? (
@@ -52,7 +54,7 @@ export function OrderTimeline({ orderId }: { orderId: number }) {
           {timeline.data.map((event) => (
             <li key={event.id} className="relative pl-3 text-sm">
               <span aria-hidden className={`absolute top-1.5 -left-[0.3rem] size-2 rounded-full ${event.kind === 'email_failed' ? 'bg-red-500' : 'bg-indigo-500'}`} />
-              <span className={event.kind === 'email_failed' ? 'text-red-700' : 'text-gray-900'}>{describeOrderEvent(event)}</span>
+              <span className={event.kind === 'email_failed' ? 'text-red-700' : 'text-gray-900'}>{describeOrderEvent(event, money.format)}</span>
               <span className="text-gray-500"> · {timeOf(event.createdAt)}</span>
               {event.kind === 'email_failed' && textOf(event.detail?.reason) && <span className="block text-xs text-gray-600">{textOf(event.detail?.reason)}</span>}
             </li>
