@@ -3,14 +3,13 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { useNotifyOrder } from '../sell/api.ts';
 import { useOrder } from './api.ts';
 import { formatOrderDate, OrderStatusBadge, tenderLabels } from './order-display.tsx';
+import { OrderEditDialog } from './order-edit-dialog.tsx';
 import { OrderReceiptCopy } from './order-receipt-copy.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { ReceiptActions } from './receipt-actions.tsx';
@@ -46,7 +45,6 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order }: { order: Order }) {
-  const notify = useNotifyOrder();
   const place = [order.outletName, order.registerName, order.cashierName].filter(Boolean).join(' · ');
   return (
     <Page wide>
@@ -61,25 +59,17 @@ function OrderDetail({ order }: { order: Order }) {
             <span>{place}</span>
           </span>
         }
-        actions={
-          <>
-            {order.customerEmail && (
-              <Button variant="secondary" disabled={notify.isPending} onClick={() => notify.mutate({ orderId: order.id, input: {} })}>
-                {notify.isPending ? 'Sending…' : 'E-mail receipt'}
-              </Button>
-            )}
-            <Button variant="secondary" onClick={() => window.print()}>
-              Print receipt
-            </Button>
-          </>
-        }
+        actions={<OrderEditDialog order={order} />}
       />
-      {notify.isSuccess && (
-        <p role="status" className="mb-4 text-sm font-medium text-green-700">
-          Receipt sent to {notify.data.sentTo}.
-        </p>
+      {order.tags && order.tags.length > 0 && (
+        <ul aria-label="Tags" className="mb-4 flex flex-wrap gap-1.5">
+          {order.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-700">
+              {tag}
+            </li>
+          ))}
+        </ul>
       )}
-      {notify.isError && <Alert tone="error">{errorMessageOf(notify.error)}</Alert>}
       <div className="flex flex-col gap-6 2xl:flex-row 2xl:items-start">
         <div className="flex min-w-0 flex-1 flex-col gap-6">
           <Block title="Customer">
