@@ -1,57 +1,7 @@
-import { fallbackReceiptLayout, type Order, type ReceiptLayout } from '@tillbook/contract';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { useReceiptTemplate } from '../receipts/api.ts';
-import { ReceiptPreview } from '../receipts/receipt-preview.tsx';
-import { receiptRows } from '../receipts/receipt-rows.ts';
-import { toReceiptOrder } from '../sell/receipt-order.ts';
-import { receiptPrintAttribute, receiptPrintStyle } from '../sell/receipt-print-style.ts';
+import type { Order } from '@tillbook/contract';
+import { PrintableReceipt } from '../receipts/printable-receipt.tsx';
 
-/** A logo or a barcode takes about this many text rows of paper. */
-const PICTURE_ROWS = 5;
-
-/** The layout the sale's receipt is printed with: its register's template, or the built-in one. */
-function useOrderReceiptLayout(order: Order): { layout: ReceiptLayout | undefined; isError: boolean } {
-  const templateId = order.receiptTemplateId ?? undefined;
-  const template = useReceiptTemplate(templateId);
-  return { layout: templateId === undefined ? fallbackReceiptLayout : template.data, isError: template.isError };
-}
-
-/**
- * The sale's receipt as the register printed it, marked COPY so a reprint is never taken for a
- * second sale; the page's print shows only this.
- */
+/** The sale's receipt as the register printed it, marked COPY so a reprint is never taken for a second sale. */
 export function OrderReceiptCopy({ order }: { order: Order }) {
-  const money = useMoney();
-  const settings = useShopSettings();
-  const { layout, isError } = useOrderReceiptLayout(order);
-  if (isError) return <Alert tone="error">The receipt template could not be loaded, so the receipt cannot be shown or printed.</Alert>;
-  if (!layout) {
-    return (
-      <div role="status" aria-label="Loading the receipt" className="flex justify-center p-6">
-        <Spinner />
-      </div>
-    );
-  }
-  const receiptOrder = toReceiptOrder(order, settings.locale);
-  const options = { businessName: settings.businessName, formatMoney: money.format, isCopy: true };
-  const rowCount = receiptRows(layout, receiptOrder, options).reduce(
-    (sum, row) => sum + (row.kind === 'barcode' || (row.kind === 'logo' && settings.logoUrl) ? PICTURE_ROWS : row.kind === 'logo' ? 0 : 1),
-    0,
-  );
-  return (
-    <div {...{ [receiptPrintAttribute]: '' }}>
-      <style>{receiptPrintStyle(layout.paperWidth, rowCount)}</style>
-      <ReceiptPreview
-        layout={layout}
-        order={receiptOrder}
-        businessName={settings.businessName}
-        logoUrl={settings.logoUrl}
-        formatMoney={money.format}
-        hasLogoPlaceholder={false}
-        isCopy
-      />
-    </div>
-  );
+  return <PrintableReceipt order={order} isCopy />;
 }

@@ -1,22 +1,13 @@
-import { fallbackReceiptLayout, type Order, type ReceiptLayout } from '@tillbook/contract';
+import type { Order } from '@tillbook/contract';
 import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
-import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { useReceiptTemplate } from '../receipts/api.ts';
-import { ReceiptPreview } from '../receipts/receipt-preview.tsx';
-import { receiptRows } from '../receipts/receipt-rows.ts';
+import { useMoney } from '../../lib/shop-settings.ts';
+import { PrintableReceipt } from '../receipts/printable-receipt.tsx';
 import { useNotifyOrder } from './api.ts';
-import { toReceiptOrder } from './receipt-order.ts';
-import { receiptPrintAttribute, receiptPrintStyle } from './receipt-print-style.ts';
-
-/** A logo or a barcode takes about this many text rows of paper. */
-const PICTURE_ROWS = 5;
 
 type SaleReceiptProps = { order: Order; onNewSale: () => void };
 
@@ -107,9 +98,6 @@ function EmailReceipt({ order }: { order: Order }) {
 /** After a sale: the change to give back, the receipt to print, and the way to the next sale. */
 export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
   const money = useMoney();
-  const settings = useShopSettings();
-  const templateId = order.receiptTemplateId ?? undefined;
-  const template = useReceiptTemplate(templateId);
   const newSaleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => newSaleRef.current?.focus(), []);
@@ -125,15 +113,6 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [onNewSale]);
-
-  const layout: ReceiptLayout | undefined = templateId === undefined ? fallbackReceiptLayout : template.data;
-  const receiptOrder = toReceiptOrder(order, settings.locale);
-  const rowCount = layout
-    ? receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format }).reduce(
-        (sum, row) => sum + (row.kind === 'barcode' || (row.kind === 'logo' && settings.logoUrl) ? PICTURE_ROWS : row.kind === 'logo' ? 0 : 1),
-        0,
-      )
-    : 0;
 
   return (
     <section aria-labelledby="sale-complete-title" className="mx-auto flex max-w-3xl flex-col gap-6 p-4 lg:flex-row lg:items-start">
@@ -155,7 +134,7 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
           </div>
         )}
         <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" className="min-h-12" onClick={() => window.print()} disabled={!layout}>
+          <Button variant="secondary" className="min-h-12" onClick={() => window.print()}>
             Print receipt
           </Button>
           {order.customerEmail && <EmailReceipt order={order} />}
@@ -168,25 +147,7 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
         <p className="text-xs text-gray-500">Enter or F10 starts the next sale.</p>
       </div>
       <div className="shrink-0">
-        {template.isError ? (
-          <Alert tone="error">The receipt template could not be loaded, so the receipt cannot be shown or printed.</Alert>
-        ) : !layout ? (
-          <div role="status" aria-label="Loading the receipt" className="flex justify-center p-6">
-            <Spinner />
-          </div>
-        ) : (
-          <div {...{ [receiptPrintAttribute]: '' }}>
-            <style>{receiptPrintStyle(layout.paperWidth, rowCount)}</style>
-            <ReceiptPreview
-              layout={layout}
-              order={receiptOrder}
-              businessName={settings.businessName}
-              logoUrl={settings.logoUrl}
-              formatMoney={money.format}
-              hasLogoPlaceholder={false}
-            />
-          </div>
-        )}
+        <PrintableReceipt order={order} />
       </div>
     </section>
   );

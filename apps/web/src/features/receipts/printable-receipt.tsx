@@ -1,0 +1,56 @@
+import { fallbackReceiptLayout, type Order, type ReceiptLayout } from '@tillbook/contract';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
+import { toReceiptOrder } from '../sell/receipt-order.ts';
+import { receiptPrintAttribute, receiptPrintStyle } from '../sell/receipt-print-style.ts';
+import { useReceiptTemplate } from './api.ts';
+import { ReceiptPreview } from './receipt-preview.tsx';
+import { receiptRows } from './receipt-rows.ts';
+
+/** A logo or a barcode takes about this many text rows of paper. */
+const PICTURE_ROWS = 5;
+
+/** The layout a sale's receipt prints with: its register's template (immutable), or the built-in one. */
+function useOrderReceiptLayout(order: Order): { layout: ReceiptLayout | undefined; isError: boolean } {
+  const templateId = order.receiptTemplateId ?? undefined;
+  const template = useReceiptTemplate(templateId);
+  return { layout: templateId === undefined ? fallbackReceiptLayout : template.data, isError: template.isError };
+}
+
+/**
+ * A sale's receipt as the register prints it, at its paper's width; the page's print shows only
+ * this (the sell screen after a sale, and an order's page, where it is marked COPY).
+ */
+export function PrintableReceipt({ order, isCopy = false }: { order: Order; isCopy?: boolean }) {
+  const money = useMoney();
+  const settings = useShopSettings();
+  const { layout, isError } = useOrderReceiptLayout(order);
+  if (isError) return <Alert tone="error">The receipt template could not be loaded, so the receipt cannot be shown or printed.</Alert>;
+  if (!layout) {
+    return (
+      <div role="status" aria-label="Loading the receipt" className="flex justify-center p-6">
+        <Spinner />
+      </div>
+    );
+  }
+  const receiptOrder = toReceiptOrder(order, settings.locale);
+  const rowCount = receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format, isCopy }).reduce(
+    (sum, row) => sum + (row.kind === 'barcode' || (row.kind === 'logo' && settings.logoUrl) ? PICTURE_ROWS : row.kind === 'logo' ? 0 : 1),
+    0,
+  );
+  return (
+    <div {...{ [receiptPrintAttribute]: '' }}>
+      <style>{receiptPrintStyle(layout.paperWidth, rowCount)}</style>
+      <ReceiptPreview
+        layout={layout}
+        order={receiptOrder}
+        businessName={settings.businessName}
+        logoUrl={settings.logoUrl}
+        formatMoney={money.format}
+        hasLogoPlaceholder={false}
+        isCopy={isCopy}
+      />
+    </div>
+  );
+}
