@@ -1,5 +1,5 @@
-import type { ListItem, Order, OrderPage, PageMeta } from '@tillbook/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListItem, Order, OrderBulkInput, OrderPage, PageMeta } from '@tillbook/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { createQueryKeys } from '../../lib/query-keys.ts';
 
@@ -35,6 +35,20 @@ export function ordersExportUrl(params: OrderListParams): string {
   );
   const text = query.toString();
   return `/api/orders/export${text ? `?${text}` : ''}`;
+}
+
+/** The CSV export of exactly the chosen orders, whatever the list's filters. */
+export function ordersExportSelectedUrl(ids: number[]): string {
+  return `/api/orders/export?ids=${ids.join(',')}`;
+}
+
+/** Tags or untags the chosen orders; answers how many orders changed. */
+export function useBulkOrders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: OrderBulkInput) => (await http.post<{ data: { affected: number } }>('/api/orders/update', input)).data.data.affected,
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+  });
 }
 
 /** Outlets, registers and staff for the list's filters (administrators'): the first hundred of each is plenty for a shop. */

@@ -1,4 +1,5 @@
 import type { OrderListItem } from '@tillbook/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
@@ -11,6 +12,7 @@ import { errorMessageOf } from '../../lib/forms.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { orderFilterKeys, ordersExportUrl, useOrderFilterOptions, useOrders } from './api.ts';
+import { OrderBulkBar } from './order-bulk-bar.tsx';
 import { formatOrderDate, OrderStatusBadge, orderStatusOptions, tenderLabels } from './order-display.tsx';
 
 /** /orders: every sale, filtered and summed on the server; the address holds the list's state. */
@@ -22,6 +24,7 @@ export function OrderListPage() {
   const money = useMoney();
   const me = useUser();
   const isAdministrator = me?.type === 'administrator';
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   // A cashier sees their own outlet's sales only; the outlet, register and cashier pickers are the back office's.
   const options = useOrderFilterOptions(isAdministrator);
   const isFiltered = Boolean(list.search) || orderFilterKeys.some((key) => list.get(key) !== undefined);
@@ -136,6 +139,7 @@ export function OrderListPage() {
           ' '
         )}
       </p>
+      {isAdministrator && selected.size > 0 && <OrderBulkBar ids={[...selected]} onClear={() => setSelected(new Set())} />}
       <DataTable
         caption="Orders"
         columns={columns}
@@ -146,6 +150,8 @@ export function OrderListPage() {
         onRetry={() => void orders.refetch()}
         sort={list.sort}
         onSortChange={list.setSort}
+        // Tagging and exporting are the back office's; a cashier's list has nothing to select for.
+        selection={isAdministrator ? { selected, onChange: setSelected, idOf: (o) => o.id } : undefined}
         empty={isFiltered ? 'No orders match these filters.' : 'No orders yet. Sales rung up at a register appear here.'}
       />
       <Pagination meta={orders.data?.meta} onPageChange={list.setPage} noun="orders" />
