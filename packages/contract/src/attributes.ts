@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
-import { idField, integerField, requiredText } from './fields.ts';
+import { idField, integerField, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** Options one attribute may have (Size: S, M, L…). */
@@ -39,7 +39,7 @@ const optionName = requiredText('option name', 60);
  * variants made with it stay; without one it is a new option.
  */
 export const attributeOptionEntry = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
   name: optionName,
 });
 export type AttributeOptionEntry = z.input<typeof attributeOptionEntry>;

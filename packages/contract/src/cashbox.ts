@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { idField, integerField, moneyField, optionalText, requiredText } from './fields.ts';
+import { idField, integerField, moneyField, optionalText, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /**
@@ -177,8 +177,8 @@ export const cashboxReportResult = dataOf(cashboxReport);
 export const cashboxSlugParams = z.object({ slug: z.string().trim().min(1).max(60) });
 
 export const cashboxListQuery = listQuery.extend({
-  registerId: z.coerce.number().int().positive().optional(),
-  outletId: z.coerce.number().int().positive().optional(),
+  registerId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   open: queryBoolean.optional(),
 });
 export type CashboxListQuery = z.input<typeof cashboxListQuery>;

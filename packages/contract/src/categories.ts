@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean, uploadResult } from './common.ts';
-import { booleanField, colourField, integerField, requiredText } from './fields.ts';
+import { booleanField, colourField, integerField, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 export const CATEGORY_NAME_MAX = 120;
@@ -29,7 +29,7 @@ export type Category = z.infer<typeof category>;
 const parentIdField = z
   .number({ error: 'The parent must be an existing category.' })
   .int('The parent must be an existing category.')
-  .positive('The parent must be an existing category.')
+  .positive('The parent must be an existing category.').max(MAX_ID, 'The parent must be an existing category.')
   .nullish()
   .transform((v) => v ?? null);
 
@@ -49,7 +49,7 @@ export type CategoryValues = z.output<typeof categoryInput>;
 export const categorySorts = ['tree', 'name', 'position', 'createdAt'] as const;
 
 /** `parentId=root` lists top-level categories; a number lists that category's direct children. */
-const parentFilter = z.union([z.literal('root'), z.coerce.number().int().positive()], {
+const parentFilter = z.union([z.literal('root'), z.coerce.number().int().positive().max(MAX_ID)], {
   error: 'The parent filter must be "root" or a category id.',
 });
 
@@ -87,7 +87,7 @@ export const categoryDeleteQuery = z.object({
   moveTo: z.coerce
     .number({ error: 'The category to move products to must be an existing category.' })
     .int('The category to move products to must be an existing category.')
-    .positive('The category to move products to must be an existing category.')
+    .positive('The category to move products to must be an existing category.').max(MAX_ID, 'The category to move products to must be an existing category.')
     .optional(),
 });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 
 /** Shapes every area shares (DESIGN.md §3). */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 export type IdParams = z.infer<typeof idParams>;
 
 export function dataOf<T extends z.ZodType>(item: T) {
@@ -18,7 +19,7 @@ export type ListItem = z.infer<typeof listItem>;
 /** POST /api/X/update: `{ids, action, values?}`. */
 export function bulkInput<const A extends readonly [string, ...string[]], V extends z.ZodType>(actions: A, values: V) {
   return z.object({
-    ids: z.array(z.number().int().positive()).min(1, 'Choose at least one row.').max(1000, 'Choose at most 1000 rows at a time.'),
+    ids: z.array(z.number().int().positive().max(MAX_ID)).min(1, 'Choose at least one row.').max(1000, 'Choose at most 1000 rows at a time.'),
     action: z.enum(actions, { error: `The action must be one of: ${actions.join(', ')}.` }),
     values: values.optional(),
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
-import { booleanField, requiredText } from './fields.ts';
+import { booleanField, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type CouponRule } from './pricing/index.ts';
 import { percentText } from './taxes.ts';
@@ -74,7 +74,7 @@ function optionalMoment(label: string) {
 
 function idList(label: string) {
   return z
-    .array(z.number().int().positive(), { error: `The ${label} must be a list of ids.` })
+    .array(z.number().int().positive().max(MAX_ID), { error: `The ${label} must be a list of ids.` })
     .max(1000, `Choose at most 1000 ${label}.`)
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
-import { booleanField, optionalEmail, optionalText, requiredText } from './fields.ts';
+import { booleanField, optionalEmail, optionalText, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** A customer: contact details, consent, and read-only figures kept by selling and loyalty. */
@@ -49,7 +49,7 @@ export const customerInput = z.object({
 export type CustomerInput = z.input<typeof customerInput>;
 
 /** PUT /api/customers/edit: like /{id}/edit with the id in the body (DESIGN.md §3). */
-export const customerEditInput = customerInput.extend({ id: z.number({ error: 'The id field is required.' }).int().positive() });
+export const customerEditInput = customerInput.extend({ id: z.number({ error: 'The id field is required.' }).int().positive().max(MAX_ID) });
 
 export const customerSorts = ['name', 'createdAt', 'totalSpent'] as const;
 export const customerListQuery = listQuery.extend({
@@ -80,7 +80,7 @@ export const customerNoteInput = z.object({
 });
 export type CustomerNoteInput = z.input<typeof customerNoteInput>;
 export const customerNoteReceiptInput = z.object({ printOnReceipt: booleanField('print on receipt') });
-export const customerNoteParams = z.object({ id: z.coerce.number().int().positive(), note: z.coerce.number().int().positive() });
+export const customerNoteParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID), note: z.coerce.number().int().positive().max(MAX_ID) });
 export const customerNoteList = dataOf(z.array(customerNote));
 export const customerNoteResult = dataOf(customerNote);
 

@@ -49,8 +49,15 @@ export function moneyField(label: string, options: { min?: number } = { min: 0 }
   return integerField(label, { min: options.min, max: 1_000_000_000_00 });
 }
 
+/** Ids are PostgreSQL integers: a larger number is no id at all (422, never a database error). */
+export const MAX_ID = 2_147_483_647;
+
 export function idField(label: string) {
-  return z.number({ error: `The ${label} field is required.` }).int().positive(`The ${label} field is required.`);
+  return z
+    .number({ error: `The ${label} field is required.` })
+    .int()
+    .positive(`The ${label} field is required.`)
+    .max(MAX_ID, `The chosen ${label} does not exist.`);
 }
 
 /** "#4f46e5"-style colours for POS tiles. */

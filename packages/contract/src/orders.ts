@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tenders } from './cashbox.ts';
 import { bulkInput, dataOf } from './common.ts';
-import { idField, integerField, moneyField, optionalEmail, optionalText } from './fields.ts';
+import { idField, integerField, moneyField, optionalEmail, optionalText, MAX_ID } from './fields.ts';
 import { listQuery, pageMeta, paginated } from './pagination.ts';
 import { receiptTemplate } from './receipts.ts';
 
@@ -52,7 +52,7 @@ export const saleInput = z.object({
   /** A manual discount on the whole sale; a coupon, when given, takes its place. */
   orderDiscount: saleDiscountInput,
   couponCode: optionalText('coupon code', 40),
-  customerId: z.number({ error: 'The customer must be chosen from the list.' }).int().positive().nullish().transform((v) => v ?? null),
+  customerId: z.number({ error: 'The customer must be chosen from the list.' }).int().positive().max(MAX_ID).nullish().transform((v) => v ?? null),
 });
 export type SaleInput = z.input<typeof saleInput>;
 
@@ -205,7 +205,7 @@ export const orderListItem = order.omit({ lines: true, payments: true, taxes: tr
 export type OrderListItem = z.infer<typeof orderListItem>;
 
 const queryId = (label: string) =>
-  z.coerce.number({ error: `The ${label} must be chosen from the list.` }).int(`The ${label} must be chosen from the list.`).positive(`The ${label} must be chosen from the list.`).optional();
+  z.coerce.number({ error: `The ${label} must be chosen from the list.` }).int(`The ${label} must be chosen from the list.`).positive(`The ${label} must be chosen from the list.`).max(MAX_ID, `The ${label} must be chosen from the list.`).optional();
 const queryDay = (label: string) =>
   z
     .string()
@@ -220,7 +220,7 @@ export const orderListQuery = listQuery.extend({
   registerId: queryId('register'),
   userId: queryId('cashier'),
   customerId: queryId('customer'),
-  cashboxSessionId: z.coerce.number().int().positive().optional(),
+  cashboxSessionId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   status: z.enum(orderStatuses, { error: 'The status must be paid, partially refunded or refunded.' }).optional(),
   tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }).optional(),
   from: queryDay('from date'),
@@ -318,7 +318,7 @@ const orderAmountKeys = [
 export const orderEditInput = z
   .looseObject({
     note: optionalText('note', 1000).optional(),
-    customerId: z.number({ error: 'The customer must be chosen from the list.' }).int().positive('The customer must be chosen from the list.').nullable().optional(),
+    customerId: z.number({ error: 'The customer must be chosen from the list.' }).int().positive('The customer must be chosen from the list.').max(MAX_ID, 'The customer must be chosen from the list.').nullable().optional(),
     tags: orderTagsField.optional(),
   })
   .superRefine((body, ctx) => {

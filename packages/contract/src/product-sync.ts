@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './fields.ts';
 import { additionalChargeListItem } from './additional-charges.ts';
 import { dataOf, queryBoolean } from './common.ts';
 import { productListQuery, productStatuses } from './products.ts';
@@ -15,7 +16,7 @@ export const PRODUCT_SYNC_DEFAULT_LIMIT = 500;
  */
 export const productSyncQuery = z.object({
   since: z.string().trim().min(1).max(200, 'The cursor is not valid. Start a full sync without it.').optional(),
-  outletId: z.coerce.number({ error: 'The outlet must be an id.' }).int().positive('The outlet must be an id.').optional(),
+  outletId: z.coerce.number({ error: 'The outlet must be an id.' }).int().positive('The outlet must be an id.').max(MAX_ID, 'The outlet must be an id.').optional(),
   limit: z.coerce
     .number({ error: 'The limit must be a whole number.' })
     .int('The limit must be a whole number.')
@@ -114,7 +115,7 @@ export const PRODUCT_CSV_MAX_ROWS = 100_000;
 /** POST /api/products/upload?dryRun=1&outletId=…: `dryRun` checks every row and writes nothing. */
 export const productUploadQuery = z.object({
   dryRun: queryBoolean.optional(),
-  outletId: z.coerce.number({ error: 'The outlet must be an id.' }).int().positive('The outlet must be an id.').optional(),
+  outletId: z.coerce.number({ error: 'The outlet must be an id.' }).int().positive('The outlet must be an id.').max(MAX_ID, 'The outlet must be an id.').optional(),
 });
 export type ProductUploadQuery = z.input<typeof productUploadQuery>;
 

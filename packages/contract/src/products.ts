@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateBarcode } from './barcodes.ts';
 import { dataOf, queryBoolean } from './common.ts';
-import { booleanField, idField, integerField, moneyField, optionalText, requiredText } from './fields.ts';
+import { booleanField, idField, integerField, moneyField, optionalText, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** SPEC.md §3, §9: the product list's default columns, in this order. */
@@ -29,8 +29,8 @@ export const variantStockInput = z.object({
 
 export const variantInput = z.object({
   /** An existing variant keeps its id (and its stock and history). */
-  id: z.number().int().positive().optional(),
-  optionIds: z.array(z.number().int().positive()).max(3, 'A variant combines at most 3 attributes.').default([]),
+  id: z.number().int().positive().max(MAX_ID).optional(),
+  optionIds: z.array(z.number().int().positive().max(MAX_ID)).max(3, 'A variant combines at most 3 attributes.').default([]),
   /** Empty: generated from the shop's SKU pattern. */
   sku: optionalText('SKU', 64),
   barcode: barcodeField,
@@ -44,11 +44,11 @@ export type VariantInput = z.input<typeof variantInput>;
 export const productInput = z.object({
   title: requiredText('title', 200),
   description: optionalText('description', 5000),
-  categoryIds: z.array(z.number().int().positive()).max(20, 'A product may be in at most 20 categories.').default([]),
-  taxIds: z.array(z.number().int().positive()).max(10, 'A product may carry at most 10 taxes.').default([]),
-  chargeIds: z.array(z.number().int().positive()).max(10, 'A product may carry at most 10 charges.').default([]),
+  categoryIds: z.array(z.number().int().positive().max(MAX_ID)).max(20, 'A product may be in at most 20 categories.').default([]),
+  taxIds: z.array(z.number().int().positive().max(MAX_ID)).max(10, 'A product may carry at most 10 taxes.').default([]),
+  chargeIds: z.array(z.number().int().positive().max(MAX_ID)).max(10, 'A product may carry at most 10 charges.').default([]),
   /** The attributes its variants are made of; none → one default variant. */
-  attributeIds: z.array(z.number().int().positive()).max(3, 'A product may use at most 3 attributes.').default([]),
+  attributeIds: z.array(z.number().int().positive().max(MAX_ID)).max(3, 'A product may use at most 3 attributes.').default([]),
   trackStock: booleanField('track stock').default(true),
   status: z.enum(productStatuses, { error: 'The status must be active or archived.' }).default('active'),
   variants: z
@@ -121,10 +121,10 @@ export type ProductListItem = z.infer<typeof productListItem>;
 export const productSorts = ['title', 'price', 'createdAt', 'updatedAt'] as const;
 
 export const productListQuery = listQuery.extend({
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   stockStatus: z.enum(stockStatuses, { error: 'The stock status must be in, low or out.' }).optional(),
   status: z.enum([...productStatuses, 'all'], { error: 'The status must be active, archived or all.' }).optional(),
-  outletId: z.coerce.number().int().positive().optional(),
+  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   active: queryBoolean.optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuery>;
@@ -134,7 +134,7 @@ export const productResult = dataOf(product);
 
 export const productBulkActions = ['archive', 'activate', 'delete', 'setCategory', 'changePrice'] as const;
 export const productBulkValues = z.object({
-  categoryId: z.number().int().positive().optional(),
+  categoryId: z.number().int().positive().max(MAX_ID).optional(),
   /** add: also in this category; replace: only in this one. */
   categoryMode: z.enum(['add', 'replace']).optional(),
   /** "10" raises prices by 10 %, "-5.5" lowers them by 5.5 %. */

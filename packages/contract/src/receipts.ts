@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { booleanField, optionalText, requiredText } from './fields.ts';
+import { booleanField, optionalText, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** Thermal paper widths a template prints on, in millimetres. */
@@ -79,7 +79,7 @@ export const receiptTemplateInput = z.object({
   showLoyaltyPoints: booleanField('show loyalty points'),
   showNote: booleanField('show note'),
   /** The template this one copies, recorded for its history. */
-  basedOnId: z.number({ error: 'The copied template must be chosen from the list.' }).int().positive().nullish().transform((v) => v ?? null),
+  basedOnId: z.number({ error: 'The copied template must be chosen from the list.' }).int().positive().max(MAX_ID).nullish().transform((v) => v ?? null),
 });
 export type ReceiptTemplateInput = z.input<typeof receiptTemplateInput>;
 

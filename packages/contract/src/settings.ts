@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, integerField, requiredText } from './fields.ts';
+import { booleanField, integerField, requiredText, MAX_ID } from './fields.ts';
 
 /** The shop's settings (GET /api/settings): read by every signed-in user, changed by administrators. */
 export const shopSettings = z.object({
@@ -70,7 +70,7 @@ export function formatSku(pattern: string, sequence: number | string): string {
 
 export const productSettingsInput = z.object({
   defaultTaxIds: z
-    .array(z.number().int().positive(), { error: 'The default taxes must be a list of taxes.' })
+    .array(z.number().int().positive().max(MAX_ID), { error: 'The default taxes must be a list of taxes.' })
     .max(10, 'Choose at most 10 default taxes.'),
   skuPattern: requiredText('SKU pattern', 40).refine(
     (v) => skuPatternRule.test(v),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, listItem, queryBoolean } from './common.ts';
-import { booleanField, idField, moneyField, optionalEmail, optionalText, requiredText } from './fields.ts';
+import { booleanField, idField, moneyField, optionalEmail, optionalText, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** Suggestions for the free-text payment terms field. */
@@ -73,7 +73,7 @@ export const supplierSorts = ['companyName', 'createdAt'] as const;
 export const supplierListQuery = listQuery.extend({
   active: queryBoolean.optional(),
   /** Who supplies this variant (a product screen asks). */
-  variantId: z.coerce.number().int().positive().optional(),
+  variantId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 export type SupplierListQuery = z.input<typeof supplierListQuery>;
 

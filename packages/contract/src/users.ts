@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { booleanField, optionalEmail, requiredText } from './fields.ts';
+import { booleanField, optionalEmail, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { userTypes, type UserType } from './user-types.ts';
 
@@ -62,7 +62,7 @@ const staffFields = {
   username: usernameRule,
   email: optionalEmail(),
   type: z.enum(userTypes, { error: `The type must be one of: ${userTypes.join(', ')}.` }),
-  outletId: z.number({ error: 'The outlet field is required.' }).int().positive().nullish().transform((v) => v ?? null),
+  outletId: z.number({ error: 'The outlet field is required.' }).int().positive().max(MAX_ID).nullish().transform((v) => v ?? null),
   active: booleanField('active'),
   password: passwordRule,
   passwordConfirmation: z.string().nullish(),
@@ -95,7 +95,7 @@ export type StaffUser = z.infer<typeof staffUser>;
 export const staffSorts = ['name', 'username', 'createdAt'] as const;
 export const staffListQuery = listQuery.extend({
   type: userType.optional(),
-  outletId: z.coerce.number().int().positive().optional(),
+  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   active: queryBoolean.optional(),
 });
 export type StaffListQuery = z.input<typeof staffListQuery>;
