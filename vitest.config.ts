@@ -21,7 +21,10 @@ export default defineConfig({
       // *.postgres.test.ts need a second connection, which PGlite (one connection) cannot give.
       serverProject('server', { TEST_DRIVER: 'pglite' }, ['apps/server/src/**/*.postgres.test.ts']),
       // CI sets TEST_DATABASE_URL: the same server tests then run on PostgreSQL as well.
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DRIVER: 'postgres' })] : []),
+      // *.pglite.test.ts are about PGlite's data directory and gain nothing from a second run.
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-postgres', { TEST_DRIVER: 'postgres' }, ['apps/server/src/**/*.pglite.test.ts'])]
+        : []),
       {
         extends: './apps/web/vite.config.ts',
         test: {

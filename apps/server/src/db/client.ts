@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -57,20 +58,24 @@ export function openPostgres(url: string): DatabaseHandle {
 /** pg_trgm backs the catalogue's substring search (trigram indexes). */
 const extensions = { pg_trgm };
 
-/** PGlite in `dataDir` (on disk), or in memory when dataDir is null (tests). */
+/**
+ * PGlite in `dataDir` (on disk), or in memory when dataDir is null (tests). The data directory is
+ * locked first: a second process on it refuses to start (DataDirLockedError, docs/operations.md).
+ */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  let client: PGlite;
-  if (dataDir) {
+  if (!dataDir) return wrapPglite(await PGlite.create({ extensions }));
+  const lock = lockDataDir(dataDir);
+  try {
     const dir = path.join(dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
-  } else {
-    client = await PGlite.create({ extensions });
+    return wrapPglite(await PGlite.create(dir, { extensions }), lock);
+  } catch (err) {
+    lock.release();
+    throw err;
   }
-  return wrapPglite(client);
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
+export function wrapPglite(client: PGlite, lock?: DataDirLock): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -80,7 +85,13 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
