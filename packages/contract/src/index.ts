@@ -10,6 +10,7 @@ export * from './customers.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './messages.ts';
+export * from './media.ts';
 export * from './money.ts';
 export * from './orders.ts';
 export * from './orders-after-sale.ts';

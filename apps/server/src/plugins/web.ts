@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { errorMessages, runtimeConfigGlobal, userTypes, type RuntimeConfig } from '@tillbook/contract';
+import { errorMessages, runtimeConfigGlobal, thumbnailStemOf, userTypes, type RuntimeConfig } from '@tillbook/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { ensureThumbnail } from '../lib/media.ts';
 
 export type WebOptions = {
   distDir: string;
@@ -37,16 +38,28 @@ export const webPlugin = fp<WebOptions>(
     });
 
     fs.mkdirSync(mediaDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      index: false,
-      setHeaders(res) {
-        // Media names are unique per upload: a new image gets a new name.
-        res.header('cache-control', 'public, max-age=31536000, immutable');
-        res.header('x-content-type-options', 'nosniff');
-      },
+    await app.register(async (media) => {
+      // Images stored before thumbnails existed get theirs made on first request (lib/media.ts).
+      media.addHook('onRequest', async (request) => {
+        let name: string;
+        try {
+          name = decodeURIComponent(request.url.split('?')[0] ?? '').slice('/media/'.length);
+        } catch {
+          return;
+        }
+        if (thumbnailStemOf(name)) await ensureThumbnail(mediaDir, name);
+      });
+      await media.register(fastifyStatic, {
+        root: mediaDir,
+        prefix: '/media/',
+        decorateReply: false,
+        index: false,
+        setHeaders(res) {
+          // Media names are unique per upload: a new image gets a new name.
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+          res.header('x-content-type-options', 'nosniff');
+        },
+      });
     });
 
     if (isBuilt) {

@@ -1,3 +1,4 @@
+import { thumbnailUrlOf } from '@tillbook/contract';
 import defaultLogoUrl from '../assets/logo.svg';
 import { cn } from '../lib/class-names.ts';
 import { getRuntimeConfig } from '../lib/runtime-config.ts';
@@ -11,7 +12,7 @@ type LogoProps = { className?: string };
 export function Logo({ className }: LogoProps) {
   const { businessName, logoUrl } = getRuntimeConfig();
   if (logoUrl) {
-    return <img src={logoUrl} alt={`${businessName} logo`} className={cn('h-10 w-auto max-w-[200px] object-contain', className)} />;
+    return <img src={thumbnailUrlOf(logoUrl)} alt={`${businessName} logo`} className={cn('h-10 w-auto max-w-[200px] object-contain', className)} />;
   }
   return <img src={defaultLogoUrl} alt="Tillbook logo" width={176} height={40} className={cn('h-10 w-auto', className)} />;
 }

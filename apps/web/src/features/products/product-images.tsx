@@ -1,3 +1,4 @@
+import { thumbnailUrlOf } from '@tillbook/contract';
 import { useRef } from 'react';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -60,7 +61,7 @@ export function ProductImages({ productId }: { productId: number }) {
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
           {images.map((image, index) => (
             <li key={image.id} className="rounded-md border border-gray-200 p-2">
-              <img src={image.url} alt={`Image ${index + 1}${image.isMain ? ' (main)' : ''}`} className="aspect-square w-full rounded object-cover" />
+              <img src={thumbnailUrlOf(image.url)} alt={`Image ${index + 1}${image.isMain ? ' (main)' : ''}`} className="aspect-square w-full rounded object-cover" />
               <div className="mt-2 flex flex-wrap items-center justify-between gap-1 text-xs">
                 {image.isMain ? (
                   <span className="font-semibold text-indigo-700">Main</span>

@@ -1,4 +1,4 @@
-import type { ProductColumn, ProductListItem } from '@tillbook/contract';
+import { thumbnailUrlOf, type ProductColumn, type ProductListItem } from '@tillbook/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -49,7 +49,7 @@ export function ProductListPage() {
       cell: (p) => (
         <div className="flex items-center gap-3">
           {p.imageUrl ? (
-            <img src={p.imageUrl} alt="" className="size-9 rounded object-cover" />
+            <img src={thumbnailUrlOf(p.imageUrl)} alt="" loading="lazy" decoding="async" className="size-9 rounded object-cover" />
           ) : (
             <span aria-hidden="true" className="flex size-9 items-center justify-center rounded bg-gray-100 text-xs text-gray-400">
               {p.title.slice(0, 1).toUpperCase()}

@@ -126,7 +126,7 @@ describe('GeneralSettingsPage', () => {
 describe('the logo', () => {
   const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
 
-  it('uploads the chosen image as the multipart field "logo" and shows it', async () => {
+  it('uploads the chosen image as the multipart field "logo" and shows its thumbnail', async () => {
     await openGeneral();
     expect(screen.getByText('No logo yet')).toBeTruthy();
     expect(screen.getByText(/login screen shows a new logo after it is reloaded/)).toBeTruthy();
@@ -141,7 +141,7 @@ describe('the logo', () => {
 
     answer.resolve(storedAfterChange({ logoUrl: '/media/abc.png' }));
     const image = (await screen.findByRole('img', { name: 'Tillbook logo' })) as HTMLImageElement;
-    expect(image.getAttribute('src')).toBe('/media/abc.png');
+    expect(image.getAttribute('src')).toBe('/media/abc.thumb.webp');
     expect(screen.getByRole('button', { name: 'Replace logo' })).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import { thumbnailUrlOf } from '@tillbook/contract';
 import { isAxiosError } from 'axios';
 import { useId, useRef, useState } from 'react';
 import { Block } from '../../components/ui/block.tsx';
@@ -67,7 +68,7 @@ export function LogoSettings({ logoUrl, businessName }: LogoSettingsProps) {
       <div className="flex flex-wrap items-start gap-6">
         <div className="flex h-24 w-48 items-center justify-center rounded-md border border-dashed border-gray-300 bg-gray-50 p-2">
           {logoUrl ? (
-            <img src={logoUrl} alt={`${businessName} logo`} className="max-h-full max-w-full object-contain" />
+            <img src={thumbnailUrlOf(logoUrl)} alt={`${businessName} logo`} className="max-h-full max-w-full object-contain" />
           ) : (
             <span className="text-center text-xs text-gray-500">No logo yet</span>
           )}
