@@ -1,6 +1,7 @@
-// Measures the JavaScript the /login route loads, gzipped (DESIGN.md §9 budget: under 100 KB).
-// Starts the real server on a scratch database, opens /login in Debian's Chromium and sums every
-// script the page fetched, gzipped at level 9 as a server would send it.
+// Measures the JavaScript the /login route transfers (DESIGN.md §9 budget: at most 80 KB).
+// Starts the real server on a scratch database, opens /login in Debian's Chromium and sums the
+// bytes of every script as they came over the wire (compressed as the server sent them), beside
+// their raw size and, for comparison, their size gzipped at level 9.
 //   node bench/login-bundle.mjs        (needs a web build: npm run build)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,18 +46,27 @@ try {
   await page.getByText('Welcome back!').waitFor();
   let raw = 0;
   let gz = 0;
+  let transferred = 0;
   const rows = [];
   for (const res of scripts) {
     const body = await res.body();
     const size = gzipSync(body, { level: 9 }).length;
+    const { responseBodySize } = await res.request().sizes();
+    const encoding = (await res.allHeaders())['content-encoding'] ?? 'none';
     raw += body.length;
     gz += size;
-    rows.push(`${(size / 1024).toFixed(1).padStart(7)} KB gz  ${new URL(res.url()).pathname}`);
+    transferred += responseBodySize;
+    rows.push(
+      `${(responseBodySize / 1024).toFixed(1).padStart(7)} KB sent (${encoding.padEnd(4)}) ${(body.length / 1024).toFixed(1).padStart(7)} KB raw  ${new URL(res.url()).pathname}`,
+    );
   }
   await browser.close();
   console.log(rows.join('\n'));
-  console.log(`login route: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped (budget 100 KB)`);
-  process.exitCode = gz < 100 * 1024 ? 0 : 1;
+  console.log(
+    `login route: ${scripts.length} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip -9, ` +
+      `${(transferred / 1024).toFixed(1)} KB transferred (budget 80 KB transferred)`,
+  );
+  process.exitCode = transferred <= 80 * 1024 ? 0 : 1;
 } finally {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 /** Everything the SPA does not own is answered by the API server (apps/server) on port 3000. */
 const apiServer = 'http://localhost:3000';
@@ -13,7 +14,7 @@ const proxy = {
 
 // Tests are configured by the root vitest.config.ts ("web" project), not here.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { RuntimeConfig } from '@tillbook/contract';
@@ -52,6 +53,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate('dataDir', options.dataDir);
   app.decorate('mailer', createMailer(options.smtpUrl));
   await app.register(errorsPlugin);
+  // Answers above 1 KB (JSON, CSV) go out brotli- or gzip-compressed as Accept-Encoding allows.
+  // Never twice: a response that already has a Content-Encoding (the built assets, compressed at
+  // build time, plugins/web.ts) is left alone; PDFs, images and event streams are not compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(securityPlugin, { secureCookies: options.secureCookies, sentryDsn: options.sentryDsn });
   await app.register(cookie);
   // Files arrive as multipart; each route checks its own size and type (lib/media.ts, CSV uploads).

@@ -72,6 +72,9 @@ export const webPlugin = fp<WebOptions>(
         root: distDir,
         index: false,
         wildcard: true,
+        // x.js.br / x.js.gz made by the build (apps/web/vite-precompress.ts), chosen by
+        // Accept-Encoding, with Vary: Accept-Encoding.
+        preCompressed: true,
         setHeaders(res, filePath) {
           const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
