@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { booleanField, requiredText } from './fields.ts';
+import { booleanField, requiredText, MAX_MONEY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent } from './pricing/index.ts';
 import { percentText } from './taxes.ts';
@@ -32,7 +32,7 @@ export const additionalCharge = z.object({
 });
 export type AdditionalCharge = z.infer<typeof additionalCharge>;
 
-const MAX_AMOUNT = 1_000_000_000_00;
+const MAX_AMOUNT = MAX_MONEY;
 const rateMessage = 'The rate must be a percentage above 0 and at most 100 with at most 4 decimals.';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
-import { idField, integerField, requiredText, MAX_ID } from './fields.ts';
+import { idField, integerField, requiredText, MAX_ID, MAX_POSITION } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** Options one attribute may have (Size: S, M, L…). */
@@ -85,14 +85,14 @@ export type AttributeValues = z.output<typeof attributeInput>;
 export const attributeOptionCreateInput = z.object({
   attributeId: idField('attribute'),
   name: optionName,
-  position: integerField('position', { min: 0 }).optional(),
+  position: integerField('position', { min: 0, max: MAX_POSITION }).optional(),
 });
 export type AttributeOptionCreateInput = z.input<typeof attributeOptionCreateInput>;
 
 /** PUT /api/attributes/options/{id}/edit: rename and/or move (0 = first) an option. */
 export const attributeOptionUpdateInput = z.object({
   name: optionName,
-  position: integerField('position', { min: 0 }).optional(),
+  position: integerField('position', { min: 0, max: MAX_POSITION }).optional(),
 });
 export type AttributeOptionUpdateInput = z.input<typeof attributeOptionUpdateInput>;
 

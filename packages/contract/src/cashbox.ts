@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { idField, integerField, moneyField, optionalText, requiredText, MAX_ID } from './fields.ts';
+import { idField, integerField, moneyField, optionalText, requiredText, MAX_ID, MAX_MONEY_TOTAL } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /**
@@ -50,7 +50,7 @@ export function totalOfDenominations(counts: readonly DenominationCount[]): numb
  */
 export const countedAmount = z
   .object({
-    amount: moneyField('counted amount'),
+    amount: moneyField('counted amount', { max: MAX_MONEY_TOTAL }),
     denominations: z.array(denominationCount).max(40, 'Count at most 40 kinds of notes and coins.').nullish().transform((v) => v ?? null),
   })
   .refine((v) => v.denominations === null || totalOfDenominations(v.denominations) === v.amount, {
@@ -102,8 +102,8 @@ export type CashMovement = z.infer<typeof cashMovement>;
 export const cashboxCloseInput = z.object({
   counts: z.object({
     cash: countedAmount,
-    card: z.object({ amount: moneyField('card total') }),
-    other: z.object({ amount: moneyField('other total') }),
+    card: z.object({ amount: moneyField('card total', { max: MAX_MONEY_TOTAL }) }),
+    other: z.object({ amount: moneyField('other total', { max: MAX_MONEY_TOTAL }) }),
   }),
   note: optionalText('note', 500),
 });

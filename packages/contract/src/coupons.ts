@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
-import { booleanField, requiredText, MAX_ID } from './fields.ts';
+import { booleanField, requiredText, MAX_ID, MAX_MONEY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type CouponRule } from './pricing/index.ts';
 import { percentText } from './taxes.ts';
@@ -12,7 +12,7 @@ export const couponAppliesTo = ['all', 'some'] as const;
 export const couponStates = ['active', 'scheduled', 'expired', 'used-up', 'inactive'] as const;
 export type CouponState = (typeof couponStates)[number];
 
-const MAX_AMOUNT = 1_000_000_000_00;
+const MAX_AMOUNT = MAX_MONEY;
 const rateMessage = 'The rate must be a percentage above 0 and at most 100 with at most 4 decimals.';
 
 /** A discount code, with what it applies to; the pricing engine decides what it takes off (evaluateCoupon). */

@@ -100,8 +100,9 @@ export const pointsAdjustInput = z.object({
   delta: z
     .number({ error: 'The points must be a whole number.' })
     .int('The points must be a whole number.')
-    .refine((v) => v !== 0, 'The points may not be zero.')
-    .refine((v) => Math.abs(v) <= 1_000_000, 'The points may not be more than 1,000,000 at a time.'),
+    .min(-1_000_000, 'The points may not be more than 1,000,000 at a time.')
+    .max(1_000_000, 'The points may not be more than 1,000,000 at a time.')
+    .refine((v) => v !== 0, 'The points may not be zero.'),
   reason: requiredText('reason', 500),
 });
 export type PointsAdjustInput = z.input<typeof pointsAdjustInput>;

@@ -44,9 +44,24 @@ export function integerField(label: string, options: { min?: number; max?: numbe
   return schema;
 }
 
+/**
+ * Limits of whole numbers, each stored in a bigint column (docs/decisions/009-money-and-rates.md):
+ * one amount of money up to 1,000,000,000.00 in a currency of cents, one quantity up to a billion
+ * units, so a sum of millions of them stays an exact JavaScript number (below 2^53).
+ */
+export const MAX_MONEY = 100_000_000_000;
+export const MAX_QUANTITY = 1_000_000_000;
+/**
+ * A counted total (the cash in a drawer at the close) sums many amounts: up to 10,000 of the
+ * largest, still exact as a JavaScript number.
+ */
+export const MAX_MONEY_TOTAL = 1_000_000_000_000_000;
+/** A place in a list (sort order); stored as an integer. */
+export const MAX_POSITION = 1_000_000;
+
 /** Money in minor units (cents): an integer, never a float (DESIGN.md §3). */
-export function moneyField(label: string, options: { min?: number } = { min: 0 }) {
-  return integerField(label, { min: options.min, max: 1_000_000_000_00 });
+export function moneyField(label: string, options: { min?: number; max?: number } = { min: 0 }) {
+  return integerField(label, { min: options.min ?? 0, max: options.max ?? MAX_MONEY });
 }
 
 /** Ids are PostgreSQL integers: a larger number is no id at all (422, never a database error). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateBarcode } from './barcodes.ts';
 import { dataOf, queryBoolean } from './common.ts';
-import { booleanField, idField, integerField, moneyField, optionalText, requiredText, MAX_ID } from './fields.ts';
+import { booleanField, idField, integerField, moneyField, optionalText, requiredText, MAX_ID, MAX_QUANTITY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /** SPEC.md §3, §9: the product list's default columns, in this order. */
@@ -23,8 +23,8 @@ const barcodeField = optionalText('barcode', 64).refine((v) => v === null || val
 export const variantStockInput = z.object({
   outletId: idField('outlet'),
   /** Only on create: the opening quantity, recorded in the ledger as "initial". */
-  quantity: integerField('quantity', { min: -1_000_000, max: 1_000_000_000 }).optional(),
-  lowStockThreshold: integerField('low-stock threshold', { min: 0, max: 1_000_000_000 }).nullable(),
+  quantity: integerField('quantity', { min: -1_000_000, max: MAX_QUANTITY }).optional(),
+  lowStockThreshold: integerField('low-stock threshold', { min: 0, max: MAX_QUANTITY }).nullable(),
 });
 
 export const variantInput = z.object({
@@ -145,7 +145,7 @@ export const stockAdjustmentInput = z.object({
   variantId: idField('variant'),
   outletId: idField('outlet'),
   mode: z.enum(['add', 'remove', 'set'], { error: 'The mode must be add, remove or set.' }),
-  quantity: integerField('quantity', { min: 0, max: 1_000_000_000 }),
+  quantity: integerField('quantity', { min: 0, max: MAX_QUANTITY }),
   note: requiredText('reason', 500),
 });
 export type StockAdjustmentInput = z.input<typeof stockAdjustmentInput>;

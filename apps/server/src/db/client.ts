@@ -28,6 +28,17 @@ export type DatabaseHandle = {
 
 const MIGRATION_LOCK_ID = 7_341_001;
 
+/**
+ * bigint (int8) columns and sums come back as numbers on both drivers, as PGlite reads them: money
+ * and quantities are bigint (docs/decisions/009-money-and-rates.md) and every limit keeps them
+ * below 2^53; a value beyond it stays exact as a BigInt rather than being rounded silently.
+ */
+function parseInt8(text: string): number | bigint {
+  const value = BigInt(text);
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+
 export function openPostgres(url: string): DatabaseHandle {
   // 20 connections: sales arriving together wait for the database, not for a free connection
   // (docs/performance.md, Checkout); PostgreSQL's default limit of 100 leaves room for several processes.

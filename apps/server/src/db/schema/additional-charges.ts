@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** A charge added to a product when it is sold: bottle deposit, packaging fee, service charge. */
 export const additionalCharges = pgTable(
@@ -9,7 +9,7 @@ export const additionalCharges = pgTable(
     name: varchar('name', { length: 120 }).notNull(),
     kind: varchar('kind', { length: 12 }).notNull().$type<'fixed' | 'percentage'>(),
     /** Minor units, for a fixed charge. */
-    amount: integer('amount').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     /** Ten-thousandths of a percent, for a percentage charge. */
     rateE4: integer('rate_e4').notNull().default(0),
     per: varchar('per', { length: 8 }).notNull().$type<'unit' | 'line'>(),

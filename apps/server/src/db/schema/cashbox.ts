@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { outlets } from './outlets.ts';
 import { registers } from './registers.ts';
 import { users } from './users.ts';
@@ -24,7 +24,7 @@ export const cashboxSessions = pgTable(
     status: varchar('status', { length: 8 }).notNull().default('open').$type<'open' | 'closed'>(),
     openedBy: integer('opened_by').references(() => users.id, { onDelete: 'set null' }),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
-    openingFloat: integer('opening_float').notNull(),
+    openingFloat: bigint('opening_float', { mode: 'number' }).notNull(),
     openingCount: jsonb('opening_count').$type<DenominationCountJson>(),
     openingNote: varchar('opening_note', { length: 500 }),
     closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -32,8 +32,8 @@ export const cashboxSessions = pgTable(
     closingCount: jsonb('closing_count').$type<DenominationCountJson>(),
     /** Per tender at the close: expected, counted and counted − expected. */
     reconciliation: jsonb('reconciliation').$type<TenderCountJson>(),
-    expectedCash: integer('expected_cash'),
-    countedCash: integer('counted_cash'),
+    expectedCash: bigint('expected_cash', { mode: 'number' }),
+    countedCash: bigint('counted_cash', { mode: 'number' }),
     closingNote: varchar('closing_note', { length: 500 }),
   },
   (t) => [
@@ -53,7 +53,7 @@ export const cashMovements = pgTable(
       .notNull()
       .references(() => cashboxSessions.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 4 }).notNull().$type<'in' | 'out'>(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: varchar('reason', { length: 200 }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

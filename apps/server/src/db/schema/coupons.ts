@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { categories } from './categories.ts';
 import { products } from './products.ts';
 
@@ -14,16 +14,16 @@ export const coupons = pgTable(
     /** Ten-thousandths of a percent, for a percentage coupon. */
     rateE4: integer('rate_e4').notNull().default(0),
     /** Minor units, for a fixed-amount coupon. */
-    amount: integer('amount').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }),
-    minimumTotal: integer('minimum_total'),
-    maximumDiscount: integer('maximum_discount'),
-    usageLimit: integer('usage_limit'),
-    perCustomerLimit: integer('per_customer_limit'),
+    minimumTotal: bigint('minimum_total', { mode: 'number' }),
+    maximumDiscount: bigint('maximum_discount', { mode: 'number' }),
+    usageLimit: bigint('usage_limit', { mode: 'number' }),
+    perCustomerLimit: bigint('per_customer_limit', { mode: 'number' }),
     /** all: every product; some: only the eligible categories and products below. */
     appliesTo: varchar('applies_to', { length: 8 }).notNull().default('all').$type<'all' | 'some'>(),
-    usedCount: integer('used_count').notNull().default(0),
+    usedCount: bigint('used_count', { mode: 'number' }).notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

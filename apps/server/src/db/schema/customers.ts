@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const customers = pgTable(
@@ -14,9 +14,9 @@ export const customers = pgTable(
     address: varchar('address', { length: 500 }),
     birthday: date('birthday', { mode: 'string' }),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
-    pointsBalance: integer('points_balance').notNull().default(0),
-    totalSpent: integer('total_spent').notNull().default(0),
-    orderCount: integer('order_count').notNull().default(0),
+    pointsBalance: bigint('points_balance', { mode: 'number' }).notNull().default(0),
+    totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,8 +51,8 @@ export const customerPoints = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    delta: integer('delta').notNull(),
-    balanceAfter: integer('balance_after').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     kind: varchar('kind', { length: 12 }).notNull().$type<'earned' | 'redeemed' | 'adjusted'>(),
     reason: varchar('reason', { length: 500 }),
     orderId: integer('order_id'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -61,8 +62,8 @@ export const productVariants = pgTable(
     name: varchar('name', { length: 200 }).notNull().default(''),
     sku: varchar('sku', { length: 64 }).notNull(),
     barcode: varchar('barcode', { length: 64 }),
-    price: integer('price').notNull(),
-    cost: integer('cost').notNull().default(0),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),

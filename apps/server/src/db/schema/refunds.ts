@@ -28,9 +28,9 @@ export const refunds = pgTable(
     cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: varchar('reason', { length: 500 }).notNull(),
-    netTotal: integer('net_total').notNull(),
-    taxTotal: integer('tax_total').notNull(),
-    total: integer('total').notNull(),
+    netTotal: bigint('net_total', { mode: 'number' }).notNull(),
+    taxTotal: bigint('tax_total', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
     /** The refund's taxes summed per tax (tax report net of refunds). */
     taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,12 +56,12 @@ export const refundLines = pgTable(
       .notNull()
       .references(() => orderLines.id, { onDelete: 'restrict' }),
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
-    quantity: integer('quantity').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
     /** Back to stock (restock) or not (damaged). */
     restock: boolean('restock').notNull(),
-    net: integer('net').notNull(),
-    taxTotal: integer('tax_total').notNull(),
-    total: integer('total').notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+    taxTotal: bigint('tax_total', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
     taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
   },
   (t) => [
@@ -81,7 +81,7 @@ export const refundPayments = pgTable(
       .notNull()
       .references(() => refunds.id, { onDelete: 'cascade' }),
     tender: varchar('tender', { length: 10 }).notNull().$type<'cash' | 'card' | 'other'>(),
-    amount: integer('amount').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
   },
   (t) => [

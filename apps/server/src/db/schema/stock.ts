@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { outlets } from './outlets.ts';
 import { productVariants } from './products.ts';
 import { users } from './users.ts';
@@ -13,9 +13,9 @@ export const stockLevels = pgTable(
     variantId: integer('variant_id')
       .notNull()
       .references(() => productVariants.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull().default(0),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     /** Below or at this the variant counts as low at this outlet; null: the shop's default. */
-    lowStockThreshold: integer('low_stock_threshold'),
+    lowStockThreshold: bigint('low_stock_threshold', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.outletId, t.variantId] }), index('stock_levels_variant_idx').on(t.variantId)],
@@ -34,8 +34,8 @@ export const stockMovements = pgTable(
     variantId: integer('variant_id')
       .notNull()
       .references(() => productVariants.id, { onDelete: 'cascade' }),
-    delta: integer('delta').notNull(),
-    quantityAfter: integer('quantity_after').notNull(),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    quantityAfter: bigint('quantity_after', { mode: 'number' }).notNull(),
     reason: varchar('reason', { length: 20 }).notNull().$type<StockReason>(),
     note: varchar('note', { length: 500 }),
     documentType: varchar('document_type', { length: 30 }),

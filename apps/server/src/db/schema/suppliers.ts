@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { productVariants } from './products.ts';
 
 export const suppliers = pgTable(
@@ -33,7 +33,7 @@ export const supplierProducts = pgTable(
       .notNull()
       .references(() => productVariants.id, { onDelete: 'cascade' }),
     supplierSku: varchar('supplier_sku', { length: 64 }),
-    cost: integer('cost').notNull().default(0),
+    cost: bigint('cost', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.supplierId, t.variantId] }), index('supplier_products_variant_idx').on(t.variantId)],
 );

@@ -1,4 +1,5 @@
 import {
+  MAX_MONEY,
   moneyFormatterOf,
   priceSale,
   type Coupon,
@@ -93,9 +94,29 @@ export async function priceSaleFromDb(
         },
       }
     : null;
-  const priced = priceSale(lines, values.orderDiscount as PricingDiscount | null, context);
+  const priced = priceSaleWithinLimits(lines, values.orderDiscount as PricingDiscount | null, context);
   if (priced.coupon && !priced.coupon.ok) throw AppError.validation({ couponCode: [priced.coupon.message] });
   return { lines, variants, priced, coupon: foundCoupon, customer };
+}
+
+const tooLargeMessage = 'The sale is larger than one sale may be: ring it up as several sales.';
+
+/**
+ * A sale's figures land in bigint columns and are summed into drawer and customer totals, so a
+ * sale may come to at most MAX_MONEY, like any amount of the contract (DESIGN.md §3). Beyond what
+ * the engine can count exactly it refuses with a RangeError: the same 422, never a 500.
+ */
+function priceSaleWithinLimits(...args: Parameters<typeof priceSale>): PricedSale {
+  let priced: PricedSale;
+  try {
+    priced = priceSale(...args);
+  } catch (error) {
+    if (error instanceof RangeError) throw AppError.validation({ lines: [tooLargeMessage] });
+    throw error;
+  }
+  const { subtotal, total } = priced.cart;
+  if (subtotal > MAX_MONEY || total > MAX_MONEY) throw AppError.validation({ lines: [tooLargeMessage] });
+  return priced;
 }
 
 /** "Linen shirt — M / Blue", or the title alone for a product without variants. */

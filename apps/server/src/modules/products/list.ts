@@ -23,8 +23,8 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 function stockLateral(outletId: number | undefined, defaultThreshold: number): SQL {
   const outlet = outletId === undefined ? sql`` : sql` and sl.outlet_id = ${outletId}`;
   return sql`cross join lateral (
-    select coalesce(sum(sl.quantity), 0)::int as qty,
-           coalesce(sum(coalesce(sl.low_stock_threshold, ${defaultThreshold})), 0)::int as low
+    select coalesce(sum(sl.quantity), 0)::bigint as qty,
+           coalesce(sum(coalesce(sl.low_stock_threshold, ${defaultThreshold})), 0)::bigint as low
     from product_variants sv left join stock_levels sl on sl.variant_id = sv.id${outlet}
     where sv.product_id = p.id
   ) st`;
@@ -148,7 +148,7 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
         from unnest(${list}) with ordinality as page(id, n) join products p on p.id = page.id
         ${stockLateral(filters.outletId, defaultThreshold)}
         left join lateral (select sku, barcode, cost from product_variants where product_id = p.id order by position, id limit 1) fv on true
-        left join lateral (select count(*)::int as variant_count, min(price)::int as price_min, max(price)::int as price_max
+        left join lateral (select count(*)::int as variant_count, min(price) as price_min, max(price) as price_max
                            from product_variants where product_id = p.id) vs on true
         left join lateral (select file_name from product_images where product_id = p.id order by is_main desc, position, id limit 1) img on true
         order by page.n`,
