@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { idField, integerField, moneyField, optionalText, requiredText, MAX_ID } from './fields.ts';
+import { idField, integerField, moneyField, optionalText, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { queryId, queryText } from './fields.ts';
 
 /**
  * The cash drawer of a register (issue 5): a session opens with a counted float, records cash in
@@ -69,7 +70,7 @@ export type CashboxOpenInput = z.input<typeof cashboxOpenInput>;
 
 /** GET /api/cashbox/status?register=: by id or slug. */
 export const cashboxStatusQuery = z.object({
-  register: z.string({ error: 'The register field is required.' }).trim().min(1, 'The register field is required.').max(60),
+  register: queryText('register', 60).min(1, 'The register field is required.'),
 });
 
 export const cashMovementKinds = ['in', 'out'] as const;
@@ -174,11 +175,11 @@ export const cashboxReport = z.object({
 export type CashboxReport = z.infer<typeof cashboxReport>;
 export const cashboxReportResult = dataOf(cashboxReport);
 
-export const cashboxSlugParams = z.object({ slug: z.string().trim().min(1).max(60) });
+export const cashboxSlugParams = z.object({ slug: queryText('register', 60).min(1, 'The register field is required.') });
 
 export const cashboxListQuery = listQuery.extend({
-  registerId: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  registerId: queryId('register').optional(),
+  outletId: queryId('outlet').optional(),
   open: queryBoolean.optional(),
 });
 export type CashboxListQuery = z.input<typeof cashboxListQuery>;
