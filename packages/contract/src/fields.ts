@@ -108,7 +108,7 @@ export function optionalMultiLineText(label: string, max = 5000) {
  */
 export function queryText(label: string, max = 200) {
   return z
-    .string({ error: `The ${label} must be text.` })
+    .string({ error: (issue) => (issue.input === undefined ? `The ${label} field is required.` : `The ${label} must be text.`) })
     .trim()
     .max(max, `The ${label} may not be longer than ${max} characters.`)
     .superRefine(textCheck(label, singleLineProblem));
