@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { idField, integerField, moneyField, optionalText, requiredText, MAX_ID, MAX_MONEY_TOTAL } from './fields.ts';
+import { idField, integerField, moneyField, optionalText, queryId, queryText, requiredText, MAX_ID, MAX_MONEY_TOTAL } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /**
@@ -69,7 +69,7 @@ export type CashboxOpenInput = z.input<typeof cashboxOpenInput>;
 
 /** GET /api/cashbox/status?register=: by id or slug. */
 export const cashboxStatusQuery = z.object({
-  register: z.string({ error: 'The register field is required.' }).trim().min(1, 'The register field is required.').max(60),
+  register: queryText('register', 60).min(1, 'The register field is required.'),
 });
 
 export const cashMovementKinds = ['in', 'out'] as const;
@@ -174,11 +174,11 @@ export const cashboxReport = z.object({
 export type CashboxReport = z.infer<typeof cashboxReport>;
 export const cashboxReportResult = dataOf(cashboxReport);
 
-export const cashboxSlugParams = z.object({ slug: z.string().trim().min(1).max(60) });
+export const cashboxSlugParams = z.object({ slug: queryText('register', 60).min(1, 'The register field is required.') });
 
 export const cashboxListQuery = listQuery.extend({
-  registerId: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  registerId: queryId('register').optional(),
+  outletId: queryId('outlet').optional(),
   open: queryBoolean.optional(),
 });
 export type CashboxListQuery = z.input<typeof cashboxListQuery>;

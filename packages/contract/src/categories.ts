@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean, uploadResult } from './common.ts';
 import { booleanField, colourField, integerField, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { queryId } from './fields.ts';
 
 export const CATEGORY_NAME_MAX = 120;
 export const CATEGORY_POSITION_MAX = 1_000_000;
@@ -49,7 +50,7 @@ export type CategoryValues = z.output<typeof categoryInput>;
 export const categorySorts = ['tree', 'name', 'position', 'createdAt'] as const;
 
 /** `parentId=root` lists top-level categories; a number lists that category's direct children. */
-const parentFilter = z.union([z.literal('root'), z.coerce.number().int().positive().max(MAX_ID)], {
+const parentFilter = z.union([z.literal('root'), queryId('parent')], {
   error: 'The parent filter must be "root" or a category id.',
 });
 
@@ -84,11 +85,7 @@ export const categoryOptionsResult = dataOf(z.array(categoryOption));
  */
 export const categoryDeleteQuery = z.object({
   moveChildren: queryBoolean.optional(),
-  moveTo: z.coerce
-    .number({ error: 'The category to move products to must be an existing category.' })
-    .int('The category to move products to must be an existing category.')
-    .positive('The category to move products to must be an existing category.').max(MAX_ID, 'The category to move products to must be an existing category.')
-    .optional(),
+  moveTo: queryId('category', 'The category to move products to must be an existing category.').optional(),
 });
 
 export const categoryBulkActions = ['activate', 'deactivate', 'delete', 'setParent'] as const;

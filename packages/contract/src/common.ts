@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { MAX_ID } from './fields.ts';
+import { MAX_ID, pathId } from './fields.ts';
 
 /** Shapes every area shares (DESIGN.md §3). */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+/** `{id}` of a path: digits only ("+1", "0x10", "1e3" are no id). */
+export const idParams = z.object({ id: pathId() });
 export type IdParams = z.infer<typeof idParams>;
 
 export function dataOf<T extends z.ZodType>(item: T) {

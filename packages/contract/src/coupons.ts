@@ -4,6 +4,7 @@ import { booleanField, requiredText, MAX_ID, MAX_MONEY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type CouponRule } from './pricing/index.ts';
 import { percentText } from './taxes.ts';
+import { optionalDateTimeField, refuseControls } from './fields.ts';
 
 export const couponKinds = ['percentage', 'fixed'] as const;
 export type CouponKindName = (typeof couponKinds)[number];
@@ -56,22 +57,6 @@ function optionalLimit(label: string) {
     .transform((v) => v ?? null);
 }
 
-function optionalMoment(label: string) {
-  return z
-    .string({ error: `The ${label} must be a date and time.` })
-    .trim()
-    .nullish()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const time = Date.parse(v);
-      if (Number.isNaN(time)) {
-        ctx.addIssue({ code: 'custom', message: `The ${label} must be a date and time.` });
-        return z.NEVER;
-      }
-      return new Date(time).toISOString();
-    });
-}
-
 function idList(label: string) {
   return z
     .array(z.number().int().positive().max(MAX_ID), { error: `The ${label} must be a list of ids.` })
@@ -96,8 +81,8 @@ export const couponInput = z
     kind: z.enum(couponKinds, { error: 'The type must be percentage or fixed.' }),
     rate: z.unknown().optional().describe('Decimal percentage text above 0 and at most 100 ("10"): for a percentage coupon.'),
     amount: z.unknown().optional().describe('Minor units, a whole number of at least 1: for a fixed coupon.'),
-    validFrom: optionalMoment('start'),
-    validUntil: optionalMoment('end'),
+    validFrom: optionalDateTimeField('start'),
+    validUntil: optionalDateTimeField('end'),
     minimumTotal: optionalLimit('minimum cart total'),
     maximumDiscount: optionalLimit('maximum discount'),
     usageLimit: optionalLimit('usage limit'),
@@ -165,7 +150,7 @@ export type CouponListQuery = z.input<typeof couponListQuery>;
 export const couponPage = paginated(coupon);
 export const couponResult = dataOf(coupon);
 export const couponLookupQuery = z.object({
-  code: z.string({ error: 'The code field is required.' }).trim().min(1, 'The code field is required.').max(40, 'No coupon has this code.'),
+  code: z.string({ error: 'The code field is required.' }).trim().min(1, 'The code field is required.').max(40, 'No coupon has this code.').superRefine(refuseControls('code')),
 });
 
 export const couponBulkActions = ['activate', 'deactivate', 'delete'] as const;

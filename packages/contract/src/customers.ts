@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
 import { booleanField, optionalEmail, optionalText, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { pathId, requiredMultiLineText, optionalMultiLineText, optionalDateField } from './fields.ts';
+import { sortQuery } from './pagination.ts';
 
 /** A customer: contact details, consent, and read-only figures kept by selling and loyalty. */
 export const customer = z.object({
@@ -25,12 +27,7 @@ function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-const birthdayField = z
-  .string({ error: 'The birthday must be a date like 1990-05-31.' })
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), 'The birthday must be a date like 1990-05-31.')
+const birthdayField = optionalDateField('birthday', '1990-05-31')
   .refine((v) => v === null || v <= todayIso(), 'The birthday may not be in the future.');
 
 const phoneField = optionalText('phone', 40).refine(
@@ -42,7 +39,7 @@ export const customerInput = z.object({
   name: requiredText('name', 120),
   email: optionalEmail(),
   phone: phoneField,
-  address: optionalText('address', 500),
+  address: optionalMultiLineText('address', 500),
   birthday: birthdayField,
   marketingConsent: booleanField('marketing consent'),
 });
@@ -53,6 +50,7 @@ export const customerEditInput = customerInput.extend({ id: z.number({ error: 'T
 
 export const customerSorts = ['name', 'createdAt', 'totalSpent'] as const;
 export const customerListQuery = listQuery.extend({
+  sort: sortQuery(customerSorts),
   hasEmail: queryBoolean.optional(),
   marketingConsent: queryBoolean.optional(),
 });
@@ -75,12 +73,12 @@ export const customerNote = z.object({
 });
 export type CustomerNote = z.infer<typeof customerNote>;
 export const customerNoteInput = z.object({
-  body: requiredText('note', 2000),
+  body: requiredMultiLineText('note', 2000),
   printOnReceipt: booleanField('print on receipt').default(false),
 });
 export type CustomerNoteInput = z.input<typeof customerNoteInput>;
 export const customerNoteReceiptInput = z.object({ printOnReceipt: booleanField('print on receipt') });
-export const customerNoteParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID), note: z.coerce.number().int().positive().max(MAX_ID) });
+export const customerNoteParams = z.object({ id: pathId(), note: pathId('note') });
 export const customerNoteList = dataOf(z.array(customerNote));
 export const customerNoteResult = dataOf(customerNote);
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { bulkInput, dataOf } from './common.ts';
 import { order } from './orders.ts';
-import { MAX_ID, optionalEmail, optionalText } from './fields.ts';
+import { MAX_ID, optionalEmail } from './fields.ts';
 import { receiptTemplate } from './receipts.ts';
+import { optionalMultiLineText, requiredText } from './fields.ts';
 
 /**
  * What happens to an order after the sale (issue 6): its receipt again (printed, e-mailed), its
@@ -58,7 +59,7 @@ export const ORDER_MAX_TAGS = 10;
 /** Tags trimmed and each kept once; blank ones are refused rather than dropped. */
 export const orderTagsField = z
   .array(
-    z.string({ error: 'A tag must be text.' }).trim().min(1, 'A tag may not be empty.').max(30, 'A tag may not be longer than 30 characters.'),
+    requiredText('tag', 30).refine((v) => v.length > 0, 'A tag may not be empty.'),
     { error: 'The tags must be a list.' },
   )
   .transform((tags) => [...new Set(tags)])
@@ -77,7 +78,7 @@ const orderAmountKeys = [
  */
 export const orderEditInput = z
   .looseObject({
-    note: optionalText('note', 1000).optional(),
+    note: optionalMultiLineText('note', 1000).optional(),
     customerId: z.number({ error: 'The customer must be chosen from the list.' }).int().positive('The customer must be chosen from the list.').max(MAX_ID, 'The customer must be chosen from the list.').nullable().optional(),
     tags: orderTagsField.optional(),
   })

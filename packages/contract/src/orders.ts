@@ -3,6 +3,8 @@ import { tenders } from './cashbox.ts';
 import { dataOf } from './common.ts';
 import { idField, integerField, moneyField, optionalText, MAX_ID } from './fields.ts';
 import { listQuery, pageMeta, paginated } from './pagination.ts';
+import { queryId, optionalMultiLineText, dateField, refuseControls } from './fields.ts';
+import { sortQuery } from './pagination.ts';
 
 /** Most lines one sale may carry, and most units on one line. */
 export const ORDER_MAX_LINES = 500;
@@ -63,13 +65,13 @@ export const orderCreateInput = saleInput.extend({
   payments: z.array(paymentInput, { error: 'The payments must be a list.' }).max(20, 'Use at most 20 payments on one sale.'),
   /** What the screen showed the customer: a different server total is refused (prices changed). */
   total: moneyField('total'),
-  note: optionalText('note', 1000),
+  note: optionalMultiLineText('note', 1000),
 });
 export type OrderCreateInput = z.input<typeof orderCreateInput>;
 
 /** POST /api/orders/apply-coupon: whether a code applies to this cart, and how much it takes off. */
 export const applyCouponInput = saleInput.extend({
-  couponCode: z.string({ error: 'The coupon code field is required.' }).trim().min(1, 'The coupon code field is required.').max(40, 'No coupon has this code.'),
+  couponCode: z.string({ error: 'The coupon code field is required.' }).trim().min(1, 'The coupon code field is required.').max(40, 'No coupon has this code.').superRefine(refuseControls('coupon code')),
 });
 export type ApplyCouponInput = z.input<typeof applyCouponInput>;
 export const applyCouponResult = dataOf(
@@ -203,27 +205,19 @@ export const orderListItem = order.omit({ lines: true, payments: true, taxes: tr
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
-const queryId = (label: string) =>
-  z.coerce.number({ error: `The ${label} must be chosen from the list.` }).int(`The ${label} must be chosen from the list.`).positive(`The ${label} must be chosen from the list.`).max(MAX_ID, `The ${label} must be chosen from the list.`).optional();
-const queryDay = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date like 2026-11-22.`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `The ${label} must be a date like 2026-11-22.`)
-    .optional();
 
 /** The orders list's filters; `from`/`to` are whole days, both included (shop time = UTC for now). */
 export const orderListQuery = listQuery.extend({
-  outletId: queryId('outlet'),
-  registerId: queryId('register'),
-  userId: queryId('cashier'),
-  customerId: queryId('customer'),
-  cashboxSessionId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  sort: sortQuery(['-createdAt', 'total', 'number']),
+  outletId: queryId('outlet').optional(),
+  registerId: queryId('register').optional(),
+  userId: queryId('cashier').optional(),
+  customerId: queryId('customer').optional(),
+  cashboxSessionId: queryId('drawer session').optional(),
   status: z.enum(orderStatuses, { error: 'The status must be paid, partially refunded or refunded.' }).optional(),
   tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }).optional(),
-  from: queryDay('from date'),
-  to: queryDay('to date'),
+  from: dateField('from date').optional(),
+  to: dateField('to date').optional(),
   /** Only these orders ("12,15,31"): the export of the rows chosen in the list. */
   ids: z
     .string()
@@ -231,6 +225,7 @@ export const orderListQuery = listQuery.extend({
     .regex(/^\d+(,\d+)*$/, 'The chosen orders must be ids separated by commas.')
     .transform((v) => [...new Set(v.split(',').map(Number))])
     .refine((ids) => ids.length <= 1000, 'Choose at most 1000 orders at a time.')
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), 'The chosen orders must be ids separated by commas.')
     .optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuery>;

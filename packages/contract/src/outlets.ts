@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
 import { booleanField, optionalEmail, optionalText, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { optionalMultiLineText } from './fields.ts';
 
 /** A store: stock, registers and cashiers belong to one. */
 export const outlet = z.object({
@@ -26,7 +27,7 @@ export const outletInput = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9]{2,10}$/, 'The code must be 2 to 10 letters or digits, e.g. MAIN.'),
-  address: optionalText('address', 500),
+  address: optionalMultiLineText('address', 500),
   phone: optionalText('phone', 40),
   email: optionalEmail(),
   taxNumber: optionalText('tax number', 60),

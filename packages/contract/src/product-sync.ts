@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MAX_ID } from './fields.ts';
 import { additionalChargeListItem } from './additional-charges.ts';
 import { dataOf, queryBoolean } from './common.ts';
 import { productListQuery, productStatuses } from './products.ts';
 import { taxListItem } from './taxes.ts';
+import { queryId, queryNumber, queryText } from './fields.ts';
 
 /** Largest page a register may ask for: big enough to mirror 300k products in a few hundred calls. */
 export const PRODUCT_SYNC_MAX_LIMIT = 2000;
@@ -15,14 +15,9 @@ export const PRODUCT_SYNC_DEFAULT_LIMIT = 500;
  * given one, else the signed-in user's, else the first active outlet.
  */
 export const productSyncQuery = z.object({
-  since: z.string().trim().min(1).max(200, 'The cursor is not valid. Start a full sync without it.').optional(),
-  outletId: z.coerce.number({ error: 'The outlet must be an id.' }).int().positive('The outlet must be an id.').max(MAX_ID, 'The outlet must be an id.').optional(),
-  limit: z.coerce
-    .number({ error: 'The limit must be a whole number.' })
-    .int('The limit must be a whole number.')
-    .min(1, 'The limit must be at least 1.')
-    .max(PRODUCT_SYNC_MAX_LIMIT, `The limit may not be greater than ${PRODUCT_SYNC_MAX_LIMIT}.`)
-    .default(PRODUCT_SYNC_DEFAULT_LIMIT),
+  since: queryText('cursor', 200).min(1, 'The cursor is not valid. Start a full sync without it.').optional(),
+  outletId: queryId('outlet', 'The outlet must be an id.').optional(),
+  limit: queryNumber('limit', { min: 1, max: PRODUCT_SYNC_MAX_LIMIT }).default(PRODUCT_SYNC_DEFAULT_LIMIT),
 });
 export type ProductSyncQuery = z.input<typeof productSyncQuery>;
 
@@ -115,7 +110,7 @@ export const PRODUCT_CSV_MAX_ROWS = 100_000;
 /** POST /api/products/upload?dryRun=1&outletId=…: `dryRun` checks every row and writes nothing. */
 export const productUploadQuery = z.object({
   dryRun: queryBoolean.optional(),
-  outletId: z.coerce.number({ error: 'The outlet must be an id.' }).int().positive('The outlet must be an id.').max(MAX_ID, 'The outlet must be an id.').optional(),
+  outletId: queryId('outlet', 'The outlet must be an id.').optional(),
 });
 export type ProductUploadQuery = z.input<typeof productUploadQuery>;
 

@@ -3,6 +3,7 @@ import { validateBarcode } from './barcodes.ts';
 import { dataOf, queryBoolean } from './common.ts';
 import { booleanField, idField, integerField, moneyField, optionalText, requiredText, MAX_ID, MAX_QUANTITY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { queryId, optionalMultiLineText } from './fields.ts';
 
 /** SPEC.md §3, §9: the product list's default columns, in this order. */
 export const defaultProductColumns = ['title', 'sku', 'barcode', 'categories', 'stock', 'price'] as const;
@@ -43,7 +44,7 @@ export type VariantInput = z.input<typeof variantInput>;
 
 export const productInput = z.object({
   title: requiredText('title', 200),
-  description: optionalText('description', 5000),
+  description: optionalMultiLineText('description', 5000),
   categoryIds: z.array(z.number().int().positive().max(MAX_ID)).max(20, 'A product may be in at most 20 categories.').default([]),
   taxIds: z.array(z.number().int().positive().max(MAX_ID)).max(10, 'A product may carry at most 10 taxes.').default([]),
   chargeIds: z.array(z.number().int().positive().max(MAX_ID)).max(10, 'A product may carry at most 10 charges.').default([]),
@@ -121,10 +122,10 @@ export type ProductListItem = z.infer<typeof productListItem>;
 export const productSorts = ['title', 'price', 'createdAt', 'updatedAt'] as const;
 
 export const productListQuery = listQuery.extend({
-  categoryId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  categoryId: queryId('category').optional(),
   stockStatus: z.enum(stockStatuses, { error: 'The stock status must be in, low or out.' }).optional(),
   status: z.enum([...productStatuses, 'all'], { error: 'The status must be active, archived or all.' }).optional(),
-  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  outletId: queryId('outlet').optional(),
   active: queryBoolean.optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuery>;

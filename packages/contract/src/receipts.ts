@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { booleanField, optionalText, requiredText, MAX_ID } from './fields.ts';
+import { booleanField, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { optionalMultiLineText } from './fields.ts';
 
 /** Thermal paper widths a template prints on, in millimetres. */
 export const paperWidths = [58, 80] as const;
@@ -69,8 +70,8 @@ export type ReceiptLayout = Pick<ReceiptTemplate, 'paperWidth' | 'header' | 'foo
 export const receiptTemplateInput = z.object({
   name: requiredText('name', 120),
   paperWidth: z.union([z.literal(58), z.literal(80)], { error: 'The paper width must be 58 or 80 mm.' }),
-  header: optionalText('header', 1000),
-  footer: optionalText('footer', 1000),
+  header: optionalMultiLineText('header', 1000),
+  footer: optionalMultiLineText('footer', 1000),
   showLogo: booleanField('show logo'),
   showCashier: booleanField('show cashier'),
   showCustomer: booleanField('show customer'),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { tenders, type Tender } from './cashbox.ts';
 import { dataOf } from './common.ts';
-import { booleanField, idField, integerField, moneyField, requiredText } from './fields.ts';
+import { booleanField, idField, integerField, moneyField } from './fields.ts';
 import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY, orderLineTax } from './orders.ts';
+import { requiredMultiLineText } from './fields.ts';
 
 /** POST /api/orders/:id/refunds: which sold units come back, where they go, and how the money goes back. */
 export const refundCreateInput = z.object({
@@ -25,7 +26,7 @@ export const refundCreateInput = z.object({
     })
     .max(20, 'Use at most 20 payments on one refund.')
     .optional(),
-  reason: requiredText('reason', 500),
+  reason: requiredMultiLineText('reason', 500),
 });
 export type RefundCreateInput = z.input<typeof refundCreateInput>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { booleanField, idField, requiredText, MAX_ID } from './fields.ts';
+import { booleanField, idField, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { queryId } from './fields.ts';
 
 /** A till at an outlet; its slug names it in URLs. */
 export const register = z.object({
@@ -58,8 +59,8 @@ export type RegisterInput = z.input<typeof registerInput>;
 
 export const registerSorts = ['name', 'slug', 'createdAt'] as const;
 export const registerListQuery = listQuery.extend({
-  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  receiptTemplateId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  outletId: queryId('outlet').optional(),
+  receiptTemplateId: queryId('receipt template').optional(),
   active: queryBoolean.optional(),
 });
 export type RegisterListQuery = z.input<typeof registerListQuery>;

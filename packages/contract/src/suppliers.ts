@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, listItem, queryBoolean } from './common.ts';
-import { booleanField, idField, moneyField, optionalEmail, optionalText, requiredText, MAX_ID } from './fields.ts';
+import { booleanField, idField, moneyField, optionalEmail, optionalText, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
+import { queryId, optionalMultiLineText } from './fields.ts';
 
 /** Suggestions for the free-text payment terms field. */
 export const paymentTermSuggestions = ['Cash on delivery', 'Net 7', 'Net 14', 'Net 30', 'Net 60', 'End of month'] as const;
@@ -21,10 +22,10 @@ export const supplierInput = z.object({
   contactPerson: optionalText('contact person', 120),
   email: optionalEmail(),
   phone: optionalText('phone', 40),
-  address: optionalText('address', 500),
+  address: optionalMultiLineText('address', 500),
   taxNumber: optionalText('tax number', 60),
   paymentTerms: optionalText('payment terms', 120),
-  notes: optionalText('notes', 5000),
+  notes: optionalMultiLineText('notes', 5000),
   active: booleanField('active'),
   products: z
     .array(supplierProductInput, { error: 'The products must be a list.' })
@@ -73,7 +74,7 @@ export const supplierSorts = ['companyName', 'createdAt'] as const;
 export const supplierListQuery = listQuery.extend({
   active: queryBoolean.optional(),
   /** Who supplies this variant (a product screen asks). */
-  variantId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  variantId: queryId('variant').optional(),
 });
 export type SupplierListQuery = z.input<typeof supplierListQuery>;
 

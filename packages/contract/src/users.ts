@@ -3,6 +3,7 @@ import { dataOf, queryBoolean } from './common.ts';
 import { booleanField, optionalEmail, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { userTypes, type UserType } from './user-types.ts';
+import { queryId, refuseNul } from './fields.ts';
 
 export const userType = z.enum(userTypes);
 
@@ -39,6 +40,7 @@ const usernameRule = z
 const passwordRule = z
   .string({ error: 'The password must be text.' })
   .max(200, 'The password may not be longer than 200 characters.')
+  .superRefine(refuseNul('password'))
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || v.length >= 8, 'The password must be at least 8 characters.');
@@ -95,7 +97,7 @@ export type StaffUser = z.infer<typeof staffUser>;
 export const staffSorts = ['name', 'username', 'createdAt'] as const;
 export const staffListQuery = listQuery.extend({
   type: userType.optional(),
-  outletId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  outletId: queryId('outlet').optional(),
   active: queryBoolean.optional(),
 });
 export type StaffListQuery = z.input<typeof staffListQuery>;
@@ -107,7 +109,7 @@ export const profileInput = z
   .object({
     name: requiredText('name', 120),
     email: optionalEmail(),
-    currentPassword: z.string().nullish().transform((v) => (v ? v : null)),
+    currentPassword: z.string().superRefine(refuseNul('current password')).nullish().transform((v) => (v ? v : null)),
     password: passwordRule,
     passwordConfirmation: z.string().nullish(),
   })

@@ -1,3 +1,26 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Sends a CSV download whose first chunk is ready before the answer starts. Each export yields its
+ * header line together with its first batch of rows, so a query that fails (a bad filter or sort,
+ * an unknown outlet) fails before any byte goes out, as an ordinary 4xx answer: never a 200 that
+ * breaks off half way.
+ */
+export async function sendCsv(reply: FastifyReply, fileName: string, chunks: AsyncIterable<string>) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* body() {
+    if (!first.done) yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(body()));
+}
+
 /** Cells a spreadsheet would run as a formula get a leading ' (CSV imports drop it again). */
 const formulaStart = /^[=+\-@\t\r]/;
 

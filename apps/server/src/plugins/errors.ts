@@ -1,4 +1,4 @@
-import { errorMessages } from '@tillbook/contract';
+import { errorMessages, nulMessage } from '@tillbook/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -33,6 +33,25 @@ function fieldErrorsOf(issues: ValidationIssue[], context: string | undefined): 
   return errors;
 }
 
+const NUL = '\u0000';
+
+/**
+ * The first place in a parsed query, path or JSON body where text holds U+0000 (PostgreSQL
+ * refuses it in text), as the field's path ("lines.0.note"), or null. A NUL in a key is the
+ * object's own field.
+ */
+export function nulFieldOf(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, inner] of entries) {
+    if (key.includes(NUL)) return path;
+    const found = nulFieldOf(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** The DESIGN.md §3 error shape for every failure; no stack trace or SQL ever leaves the server. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -64,6 +83,18 @@ export const errorsPlugin = fp(
       }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: errorMessages.serverError });
+    });
+
+    // Text never holds U+0000 (DESIGN.md §3). The contract's text fields refuse it; this guard
+    // refuses it once more for every route, before validation, in the path, the query and any
+    // JSON body, so a field without the shared builders (or a password) cannot reach the database.
+    app.addHook('preValidation', async (request) => {
+      for (const [context, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+        const path = nulFieldOf(value);
+        if (!path) continue;
+        const field = path.length ? path.join('.') : context;
+        throw AppError.validation({ [field]: [nulMessage(fieldLabel(field))] });
+      }
     });
 
   },

@@ -10,9 +10,10 @@ const header = ['name', 'email', 'phone', 'address', 'birthday', 'marketing_cons
 export async function* customersCsv(db: DbOrTx, filters: CustomerFilters): AsyncGenerator<string> {
   const fractionDigits = fractionDigitsOf((await getShopSettings(db)).currency);
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  yield `\uFEFF${header.join(',')}\r\n`;
+  let head = `\uFEFF${header.join(',')}\r\n`;
+  // The header goes out with the first batch: a query that fails does so before the first byte.
   for await (const rows of eachCustomer(db, filters)) {
-    yield rows
+    yield head + rows
       .map((c) =>
         csvLine([
           c.name,
@@ -28,7 +29,9 @@ export async function* customersCsv(db: DbOrTx, filters: CustomerFilters): Async
         ]),
       )
       .join('');
+    head = '';
   }
+  if (head) yield head;
 }
 
 /** customers-20261122.csv */

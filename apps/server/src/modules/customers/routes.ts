@@ -21,7 +21,7 @@ import {
   userTypes,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
+import { sendCsv } from '../../lib/csv-write.ts';
 import { AppError } from '../../lib/errors.ts';
 import { orderScopeOf } from '../orders/list-filters.ts';
 import { customersCsv, customersCsvFileName } from './csv-export.ts';
@@ -63,12 +63,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customers/export',
     { schema: { tags, summary: "Every customer matching the list's filters as CSV", querystring: customerListQuery } },
-    async (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${customersCsvFileName()}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(customersCsv(db, request.query))),
+    async (request, reply) => sendCsv(reply, customersCsvFileName(), customersCsv(db, request.query)),
   );
 
   app.post(

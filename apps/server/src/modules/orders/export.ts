@@ -28,9 +28,10 @@ export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: Order
   const fractionDigits = fractionDigitsOf((await getShopSettings(db)).currency);
   const money = (minor: number) => formatMinorAsDecimal(minor, fractionDigits);
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  yield `\uFEFF${header.join(',')}\r\n`;
+  let head = `\uFEFF${header.join(',')}\r\n`;
+  // The header goes out with the first batch: a query that fails does so before the first byte.
   for await (const rows of eachOrder(db, filters, scope)) {
-    yield rows
+    yield head + rows
       .map(({ order, payments }) =>
         csvLine([
           order.number,
@@ -52,7 +53,9 @@ export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: Order
         ]),
       )
       .join('');
+    head = '';
   }
+  if (head) yield head;
 }
 
 /** orders-20261122.csv */

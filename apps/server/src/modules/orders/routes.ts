@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { sendCsv } from '../../lib/csv-write.ts';
 import {
   affectedResult,
   applyCouponInput,
@@ -102,11 +102,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Bad filters or sort answer 422 before the download starts.
       orderWhere(request.query, scope);
       orderSort(request.query.sort);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${ordersCsvFileName()}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(ordersCsv(db, request.query, scope)));
+      return sendCsv(reply, ordersCsvFileName(), ordersCsv(db, request.query, scope));
     },
   );
 

@@ -71,15 +71,18 @@ export async function* exportProducts(db: DbOrTx, filters: ProductFilters, outle
   const lookups = { categories: new CategoryNames(categoryRows), fractionDigits: fractionDigitsOf(settings.currency) };
   const taxNames = new Map(taxRows.map((t) => [t.id, t.name]));
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  yield `\uFEFF${productCsvColumns.join(',')}\r\n`;
+  let head = `\uFEFF${productCsvColumns.join(',')}\r\n`;
+  // The header goes out with the first batch: a query that fails does so before the first byte.
   let afterId = 0;
   for (;;) {
     const ids = await listProductIdsAfter(db, filters, settings.defaultLowStockThreshold, afterId, EXPORT_BATCH);
-    if (ids.length === 0) return;
-    yield await exportLines(db, ids, outletId, lookups, taxNames);
+    if (ids.length === 0) break;
+    yield head + (await exportLines(db, ids, outletId, lookups, taxNames));
+    head = '';
     afterId = ids.at(-1) as number;
-    if (ids.length < EXPORT_BATCH) return;
+    if (ids.length < EXPORT_BATCH) break;
   }
+  if (head) yield head;
 }
 
 /** products-20261122.csv */

@@ -1,5 +1,5 @@
 import { productExportQuery, productSyncQuery, productSyncResult, productUploadQuery, uploadResult, userTypes } from '@tillbook/contract';
-import { Readable } from 'node:stream';
+import { sendCsv } from '../../lib/csv-write.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_CSV_MAX_BYTES } from '@tillbook/contract';
 import { readCsvUpload } from '../../lib/csv.ts';
@@ -56,11 +56,7 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: "Every product matching the list's filters as CSV (one row per variant), ready to import again", querystring: productExportQuery } },
     async (request, reply) => {
       const outletId = await resolveOutletId(db, request.query.outletId, null);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(exportProducts(db, request.query, outletId)));
+      return sendCsv(reply, exportFileName(), exportProducts(db, request.query, outletId));
     },
   );
 };
