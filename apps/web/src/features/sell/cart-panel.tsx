@@ -24,6 +24,9 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
   const { cart } = priced;
   const isEmpty = state.lines.length === 0;
   const canPay = !isEmpty && !state.coupon?.isStale;
+  const orderDiscountLabel = state.orderDiscount
+    ? `−${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
+    : null;
   return (
     <section aria-label="Sale" className="flex min-h-0 flex-col rounded-lg border border-gray-200 bg-white shadow-sm">
       <div className="flex items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
@@ -49,10 +52,8 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
         )}
         <div className="flex shrink-0 items-center gap-2">
           {!state.coupon && (
-            <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
-              {state.orderDiscount
-                ? `Sale −${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
-                : 'Sale discount'}
+            <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty && !state.orderDiscount} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
+              {orderDiscountLabel ? `Sale ${orderDiscountLabel}` : 'Sale discount'}
             </Button>
           )}
         </div>
@@ -60,7 +61,14 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
 
       <div className="min-h-0 flex-1 overflow-auto px-3">
         {isEmpty ? (
-          <p className="flex h-full min-h-32 items-center justify-center py-8 text-center text-sm text-gray-500">Scan or search to add items</p>
+          <div className="flex h-full min-h-32 flex-col items-center justify-center gap-2 py-8 text-center text-sm text-gray-500">
+            <p>Scan or search to add items</p>
+            {(orderDiscountLabel || state.coupon) && (
+              <p className="text-gray-700">
+                {state.coupon ? `The coupon ${state.coupon.applied.code}` : `The sale discount (${orderDiscountLabel})`} stays on this sale for the items you add next.
+              </p>
+            )}
+          </div>
         ) : (
           <ul aria-label="Sale lines">
             {state.lines.map((line, index) => (

@@ -282,6 +282,22 @@ describe('SellPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$3.00'));
   });
 
+  it('keeps and shows the sale discount when the last line is removed', async () => {
+    renderSell();
+    await ringUpCola();
+    await userEvent.keyboard('{F6}');
+    const saleDialog = await screen.findByRole('dialog', { name: 'Discount on the sale' });
+    await userEvent.click(within(saleDialog).getByLabelText(/Amount/));
+    await userEvent.type(within(saleDialog).getByLabelText('Amount off'), '0.20{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$1.55'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Cola Zero 330 ml' }));
+    expect(await screen.findByText('The sale discount (−$0.20) stays on this sale for the items you add next.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sale −$0.20' })).toHaveProperty('disabled', false);
+    await ringUpCola();
+    await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$1.55'));
+  });
+
   it('shows the catalogue loading while the sale side is already there', async () => {
     renderSell({ sync: new Promise(() => {}) });
     expect(await screen.findByRole('progressbar', { name: 'Loading the catalogue…' })).toBeTruthy();

@@ -197,7 +197,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   const shortcuts: Shortcut[] = [
     { key: 'F2', label: 'Search', run: () => searchRef.current?.focus() },
     { key: 'F4', label: 'Quantity', run: () => lastLine && document.getElementById(quantityInputId(lastLine.key))?.focus(), disabled: !lastLine },
-    { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount }); setDialog('discount'); }, disabled: !lastLine },
+    { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount }); setDialog('discount'); }, disabled: !lastLine && !state.orderDiscount },
     { key: 'F7', label: 'Customer', run: () => setDialog('customer') },
     { key: 'F8', label: 'Hold', run: () => void holdSale(), disabled: !lastLine },
     { key: 'F9', label: 'Pay', run: () => setDialog('pay'), disabled: !lastLine || Boolean(state.coupon?.isStale) },
