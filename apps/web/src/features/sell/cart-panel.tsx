@@ -3,7 +3,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { CartLineRow } from './cart-line-row.tsx';
-import { itemCountOf, type CartAction, type CartState } from './cart.ts';
+import { itemCountOf, type CartAction, type CartLine, type CartState } from './cart.ts';
 import { CouponBox } from './coupon-box.tsx';
 import type { DiscountTarget } from './discount-dialog.tsx';
 
@@ -14,12 +14,14 @@ type CartPanelProps = {
   onDiscount: (target: DiscountTarget) => void;
   onCustomer: () => void;
   onPay: () => void;
+  /** The page decides whether a quantity is taken, asked about or refused. */
+  onQuantity: (line: CartLine, quantity: number, how: 'typed' | 'step') => void;
   /** Hold, held sales and new sale: laid out by the page. */
   actions: ReactNode;
 };
 
 /** The sale being rung up: lines, discounts, coupon, customer, totals and Pay. */
-export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, actions }: CartPanelProps) {
+export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantity, actions }: CartPanelProps) {
   const money = useMoney();
   const { cart } = priced;
   const isEmpty = state.lines.length === 0;
@@ -76,7 +78,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
                 key={line.key}
                 line={line}
                 priced={cart.lines[index]!}
-                onQuantity={(quantity) => dispatch({ type: 'setQuantity', key: line.key, quantity })}
+                onQuantity={(quantity, how) => onQuantity(line, quantity, how)}
                 onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount })}
                 onRemove={() => dispatch({ type: 'remove', key: line.key })}
               />

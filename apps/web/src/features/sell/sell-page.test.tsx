@@ -1,4 +1,4 @@
-import { defaultShopSettings, totalMismatchMessage, type CashboxStatus, type Order, type OrderCreateInput, type ProductSyncResult, type SyncProduct, type SyncVariant } from '@tillbook/contract';
+import { defaultShopSettings, totalMismatchMessage, type CashboxStatus, type ShopSettings, type Order, type OrderCreateInput, type ProductSyncResult, type SyncProduct, type SyncVariant } from '@tillbook/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,8 +24,10 @@ const shirt = product(1, 'Linen Shirt', {
   variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931', price: 2500, stock: 4 }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE', price: 2500, stock: 0 })],
 });
 
+const scarf = product(3, 'Wool Scarf', { variants: [variant(31, { sku: 'SCARF-1', price: 1800, stock: -4 })] });
+
 const catalogue: ProductSyncResult = {
-  products: [cola, shirt],
+  products: [cola, shirt, scarf],
   deletedProductIds: [],
   deletedVariantIds: [],
   taxes: [vat],
@@ -63,14 +65,14 @@ function orderOf(input: OrderCreateInput): Order {
   };
 }
 
-function renderSell({ isOpen = true, status, registerId = 3, sync }: { isOpen?: boolean; status?: Error; registerId?: number; sync?: Promise<unknown> } = {}) {
+function renderSell({ isOpen = true, status, registerId = 3, sync, settings = {} }: { isOpen?: boolean; status?: Error; registerId?: number; sync?: Promise<unknown>; settings?: Partial<ShopSettings> } = {}) {
   signIn(cashier);
   outletId += 1;
   usedOutlets.push(outletId);
   vi.spyOn(http, 'get').mockImplementation((url: string) => {
     if (url === '/api/cashbox/status') return status ? Promise.reject(status) : Promise.resolve({ data: { data: drawer(isOpen) } });
     if (url === '/api/products/sync') return sync ?? Promise.resolve({ data: { data: catalogue } });
-    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
+    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, ...settings } } });
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
   const post = vi.spyOn(http, 'post');
@@ -141,7 +143,7 @@ describe('SellPage', () => {
   });
 
   it('asks which variant of a product with variants, and warns when stock would go below zero', async () => {
-    renderSell();
+    renderSell({ settings: { allowNegativeStock: true } });
     await userEvent.click(await screen.findByRole('button', { name: /Linen Shirt/ }));
     const picker = await screen.findByRole('dialog', { name: 'Which Linen Shirt?' });
     expect(within(picker).getByRole('button', { name: /M \/ Red.*4 in stock/ })).toBeTruthy();
@@ -153,6 +155,54 @@ describe('SellPage', () => {
     await person().type(await searchBox(), '4006381333931{Enter}');
     expect(await within(await saleLines()).findByText('Linen Shirt · M / Red')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Which Linen Shirt?' })).toBeNull();
+  });
+
+  it('refuses an item out of stock when it is added, while the shop does not sell below zero', async () => {
+    renderSell();
+    expect(await screen.findByRole('button', { name: /Wool Scarf.*Out of stock \(−4\)/ })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Wool Scarf/ }));
+    expect(await screen.findByText('Wool Scarf is out of stock at this outlet (−4): this shop does not sell below zero.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: /Linen Shirt/ }));
+    const picker = await screen.findByRole('dialog', { name: 'Which Linen Shirt?' });
+    await userEvent.click(within(picker).getByRole('button', { name: /L \/ Blue.*Out of stock/ }));
+    expect(await screen.findByText('Linen Shirt · L / Blue is out of stock at this outlet: this shop does not sell below zero.')).toBeTruthy();
+    expect(screen.getByText('Scan or search to add items')).toBeTruthy();
+
+    // 4 in stock: the fifth is refused whether typed or stepped.
+    await person().type(await searchBox(), '4006381333931{Enter}');
+    const quantity = await screen.findByLabelText('Quantity of Linen Shirt · M / Red');
+    await userEvent.clear(quantity);
+    await person().type(quantity, '4{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Linen Shirt · M / Red')).toHaveProperty('value', '4'));
+    await userEvent.click(screen.getByRole('button', { name: 'One more Linen Shirt · M / Red' }));
+    expect(await screen.findByText('Only 4 of Linen Shirt · M / Red in stock at this outlet: this shop does not sell below zero.')).toBeTruthy();
+    expect(screen.getByLabelText('Quantity of Linen Shirt · M / Red')).toHaveProperty('value', '4');
+  });
+
+  it('takes quantities in digits only, and asks before one above the shop’s figure', async () => {
+    renderSell({ settings: { confirmQuantityAbove: 5 } });
+    await ringUpCola();
+    const quantity = () => screen.getByLabelText('Quantity of Cola Zero 330 ml');
+    await userEvent.clear(quantity());
+    await person().type(quantity(), '1e3{Enter}');
+    expect(await screen.findByText('“1e3” is not a quantity: type whole units in digits, such as 3.')).toBeTruthy();
+    expect(quantity()).toHaveProperty('value', '1');
+
+    await userEvent.clear(quantity());
+    await person().type(quantity(), '8{Enter}');
+    const question = await screen.findByRole('dialog', { name: 'Sell 8 × Cola Zero 330 ml?' });
+    // 8 × (1.50 + 0.25 deposit).
+    expect(within(question).getByText('$14.00')).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(quantity()).toHaveProperty('value', '1');
+    expect(screen.getByLabelText('Sale total').textContent).toBe('$1.75');
+
+    await userEvent.clear(quantity());
+    await person().type(quantity(), '8{Enter}');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Sell 8 × Cola Zero 330 ml?' })).getByRole('button', { name: 'Sell 8' }));
+    await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$14.00'));
+    expect(quantity()).toHaveProperty('value', '8');
   });
 
   it('pays with the uuid and the engine’s total, and keeps the same uuid when the cashier retries', async () => {

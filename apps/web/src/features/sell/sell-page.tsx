@@ -1,5 +1,5 @@
 import type { CashboxSession, Order, SyncProduct, SyncVariant } from '@tillbook/contract';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,12 +7,12 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getHttpStatus } from '../../lib/http.ts';
 import { errorMessageOf } from '../../lib/forms.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useCashboxStatus } from './api.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
 import { quantityInputId } from './cart-line-row.tsx';
-import { itemCountOf, priceCartState, type CartState } from './cart.ts';
+import { cartReducer, emptyCart, itemCountOf, lineKeyOf, lineTitleOf, priceCartState, type CartLine, type CartState } from './cart.ts';
 import { useCheckout } from './checkout.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog.tsx';
@@ -23,7 +23,7 @@ import { PaymentDialog } from './payment-dialog.tsx';
 import { ProductFinder } from './product-finder.tsx';
 import { SaleReceipt } from './sale-receipt.tsx';
 import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
-import { stockOf } from './stock-label.ts';
+import { stockOf, stockRefusalOf } from './stock-label.ts';
 import { useRepriceLines } from './use-reprice-lines.ts';
 import { useSavedCart } from './use-saved-cart.ts';
 import { VariantPicker } from './variant-picker.tsx';
@@ -78,10 +78,14 @@ function DrawerClosed({ registerId, registerName }: { registerId: number; regist
   );
 }
 
-type Dialogs = 'none' | 'variant' | 'discount' | 'customer' | 'held' | 'pay' | 'newSale';
+type Dialogs = 'none' | 'variant' | 'discount' | 'customer' | 'held' | 'pay' | 'newSale' | 'quantity';
+
+/** A quantity above the shop's "ask to confirm" figure, waiting for the cashier's yes. */
+type QuantityQuestion = { key: string; title: string; quantity: number; current: number; lineTotal: number };
 
 function Till({ registerId, session }: { registerId: number; session: CashboxSession }) {
   const money = useMoney();
+  const settings = useShopSettings();
   const catalogueState = useLocalCatalogue(session.outletId);
   const { catalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
@@ -93,6 +97,11 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   const [variantProduct, setVariantProduct] = useState<SyncProduct | null>(null);
   const [discountTarget, setDiscountTarget] = useState<DiscountTarget | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
+  const [quantityQuestion, setQuantityQuestion] = useState<QuantityQuestion | null>(null);
+  const linesRef = useRef(state.lines);
+  useEffect(() => {
+    linesRef.current = state.lines;
+  }, [state.lines]);
   const searchRef = useRef<HTMLInputElement>(null);
   useRepriceLines(catalogueState, state.lines, dispatch);
 
@@ -109,17 +118,47 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
     setDialog('none');
     setVariantProduct(null);
     setDiscountTarget(null);
+    setQuantityQuestion(null);
     searchRef.current?.focus();
   }, []);
 
   const addVariant = useCallback(
     (product: SyncProduct, variant: SyncVariant) => {
       if (!catalogue) return;
-      dispatch({ type: 'add', item: catalogue.saleItemOf(product, variant), stock: stockOf(product, variant) });
+      const item = catalogue.saleItemOf(product, variant);
+      const stock = stockOf(product, variant);
+      // The lines from a ref kept up to date here too: two scans before the next render both count.
+      const inCart = linesRef.current.find((line) => line.key === lineKeyOf(item))?.quantity ?? 0;
+      const refusal = stockRefusalOf(lineTitleOf(item), stock, inCart + 1, settings.allowNegativeStock);
+      if (refusal) return setNotice(refusal);
+      const action = { type: 'add', item, stock } as const;
+      linesRef.current = cartReducer({ ...emptyCart(''), lines: linesRef.current }, action).lines;
+      dispatch(action);
       setNotice(null);
     },
-    [catalogue, dispatch],
+    [catalogue, dispatch, settings.allowNegativeStock],
   );
+
+  /**
+   * A new quantity for a line: refused beyond the stock when the shop does not sell below zero;
+   * asked about above the shop's "ask to confirm" figure when typed, or when a step crosses it.
+   */
+  function changeQuantity(line: CartLine, quantity: number, how: 'typed' | 'step') {
+    if (quantity > line.quantity) {
+      const title = lineTitleOf(line.item);
+      const refusal = stockRefusalOf(title, line.stock, quantity, settings.allowNegativeStock);
+      if (refusal) return setNotice(refusal);
+      const limit = settings.confirmQuantityAbove;
+      if (quantity > limit && (how === 'typed' || line.quantity <= limit)) {
+        const asked = priceCartState(cartReducer(state, { type: 'setQuantity', key: line.key, quantity }));
+        const index = state.lines.findIndex((l) => l.key === line.key);
+        setQuantityQuestion({ key: line.key, title, quantity, current: line.quantity, lineTotal: asked.cart.lines[index]?.total ?? 0 });
+        return setDialog('quantity');
+      }
+    }
+    setNotice(null);
+    dispatch({ type: 'setQuantity', key: line.key, quantity });
+  }
 
   const chooseProduct = useCallback(
     (product: SyncProduct) => {
@@ -236,6 +275,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
           onDiscount={(target) => { setDiscountTarget(target); setDialog('discount'); }}
           onCustomer={() => setDialog('customer')}
           onPay={() => setDialog('pay')}
+          onQuantity={changeQuantity}
           actions={
             <>
               <Button variant="secondary" className="flex-1 px-2 text-xs" disabled={!lastLine} onClick={() => void holdSale()}>
@@ -279,6 +319,24 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
         onCancel={() => { checkout.clearError(); closeDialog(); }}
         onComplete={(payments) => checkout.complete(state, priced.cart.total, payments)}
       />
+      <ConfirmDialog
+        open={dialog === 'quantity' && quantityQuestion !== null}
+        title={quantityQuestion ? `Sell ${quantityQuestion.quantity} × ${quantityQuestion.title}?` : ''}
+        confirmLabel={quantityQuestion ? `Sell ${quantityQuestion.quantity}` : 'Sell'}
+        tone="primary"
+        onConfirm={() => {
+          if (quantityQuestion) dispatch({ type: 'setQuantity', key: quantityQuestion.key, quantity: quantityQuestion.quantity });
+          closeDialog();
+        }}
+        onCancel={closeDialog}
+      >
+        {quantityQuestion && (
+          <>
+            That is more than {settings.confirmQuantityAbove}, the most this shop sells on one line without asking: the line would come to{' '}
+            <strong className="tabular-nums">{money.format(quantityQuestion.lineTotal)}</strong>. Cancel keeps {quantityQuestion.current}.
+          </>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog open={dialog === 'newSale'} title="Clear this sale?" confirmLabel="Clear the sale" onConfirm={startNewSale} onCancel={closeDialog}>
         The {itemCountOf(state)} items on this sale will be removed. Hold the sale instead to finish it later.
       </ConfirmDialog>
