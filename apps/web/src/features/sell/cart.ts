@@ -29,7 +29,10 @@ export type CartCustomer = { id: number; name: string; email: string | null; poi
 export type CartCoupon = { applied: AppliedCoupon; lineKeys: string[]; isStale: boolean };
 
 export type CartState = {
-  /** Made when the sale starts and kept across retries: a retried create never doubles a sale. */
+  /**
+   * Made when the sale starts and kept across retries: a retried create never doubles a sale. A
+   * completed sale hands over to a new cart with a new uuid at once (decision 011).
+   */
   uuid: string;
   lines: CartLine[];
   orderDiscount: PricingDiscount | null;
@@ -49,6 +52,8 @@ export type CartAction =
   | { type: 'setCustomer'; customer: CartCustomer | null }
   | { type: 'reprice'; items: readonly SaleItem[] }
   | { type: 'newSale' }
+  /** The server refused the uuid (409: another sale has it): the same sale under a new one. */
+  | { type: 'renewUuid' }
   | { type: 'resume'; state: CartState };
 
 export function lineKeyOf(item: SaleItem): string {
@@ -122,6 +127,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     }
     case 'newSale':
       return emptyCart();
+    case 'renewUuid':
+      return { ...state, uuid: newUuid() };
     case 'resume':
       return action.state;
   }

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http.ts';
 import { cashier, httpError, networkError, signIn } from '../../testing/fixtures.ts';
 import { catalogueDbName } from './catalogue-db.ts';
+import { saleIdTakenMessage } from './checkout.ts';
 import { SellPage } from './sell-page.tsx';
 
 function variant(id: number, overrides: Partial<SyncVariant> = {}): SyncVariant {
@@ -78,12 +79,12 @@ function renderSell({ isOpen = true, status, registerId = 3, sync, settings = {}
   const post = vi.spyOn(http, 'post');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '/registers/:id/sell', Component: SellPage }], { initialEntries: [`/registers/${registerId}/sell`] });
-  render(
+  const { container } = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { post };
+  return { post, container };
 }
 
 // A person types slower than a keyboard-wedge scanner (a burst under 50 ms per key).
@@ -237,6 +238,52 @@ describe('SellPage', () => {
       total: 175,
     });
     expect(bodies[1]?.uuid).toBe(bodies[0]?.uuid);
+  });
+
+  it('gives the next sale a new uuid as soon as one is stored, and a new one after a 409', async () => {
+    const { post } = renderSell();
+    const bodies: OrderCreateInput[] = [];
+    post.mockImplementation((_url, body) => {
+      bodies.push(body as OrderCreateInput);
+      return bodies.length === 2
+        ? Promise.reject(httpError(409, { message: 'This sale id belongs to a different sale.' }))
+        : Promise.resolve({ data: { data: orderOf(body as OrderCreateInput) } });
+    });
+    const pay = async () => {
+      await userEvent.keyboard('{F9}');
+      const payment = await screen.findByRole('dialog', { name: 'Take payment' });
+      await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
+      await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+      return payment;
+    };
+    await ringUpCola();
+    await pay();
+    expect((await screen.findAllByText(/MAIN-000001/)).length).toBeGreaterThan(0);
+    // Stored: the register's saved cart already belongs to the next sale.
+    expect(window.localStorage.getItem('tillbook.sell.cart.3')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /New sale/ }));
+
+    await ringUpCola();
+    const payment = await pay();
+    expect(await within(payment).findByText(saleIdTakenMessage)).toBeTruthy();
+    await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(new Set(bodies.map((body) => body.uuid)).size).toBe(3);
+  });
+
+  it('pauses a second tab on the same register, which may take it over; never two tabs on one sale', async () => {
+    const first = renderSell();
+    await ringUpCola();
+    const second = renderSell();
+    const paused = await within(second.container).findByRole('alert');
+    expect(paused.textContent).toContain('Till 1 is open in another tab.');
+    expect(paused.textContent).toContain('Selling here is paused');
+    expect(within(second.container).queryByRole('list', { name: 'Sale lines' })).toBeNull();
+
+    await userEvent.click(within(second.container).getByRole('button', { name: 'Sell in this tab instead' }));
+    expect(await within(second.container).findByText('Cola Zero 330 ml', { selector: 'p' })).toBeTruthy();
+    expect((await within(first.container).findByRole('alert')).textContent).toContain('Till 1 is open in another tab.');
+    expect(within(first.container).queryByRole('list', { name: 'Sale lines' })).toBeNull();
   });
 
   it('holds a sale, starts a new one, and resumes the held sale', async () => {

@@ -24,6 +24,7 @@ import { ProductFinder } from './product-finder.tsx';
 import { SaleReceipt } from './sale-receipt.tsx';
 import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
 import { stockOf, stockRefusalOf } from './stock-label.ts';
+import { useRegisterTab } from './register-tab.ts';
 import { useRepriceLines } from './use-reprice-lines.ts';
 import { useSavedCart } from './use-saved-cart.ts';
 import { VariantPicker } from './variant-picker.tsx';
@@ -55,7 +56,39 @@ export function SellPage() {
   const session = status.data?.isOpen ? status.data.session : null;
   // A register the cashier may not use (403/404) shows as closed too: the drawer page says why.
   if (!session) return <DrawerClosed registerId={registerId} registerName={status.data?.registerName ?? null} />;
-  return <Till key={registerId} registerId={registerId} session={session} />;
+  return <TillTab key={registerId} registerId={registerId} session={session} />;
+}
+
+/** The till, in the one tab that sells on this register; any other tab says so and waits. */
+function TillTab({ registerId, session }: { registerId: number; session: CashboxSession }) {
+  const tab = useRegisterTab(registerId);
+  if (tab.isHolder === null) {
+    return (
+      <div className="flex h-full items-center justify-center gap-2 text-sm text-gray-600">
+        <Spinner className="size-5" /> Opening the register…
+      </div>
+    );
+  }
+  if (!tab.isHolder) return <OpenInAnotherTab registerName={session.registerName} onTakeOver={tab.takeOver} />;
+  return <Till registerId={registerId} session={session} holdsRegister={tab.holdsRegister} />;
+}
+
+function OpenInAnotherTab({ registerName, onTakeOver }: { registerName: string; onTakeOver: () => void }) {
+  return (
+    <div className="mx-auto max-w-lg p-8">
+      <title>{`Sell · ${registerName} · Tillbook`}</title>
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 shadow-sm">
+        <h1 className="text-lg font-semibold text-gray-900">{registerName} is open in another tab.</h1>
+        <p className="mt-2 text-sm text-gray-700">
+          Selling here is paused, so that two tabs never ring up one sale. Go back to the other tab, or sell in this tab instead: the other tab then pauses, and
+          the sale in progress there carries on here.
+        </p>
+        <Button className="mt-4" onClick={onTakeOver}>
+          Sell in this tab instead
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 function DrawerClosed({ registerId, registerName }: { registerId: number; registerName: string | null }) {
@@ -83,7 +116,7 @@ type Dialogs = 'none' | 'variant' | 'discount' | 'customer' | 'held' | 'pay' | '
 /** A quantity above the shop's "ask to confirm" figure, waiting for the cashier's yes. */
 type QuantityQuestion = { key: string; title: string; quantity: number; current: number; lineTotal: number };
 
-function Till({ registerId, session }: { registerId: number; session: CashboxSession }) {
+function Till({ registerId, session, holdsRegister }: { registerId: number; session: CashboxSession; holdsRegister: () => boolean }) {
   const money = useMoney();
   const settings = useShopSettings();
   const catalogueState = useLocalCatalogue(session.outletId);
@@ -107,11 +140,15 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
 
   const checkout = useCheckout({
     registerId,
+    holdsRegister,
     onPricesChanged: catalogueState.refresh,
     onCompleted: (completed) => {
       setDialog('none');
       setOrder(completed);
+      // The sale is stored: the cart (and its saved copy) moves on to a new sale with a new uuid at once.
+      dispatch({ type: 'newSale' });
     },
+    onSaleIdTaken: () => dispatch({ type: 'renewUuid' }),
   });
 
   const closeDialog = useCallback(() => {
