@@ -63,6 +63,16 @@ test('a register open in two tabs sells in one of them only, each sale with its 
   await expect(first.getByRole('alert')).toContainText('Till 1 is open in another tab.');
   await expect(second.getByRole('group', { name: 'Categories' })).toBeVisible();
   await scan(second, other!);
+  // "1e3" is no quantity; more than the outlet holds is refused at once (the demo shop does not sell below zero).
+  const quantity = second.getByLabel(`Quantity of ${other!.title}`);
+  await quantity.fill('1e3');
+  await quantity.press('Enter');
+  await expect(second.getByRole('alert').filter({ hasText: '“1e3” is not a quantity' })).toBeVisible();
+  await expect(quantity).toHaveValue('1');
+  await quantity.fill('999');
+  await quantity.press('Enter');
+  await expect(second.getByText(`Only ${other!.variants[0]!.stock} of ${other!.title} in stock at this outlet: this shop does not sell below zero.`)).toBeVisible();
+  await expect(quantity).toHaveValue('1');
   const secondNumber = await payExactly(second);
   expect(secondNumber).not.toBe(firstNumber);
 
