@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanField, integerField, requiredText, MAX_ID } from './fields.ts';
+import { ORDER_MAX_QUANTITY } from './orders.ts';
 
 /** The shop's settings (GET /api/settings): read by every signed-in user, changed by administrators. */
 export const shopSettings = z.object({
@@ -13,6 +14,8 @@ export const shopSettings = z.object({
   allowNegativeStock: z.boolean(),
   /** The cashier counts the drawer without seeing the expected figures (they show after the close). */
   blindClose: z.boolean(),
+  /** The sell screen asks before a line's quantity goes above this (a typo like 99999 is a 213,997.86 line). */
+  confirmQuantityAbove: z.number().int(),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -26,6 +29,7 @@ export const defaultShopSettings: ShopSettings = {
   defaultLowStockThreshold: 5,
   allowNegativeStock: false,
   blindClose: false,
+  confirmQuantityAbove: 100,
 };
 
 function isCurrency(code: string): boolean {
@@ -80,5 +84,11 @@ export const productSettingsInput = z.object({
   allowNegativeStock: booleanField('allow selling below zero stock'),
 });
 export type ProductSettingsInput = z.input<typeof productSettingsInput>;
+
+/** PUT /api/settings/selling: how the sell screen guards what the cashier types. */
+export const sellingSettingsInput = z.object({
+  confirmQuantityAbove: integerField('quantity to confirm above', { min: 1, max: ORDER_MAX_QUANTITY }),
+});
+export type SellingSettingsInput = z.input<typeof sellingSettingsInput>;
 
 export const shopSettingsResult = z.object({ data: shopSettings });

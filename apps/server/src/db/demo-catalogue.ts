@@ -102,8 +102,9 @@ export async function loadDemoCatalogue(db: Db, dataDir: string, userId: number 
     await fs.writeFile(path.join(mediaDir(dataDir), fileName), makeSwatchPng(hex));
     await addImage(db, productId, fileName);
   };
+  // Some items out of stock (0), none below zero: the demo shop does not sell below zero.
   const stockFor = () =>
-    outletRows.map((o) => ({ outletId: o.id, quantity: Math.floor(random() * 60) - 4, lowStockThreshold: random() < 0.3 ? 10 : null }));
+    outletRows.map((o) => ({ outletId: o.id, quantity: Math.max(0, Math.floor(random() * 60) - 4), lowStockThreshold: random() < 0.3 ? 10 : null }));
 
   let created = 0;
   for (const [categoryName, spec] of Object.entries(simpleProducts)) {

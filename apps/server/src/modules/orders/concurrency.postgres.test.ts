@@ -58,6 +58,23 @@ describe('parallel sales', () => {
     expect(await levelOf(shop.mug.variantId)).toBe(before - 2);
   });
 
+  it('sell one sale for a uuid sent at once with two different sales: the other is refused with 409', async () => {
+    const before = await levelOf(shop.mug.variantId);
+    const uuid = randomUUID();
+    const one = saleBody(shop.till.id, [[shop.mug.variantId, 1]], 800, { uuid });
+    const two = saleBody(shop.till.id, [[shop.mug.variantId, 2]], 1600, { uuid });
+    const bodies = Array.from({ length: 10 }, (_, i) => (i % 2 ? two : one));
+    const answers = await Promise.all(bodies.map((body) => shop.cashier.post('/api/orders/create', body)));
+    const winner = answers.findIndex((res) => res.statusCode === 201);
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1);
+    const sold = bodies[winner]!;
+    // The winner's twins answer its order; every request of the other sale is a conflict.
+    expect(answers.map((res) => res.statusCode)).toEqual(bodies.map((body, i) => (i === winner ? 201 : body === sold ? 200 : 409)));
+    expect(new Set(answers.filter((res) => res.statusCode < 300).map((res) => res.json().data.id)).size).toBe(1);
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.uuid, uuid))).toHaveLength(1);
+    expect(await levelOf(shop.mug.variantId)).toBe(before - sold.lines[0]!.quantity);
+  });
+
   it('never lets a coupon be used more often than its limit', async () => {
     await ctx.database.db.insert(coupons).values({ code: 'FIRST5', name: 'First five', kind: 'fixed', amount: 100, usageLimit: 5 });
     const answers = await Promise.all(

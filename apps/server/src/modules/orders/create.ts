@@ -7,13 +7,14 @@ import { getShopSettings } from '../settings/service.ts';
 import { describeItem, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
 import { loadSaleSource, type SaleRegister } from './pricing-source.ts';
 import { getOrder, type OrderScope } from './read.ts';
+import { isCustomerMoved, isSameSale, saleIdConflictMessage } from './same-sale.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
 
 /** Who rings the sale up. */
 export type Seller = { id: number; name: string; type: 'administrator' | 'cashier'; outletId: number | null };
 
-/** The same uuid was sold already (by a retried or a parallel request): the first order answers. */
+/** The same uuid was sold already (by a retried or a parallel request): the first order answers if it is the same sale. */
 class AlreadySold extends Error {}
 
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -28,8 +29,9 @@ const everyOutlet: OrderScope = { kind: 'all' };
 
 /**
  * POST /api/orders/create. Checks the register, the seller's outlet and the open drawer, prices
- * the sale again from the database, and stores it in one transaction. The same uuid again answers
- * the first order and changes nothing (`created: false`).
+ * the sale again from the database, and stores it in one transaction. The same uuid with the same
+ * sale again answers the first order and changes nothing (`created: false`); with a different sale
+ * it is a 409 and nothing is stored (decision 011).
  */
 export async function createOrder(db: Db, input: OrderCreateValues, seller: Seller): Promise<{ order: Order; created: boolean }> {
   // The register and the variants in one call; then answer in the order a cashier can act on.
@@ -41,7 +43,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   );
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
   if (seller.type !== 'administrator' && seller.outletId !== register.outletId) throw AppError.forbidden();
-  if (register.soldOrderId !== null) return { order: await getOrder(db, { id: register.soldOrderId }, everyOutlet), created: false };
+  if (register.soldOrderId !== null) return { order: await storedSameSale(db, input, register.soldOrderId), created: false };
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is not active.`] });
   if (register.sessionId === null) throw closedDrawer(register);
 
@@ -63,12 +65,19 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
     } catch (error) {
       if (error instanceof AlreadySold) {
         const [first] = await rowsOf<{ id: number }>(db, sql`select id from orders where uuid = ${input.uuid}`);
-        if (first) return { order: await getOrder(db, { id: first.id }, everyOutlet), created: false };
+        if (first) return { order: await storedSameSale(db, input, first.id), created: false };
       }
       // Two sales locking the same products in a different order: PostgreSQL cancels one; sell it again.
       if (databaseErrorOf(error)?.code !== '40P01' || attempt >= 3) throw error;
     }
   }
+}
+
+/** The stored order of a uuid sent again, when the request is that same sale; a different sale is a 409. */
+async function storedSameSale(db: Db, input: OrderCreateValues, orderId: number): Promise<Order> {
+  const order = await getOrder(db, { id: orderId }, everyOutlet);
+  if (isSameSale(input, order, { customerMoved: order.customerId !== input.customerId && (await isCustomerMoved(db, orderId)) })) return order;
+  throw AppError.conflict(saleIdConflictMessage);
 }
 
 function closedDrawer(register: Pick<SaleRegister, 'name'>): AppError {

@@ -50,7 +50,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: userTypes },
       schema: {
         tags,
-        summary: 'Complete a sale (the same uuid again answers the first order with 200)',
+        summary: 'Complete a sale (the same uuid with the same sale answers the first order with 200; with a different sale, 409)',
         body: orderCreateInput,
         response: { 200: orderResult, 201: orderResult },
       },

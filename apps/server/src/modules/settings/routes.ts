@@ -1,12 +1,12 @@
-import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, shopSettingsResult, userTypes } from '@tillbook/contract';
+import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
-import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings } from './service.ts';
+import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings, updateSellingSettings } from './service.ts';
 import { assertDefaultTaxes } from '../taxes/service.ts';
 
 const tags = ['settings'];
 
-/** The shop's settings: general (name, logo, currency, locale), products (settings/products) and the cash drawer (settings/cashbox). */
+/** The shop's settings: general (name, logo, currency, locale), products (settings/products) the cash drawer (settings/cashbox) and the sell screen (settings/selling). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, dataDir } = app;
 
@@ -43,6 +43,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings/cashbox',
     { schema: { tags, summary: 'Turn the blind close of the cash drawer on or off', body: cashboxSettingsInput, response: { 200: shopSettingsResult } } },
     async (request) => ({ data: await updateCashboxSettings(db, request.body) }),
+  );
+
+  app.put(
+    '/api/settings/selling',
+    { schema: { tags, summary: 'Set above which quantity the sell screen asks the cashier to confirm', body: sellingSettingsInput, response: { 200: shopSettingsResult } } },
+    async (request) => ({ data: await updateSellingSettings(db, request.body) }),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   type cashboxSettingsInput,
   type generalSettingsInput,
   type productSettingsInput,
+  type sellingSettingsInput,
 } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -50,6 +51,11 @@ export async function updateProductSettings(db: DbOrTx, input: z.output<typeof p
 }
 
 export async function updateCashboxSettings(db: DbOrTx, input: z.output<typeof cashboxSettingsInput>): Promise<ShopSettings> {
+  await writeStored(db, input);
+  return getShopSettings(db);
+}
+
+export async function updateSellingSettings(db: DbOrTx, input: z.output<typeof sellingSettingsInput>): Promise<ShopSettings> {
   await writeStored(db, input);
   return getShopSettings(db);
 }

@@ -75,6 +75,25 @@ describe('shop settings', () => {
     await admin.put('/api/settings/cashbox', { blindClose: false });
   });
 
+  it('sets above which quantity the sell screen asks, for administrators only, within what a sale line may hold', async () => {
+    expect((await cashier.get('/api/settings')).json().data.confirmQuantityAbove).toBe(100);
+    expect((await cashier.put('/api/settings/selling', { confirmQuantityAbove: 20 })).statusCode).toBe(403);
+    for (const [value, message] of [
+      [0, 'The quantity to confirm above must be at least 1.'],
+      [100_001, 'The quantity to confirm above may not be greater than 100000.'],
+      [1.5, 'The quantity to confirm above must be a whole number.'],
+      ['1e3', 'The quantity to confirm above must be a whole number.'],
+    ] as const) {
+      const bad = await admin.put('/api/settings/selling', { confirmQuantityAbove: value });
+      expect(bad.statusCode, String(value)).toBe(422);
+      expect(bad.json().errors).toEqual({ confirmQuantityAbove: [message] });
+    }
+    const ok = await admin.put('/api/settings/selling', { confirmQuantityAbove: 20 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await cashier.get('/api/settings')).json().data).toMatchObject({ confirmQuantityAbove: 20, blindClose: false });
+    await admin.put('/api/settings/selling', { confirmQuantityAbove: 100 });
+  });
+
   it('removes the logo and its file; the login screen falls back to the default', async () => {
     const upload = multipartBody('logo', 'logo.png', 'image/png', png);
     const logoUrl: string = (await admin.request('POST', '/api/settings/logo', upload.body, upload.headers)).json().data.logoUrl;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoCatalogue } from '../../db/demo-catalogue.ts';
 import { loadDemoSuppliers } from '../../db/demo-suppliers.ts';
@@ -28,5 +29,17 @@ describe('demo suppliers', () => {
     const cola = detail.products.find((p: { productTitle: string }) => p.productTitle === 'Cola 330ml');
     expect(cola.supplierSku).toMatch(/^ND-\d{4}$/);
     expect(cola.cost).toBe(Math.round((cola.ourCost * 95) / 100));
+  });
+});
+
+describe('demo catalogue', () => {
+  it('has items out of stock but none below zero, as the demo shop does not sell below zero', async () => {
+    const { client } = await ctx.signIn('administrator');
+    expect((await client.get('/api/settings')).json().data.allowNegativeStock).toBe(false);
+    const { rows } = (await ctx.database.db.execute(
+      sql`select count(*) filter (where quantity < 0)::int as below, count(*) filter (where quantity = 0)::int as out from stock_levels`,
+    )) as unknown as { rows: Array<{ below: number; out: number }> };
+    expect(rows[0]).toMatchObject({ below: 0 });
+    expect(rows[0]!.out).toBeGreaterThan(0);
   });
 });

@@ -1,13 +1,14 @@
-import { formatPercent, type PricedLine, type PricedTax, type PricingDiscount } from '@tillbook/contract';
+import { formatPercent, ORDER_MAX_QUANTITY, type PricedLine, type PricedTax, type PricingDiscount } from '@tillbook/contract';
 import { useState } from 'react';
 import { cn } from '../../lib/class-names.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { lineTitleOf, stockAfterOf, type CartLine } from './cart.ts';
 
 type CartLineRowProps = {
   line: CartLine;
   priced: PricedLine;
-  onQuantity: (quantity: number) => void;
+  /** `typed` in the quantity box, or a `step` of − / +. */
+  onQuantity: (quantity: number, how: 'typed' | 'step') => void;
   onDiscount: () => void;
   onRemove: () => void;
 };
@@ -24,6 +25,8 @@ function taxLabelOf(tax: PricedTax): string {
 /** One line: quantity by touch (− / +) or typing, its discount, and its taxes and charges as the engine priced them. */
 export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: CartLineRowProps) {
   const money = useMoney();
+  const { allowNegativeStock } = useShopSettings();
+  const [quantityError, setQuantityError] = useState<string | null>(null);
   const title = lineTitleOf(line.item);
   const stockAfter = stockAfterOf(line);
   const discountLabel = discountLabelOf(line.discount, money.format);
@@ -42,11 +45,22 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: 
         </p>
       </div>
       <div className="mt-1.5 flex items-center gap-1">
-        <button type="button" className={button} aria-label={`One less ${title}`} onClick={() => onQuantity(line.quantity - 1)}>
+        <button type="button" className={button} aria-label={`One less ${title}`} onClick={() => onQuantity(line.quantity - 1, 'step')}>
           −
         </button>
-        <QuantityInput key={line.quantity} id={quantityInputId(line.key)} title={title} quantity={line.quantity} onQuantity={onQuantity} />
-        <button type="button" className={button} aria-label={`One more ${title}`} onClick={() => onQuantity(line.quantity + 1)}>
+        <QuantityInput
+          key={line.quantity}
+          id={quantityInputId(line.key)}
+          title={title}
+          quantity={line.quantity}
+          error={quantityError}
+          onQuantity={(quantity) => {
+            setQuantityError(null);
+            onQuantity(quantity, 'typed');
+          }}
+          onRefused={setQuantityError}
+        />
+        <button type="button" className={button} aria-label={`One more ${title}`} onClick={() => onQuantity(line.quantity + 1, 'step')}>
           +
         </button>
         <button
@@ -84,9 +98,15 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: 
           </li>
         ))}
       </ul>
+      {quantityError && (
+        <p id={`${quantityInputId(line.key)}-error`} role="alert" className="mt-1 text-xs font-medium text-red-700">
+          {quantityError}
+        </p>
+      )}
       {stockAfter !== null && stockAfter < 0 && (
-        <p className="mt-1 text-xs font-medium text-amber-700">
-          Only {Math.max(0, line.stock ?? 0)} in stock at this outlet: this sale takes it {Math.abs(stockAfter)} below zero.
+        <p className={cn('mt-1 text-xs font-medium', allowNegativeStock ? 'text-amber-700' : 'text-red-700')}>
+          Only {Math.max(0, line.stock ?? 0)} in stock at this outlet:{' '}
+          {allowNegativeStock ? `this sale takes it ${Math.abs(stockAfter)} below zero.` : 'this shop does not sell below zero, lower the quantity.'}
         </p>
       )}
     </li>
@@ -98,19 +118,40 @@ function discountLabelOf(discount: PricingDiscount | null, format: (minor: numbe
   return discount.kind === 'amount' ? `−${format(discount.amount)}` : `−${formatPercent(discount.rateE4)}%`;
 }
 
-/** Typed quantities take effect on Enter or when the field is left; junk puts the old number back. */
-function QuantityInput({ id, title, quantity, onQuantity }: { id: string; title: string; quantity: number; onQuantity: (quantity: number) => void }) {
+type QuantityInputProps = {
+  id: string;
+  title: string;
+  quantity: number;
+  error: string | null;
+  onQuantity: (quantity: number) => void;
+  /** Not a quantity: the old number is put back and this says why. */
+  onRefused: (message: string) => void;
+};
+
+/**
+ * Typed quantities take effect on Enter or when the field is left. Digits only: "1e3", "2.5" or
+ * "-1" are not quantities (Number() would read 1e3 as 1000) and put the old number back, saying so.
+ * The box shows the line's quantity again until the page takes the new one (it may ask first).
+ */
+function QuantityInput({ id, title, quantity, error, onQuantity, onRefused }: QuantityInputProps) {
   const [draft, setDraft] = useState(String(quantity));
   function commit() {
-    const value = Number(draft);
-    if (draft.trim() !== '' && Number.isInteger(value) && value >= 0) onQuantity(value);
-    else setDraft(String(quantity));
+    const typed = draft.trim();
+    setDraft(String(quantity));
+    if (typed === '' || typed === String(quantity)) return;
+    if (!/^\d+$/.test(typed)) return onRefused(`“${typed}” is not a quantity: type whole units in digits, such as 3.`);
+    const value = Number(typed);
+    if (value > ORDER_MAX_QUANTITY) return onRefused(`At most ${ORDER_MAX_QUANTITY} units of one item fit on a line.`);
+    onQuantity(value);
   }
   return (
     <input
       id={id}
       aria-label={`Quantity of ${title}`}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
       inputMode="numeric"
+      pattern="[0-9]*"
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
       onFocus={(event) => event.target.select()}

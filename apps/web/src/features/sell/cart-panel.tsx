@@ -3,7 +3,7 @@ import type { Dispatch, ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { CartLineRow } from './cart-line-row.tsx';
-import { itemCountOf, type CartAction, type CartState } from './cart.ts';
+import { itemCountOf, type CartAction, type CartLine, type CartState } from './cart.ts';
 import { CouponBox } from './coupon-box.tsx';
 import type { DiscountTarget } from './discount-dialog.tsx';
 
@@ -14,16 +14,21 @@ type CartPanelProps = {
   onDiscount: (target: DiscountTarget) => void;
   onCustomer: () => void;
   onPay: () => void;
+  /** The page decides whether a quantity is taken, asked about or refused. */
+  onQuantity: (line: CartLine, quantity: number, how: 'typed' | 'step') => void;
   /** Hold, held sales and new sale: laid out by the page. */
   actions: ReactNode;
 };
 
 /** The sale being rung up: lines, discounts, coupon, customer, totals and Pay. */
-export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, actions }: CartPanelProps) {
+export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantity, actions }: CartPanelProps) {
   const money = useMoney();
   const { cart } = priced;
   const isEmpty = state.lines.length === 0;
   const canPay = !isEmpty && !state.coupon?.isStale;
+  const orderDiscountLabel = state.orderDiscount
+    ? `−${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
+    : null;
   return (
     <section aria-label="Sale" className="flex min-h-0 flex-col rounded-lg border border-gray-200 bg-white shadow-sm">
       <div className="flex items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
@@ -49,10 +54,8 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
         )}
         <div className="flex shrink-0 items-center gap-2">
           {!state.coupon && (
-            <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
-              {state.orderDiscount
-                ? `Sale −${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
-                : 'Sale discount'}
+            <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty && !state.orderDiscount} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
+              {orderDiscountLabel ? `Sale ${orderDiscountLabel}` : 'Sale discount'}
             </Button>
           )}
         </div>
@@ -60,7 +63,14 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
 
       <div className="min-h-0 flex-1 overflow-auto px-3">
         {isEmpty ? (
-          <p className="flex h-full min-h-32 items-center justify-center py-8 text-center text-sm text-gray-500">Scan or search to add items</p>
+          <div className="flex h-full min-h-32 flex-col items-center justify-center gap-2 py-8 text-center text-sm text-gray-500">
+            <p>Scan or search to add items</p>
+            {(orderDiscountLabel || state.coupon) && (
+              <p className="text-gray-700">
+                {state.coupon ? `The coupon ${state.coupon.applied.code}` : `The sale discount (${orderDiscountLabel})`} stays on this sale for the items you add next.
+              </p>
+            )}
+          </div>
         ) : (
           <ul aria-label="Sale lines">
             {state.lines.map((line, index) => (
@@ -68,7 +78,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
                 key={line.key}
                 line={line}
                 priced={cart.lines[index]!}
-                onQuantity={(quantity) => dispatch({ type: 'setQuantity', key: line.key, quantity })}
+                onQuantity={(quantity, how) => onQuantity(line, quantity, how)}
                 onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount })}
                 onRemove={() => dispatch({ type: 'remove', key: line.key })}
               />

@@ -65,6 +65,18 @@ describe('the cart', () => {
     expect(priceCartState(state).cart.lines[0]?.orderDiscount).toBe(200);
   });
 
+  it('keeps the sale discount and the coupon when the last line is removed, for the next items', () => {
+    const discounted = run({ type: 'add', item: item(1, 1000), stock: null }, { type: 'setOrderDiscount', discount: { kind: 'amount', amount: 100 } }, { type: 'remove', key: 'v1' });
+    expect(discounted.lines).toEqual([]);
+    expect(discounted.orderDiscount).toEqual({ kind: 'amount', amount: 100 });
+    expect(priceCartState(cartReducer(discounted, { type: 'add', item: item(2, 500), stock: null })).cart.total).toBe(400);
+
+    const asked = run({ type: 'add', item: item(1, 1000), stock: null });
+    const withCoupon = cartReducer(asked, { type: 'applyCoupon', applied: { ...welcome, lineIndexes: [0] }, askedFor: couponSignatureOf(asked) });
+    const emptied = cartReducer(withCoupon, { type: 'remove', key: 'v1' });
+    expect(emptied.coupon).toMatchObject({ applied: { code: 'WELCOME10' }, isStale: true });
+  });
+
   it('keeps asking when the cart changed while the server judged the coupon', () => {
     const asked = run({ type: 'add', item: item(1, 1000), stock: null }, { type: 'add', item: item(2, 2000), stock: null });
     const changed = cartReducer(asked, { type: 'setQuantity', key: 'v2', quantity: 3 });

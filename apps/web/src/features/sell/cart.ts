@@ -29,7 +29,10 @@ export type CartCustomer = { id: number; name: string; email: string | null; poi
 export type CartCoupon = { applied: AppliedCoupon; lineKeys: string[]; isStale: boolean };
 
 export type CartState = {
-  /** Made when the sale starts and kept across retries: a retried create never doubles a sale. */
+  /**
+   * Made when the sale starts and kept across retries: a retried create never doubles a sale. A
+   * completed sale hands over to a new cart with a new uuid at once (decision 011).
+   */
   uuid: string;
   lines: CartLine[];
   orderDiscount: PricingDiscount | null;
@@ -49,6 +52,8 @@ export type CartAction =
   | { type: 'setCustomer'; customer: CartCustomer | null }
   | { type: 'reprice'; items: readonly SaleItem[] }
   | { type: 'newSale' }
+  /** The server refused the uuid (409: another sale has it): the same sale under a new one. */
+  | { type: 'renewUuid' }
   | { type: 'resume'; state: CartState };
 
 export function lineKeyOf(item: SaleItem): string {
@@ -86,11 +91,10 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       if (!Number.isFinite(action.quantity)) return state;
       if (action.quantity <= 0) return cartReducer(state, { type: 'remove', key: action.key });
       return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, quantity: clampQuantity(action.quantity) } : line)));
-    case 'remove': {
-      const lines = state.lines.filter((line) => line.key !== action.key);
-      if (lines.length === 0) return { ...state, lines, coupon: null, orderDiscount: null };
-      return withLines(state, lines);
-    }
+    case 'remove':
+      // The sale discount and the coupon stay when the last line goes: the cashier gave them to the
+      // sale, not to a line (the screen keeps showing them; "New sale" clears them).
+      return withLines(state, state.lines.filter((line) => line.key !== action.key));
     case 'setLineDiscount':
       return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, discount: action.discount } : line)));
     case 'setOrderDiscount':
@@ -123,6 +127,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     }
     case 'newSale':
       return emptyCart();
+    case 'renewUuid':
+      return { ...state, uuid: newUuid() };
     case 'resume':
       return action.state;
   }
@@ -139,6 +145,11 @@ function couponDiscountOf(state: CartState) {
   const keys = new Set(state.coupon.lineKeys);
   const lineIndexes = state.lines.flatMap((line, index) => (keys.has(line.key) ? [index] : []));
   return couponOrderDiscount({ discount: state.coupon.applied.discount, lineIndexes });
+}
+
+/** Whether the sale holds anything a cashier gave it: lines, a customer, a sale discount or a coupon. */
+export function isCartBlank(state: CartState): boolean {
+  return state.lines.length === 0 && state.customer === null && state.orderDiscount === null && state.coupon === null;
 }
 
 /** Every figure the screen shows, from the one pricing engine; an applied coupon replaces the manual order discount. */

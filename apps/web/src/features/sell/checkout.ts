@@ -7,36 +7,48 @@ import { saleInputOf, type CartState } from './cart.ts';
 
 type CheckoutOptions = {
   registerId: number;
+  /** Whether this tab still sells on the register (another tab may have taken it over). */
+  holdsRegister: () => boolean;
+  /** 409: another sale holds this sale's uuid; the cart takes a new one. */
+  onSaleIdTaken: () => void;
   /** Prices on the server differ from the catalogue copy: fetch the changes. */
   onPricesChanged: () => void;
   onCompleted: (order: Order) => void;
 };
 
 /** Why the server refused the sale, in the cashier's words. */
-function refusalOf(error: unknown): { message: string; isTotalMismatch: boolean } {
+function refusalOf(error: unknown): { message: string; isTotalMismatch: boolean; isSaleIdTaken: boolean } {
+  const refusal = { isTotalMismatch: false, isSaleIdTaken: false };
   if (isAxiosError<{ message?: string; errors?: Record<string, string[]> }>(error)) {
     if (!error.response) {
-      return { message: 'The server cannot be reached. The sale is kept: take the payment again to retry (it will not be charged twice).', isTotalMismatch: false };
+      return { ...refusal, message: 'The server cannot be reached. The sale is kept: take the payment again to retry (it will not be charged twice).' };
     }
+    if (error.response.status === 409) return { ...refusal, message: saleIdTakenMessage, isSaleIdTaken: true };
     const errors = error.response.data?.errors;
     if (error.response.status === 422 && errors) {
-      if (errors.total) return { message: errors.total[0] ?? totalMismatchMessage, isTotalMismatch: true };
+      if (errors.total) return { ...refusal, message: errors.total[0] ?? totalMismatchMessage, isTotalMismatch: true };
       const first = Object.values(errors)[0]?.[0];
-      if (first) return { message: first, isTotalMismatch: false };
+      if (first) return { ...refusal, message: first };
     }
   }
-  return { message: errorMessageOf(error), isTotalMismatch: false };
+  return { ...refusal, message: errorMessageOf(error) };
 }
 
+export const saleIdTakenMessage =
+  'This sale was not stored: a different sale already has its id (sold earlier from this cart, or from this register in another tab). Check the last orders before you take the payment again; the sale now has a new id.';
+export const registerTakenMessage = 'This register is now selling in another tab: this sale was not sent.';
+
 /**
- * Sends the paid sale with the cart's uuid. The uuid stays the same until a new sale starts, so a
- * retry after a lost answer returns the first order instead of making a second one.
+ * Sends the paid sale with the cart's uuid. The uuid stays the same until the sale is stored, so a
+ * retry after a lost answer returns the first order instead of making a second one; a 409 says a
+ * different sale holds the uuid, and the cart takes a new one.
  */
-export function useCheckout({ registerId, onPricesChanged, onCompleted }: CheckoutOptions) {
+export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPricesChanged, onCompleted }: CheckoutOptions) {
   const create = useCreateOrder();
   const [error, setError] = useState<string | null>(null);
 
   function complete(state: CartState, total: number, payments: PaymentInput[]) {
+    if (!holdsRegister()) return setError(registerTakenMessage);
     setError(null);
     create.mutate(
       { ...saleInputOf(state), uuid: state.uuid, registerId, payments, total },
@@ -45,6 +57,7 @@ export function useCheckout({ registerId, onPricesChanged, onCompleted }: Checko
         onError: (failure) => {
           const refusal = refusalOf(failure);
           if (refusal.isTotalMismatch) onPricesChanged();
+          if (refusal.isSaleIdTaken) onSaleIdTaken();
           setError(refusal.message);
         },
       },

@@ -76,7 +76,7 @@ export function CouponBox({ state, dispatch }: { state: CartState; dispatch: Dis
             ×
           </button>
         </span>
-        <span className="text-xs text-gray-600">{coupon.isStale ? 'Checking the coupon…' : 'Replaces any order discount.'}</span>
+        <span className="text-xs text-gray-600">{state.lines.length === 0 ? 'Checked again when items are added.' : coupon.isStale ? 'Checking the coupon…' : 'Replaces any order discount.'}</span>
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import { defaultShopSettings, totalMismatchMessage, type CashboxStatus, type Order, type OrderCreateInput, type ProductSyncResult, type SyncProduct, type SyncVariant } from '@tillbook/contract';
+import { defaultShopSettings, totalMismatchMessage, type CashboxStatus, type ShopSettings, type Order, type OrderCreateInput, type ProductSyncResult, type SyncProduct, type SyncVariant } from '@tillbook/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http.ts';
 import { cashier, httpError, networkError, signIn } from '../../testing/fixtures.ts';
 import { catalogueDbName } from './catalogue-db.ts';
+import { saleIdTakenMessage } from './checkout.ts';
 import { SellPage } from './sell-page.tsx';
 
 function variant(id: number, overrides: Partial<SyncVariant> = {}): SyncVariant {
@@ -24,8 +25,10 @@ const shirt = product(1, 'Linen Shirt', {
   variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931', price: 2500, stock: 4 }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE', price: 2500, stock: 0 })],
 });
 
+const scarf = product(3, 'Wool Scarf', { variants: [variant(31, { sku: 'SCARF-1', price: 1800, stock: -4 })] });
+
 const catalogue: ProductSyncResult = {
-  products: [cola, shirt],
+  products: [cola, shirt, scarf],
   deletedProductIds: [],
   deletedVariantIds: [],
   taxes: [vat],
@@ -63,25 +66,25 @@ function orderOf(input: OrderCreateInput): Order {
   };
 }
 
-function renderSell({ isOpen = true, status, registerId = 3, sync }: { isOpen?: boolean; status?: Error; registerId?: number; sync?: Promise<unknown> } = {}) {
+function renderSell({ isOpen = true, status, registerId = 3, sync, settings = {} }: { isOpen?: boolean; status?: Error; registerId?: number; sync?: Promise<unknown>; settings?: Partial<ShopSettings> } = {}) {
   signIn(cashier);
   outletId += 1;
   usedOutlets.push(outletId);
   vi.spyOn(http, 'get').mockImplementation((url: string) => {
     if (url === '/api/cashbox/status') return status ? Promise.reject(status) : Promise.resolve({ data: { data: drawer(isOpen) } });
     if (url === '/api/products/sync') return sync ?? Promise.resolve({ data: { data: catalogue } });
-    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
+    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, ...settings } } });
     return Promise.reject(new Error(`unexpected GET ${url}`));
   });
   const post = vi.spyOn(http, 'post');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '/registers/:id/sell', Component: SellPage }], { initialEntries: [`/registers/${registerId}/sell`] });
-  render(
+  const { container } = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { post };
+  return { post, container };
 }
 
 // A person types slower than a keyboard-wedge scanner (a burst under 50 ms per key).
@@ -141,7 +144,7 @@ describe('SellPage', () => {
   });
 
   it('asks which variant of a product with variants, and warns when stock would go below zero', async () => {
-    renderSell();
+    renderSell({ settings: { allowNegativeStock: true } });
     await userEvent.click(await screen.findByRole('button', { name: /Linen Shirt/ }));
     const picker = await screen.findByRole('dialog', { name: 'Which Linen Shirt?' });
     expect(within(picker).getByRole('button', { name: /M \/ Red.*4 in stock/ })).toBeTruthy();
@@ -153,6 +156,54 @@ describe('SellPage', () => {
     await person().type(await searchBox(), '4006381333931{Enter}');
     expect(await within(await saleLines()).findByText('Linen Shirt · M / Red')).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Which Linen Shirt?' })).toBeNull();
+  });
+
+  it('refuses an item out of stock when it is added, while the shop does not sell below zero', async () => {
+    renderSell();
+    expect(await screen.findByRole('button', { name: /Wool Scarf.*Out of stock \(−4\)/ })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Wool Scarf/ }));
+    expect(await screen.findByText('Wool Scarf is out of stock at this outlet (−4): this shop does not sell below zero.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: /Linen Shirt/ }));
+    const picker = await screen.findByRole('dialog', { name: 'Which Linen Shirt?' });
+    await userEvent.click(within(picker).getByRole('button', { name: /L \/ Blue.*Out of stock/ }));
+    expect(await screen.findByText('Linen Shirt · L / Blue is out of stock at this outlet: this shop does not sell below zero.')).toBeTruthy();
+    expect(screen.getByText('Scan or search to add items')).toBeTruthy();
+
+    // 4 in stock: the fifth is refused whether typed or stepped.
+    await person().type(await searchBox(), '4006381333931{Enter}');
+    const quantity = await screen.findByLabelText('Quantity of Linen Shirt · M / Red');
+    await userEvent.clear(quantity);
+    await person().type(quantity, '4{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Linen Shirt · M / Red')).toHaveProperty('value', '4'));
+    await userEvent.click(screen.getByRole('button', { name: 'One more Linen Shirt · M / Red' }));
+    expect(await screen.findByText('Only 4 of Linen Shirt · M / Red in stock at this outlet: this shop does not sell below zero.')).toBeTruthy();
+    expect(screen.getByLabelText('Quantity of Linen Shirt · M / Red')).toHaveProperty('value', '4');
+  });
+
+  it('takes quantities in digits only, and asks before one above the shop’s figure', async () => {
+    renderSell({ settings: { confirmQuantityAbove: 5 } });
+    await ringUpCola();
+    const quantity = () => screen.getByLabelText('Quantity of Cola Zero 330 ml');
+    await userEvent.clear(quantity());
+    await person().type(quantity(), '1e3{Enter}');
+    expect(await screen.findByText('“1e3” is not a quantity: type whole units in digits, such as 3.')).toBeTruthy();
+    expect(quantity()).toHaveProperty('value', '1');
+
+    await userEvent.clear(quantity());
+    await person().type(quantity(), '8{Enter}');
+    const question = await screen.findByRole('dialog', { name: 'Sell 8 × Cola Zero 330 ml?' });
+    // 8 × (1.50 + 0.25 deposit).
+    expect(within(question).getByText('$14.00')).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(quantity()).toHaveProperty('value', '1');
+    expect(screen.getByLabelText('Sale total').textContent).toBe('$1.75');
+
+    await userEvent.clear(quantity());
+    await person().type(quantity(), '8{Enter}');
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Sell 8 × Cola Zero 330 ml?' })).getByRole('button', { name: 'Sell 8' }));
+    await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$14.00'));
+    expect(quantity()).toHaveProperty('value', '8');
   });
 
   it('pays with the uuid and the engine’s total, and keeps the same uuid when the cashier retries', async () => {
@@ -187,6 +238,52 @@ describe('SellPage', () => {
       total: 175,
     });
     expect(bodies[1]?.uuid).toBe(bodies[0]?.uuid);
+  });
+
+  it('gives the next sale a new uuid as soon as one is stored, and a new one after a 409', async () => {
+    const { post } = renderSell();
+    const bodies: OrderCreateInput[] = [];
+    post.mockImplementation((_url, body) => {
+      bodies.push(body as OrderCreateInput);
+      return bodies.length === 2
+        ? Promise.reject(httpError(409, { message: 'This sale id belongs to a different sale.' }))
+        : Promise.resolve({ data: { data: orderOf(body as OrderCreateInput) } });
+    });
+    const pay = async () => {
+      await userEvent.keyboard('{F9}');
+      const payment = await screen.findByRole('dialog', { name: 'Take payment' });
+      await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
+      await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+      return payment;
+    };
+    await ringUpCola();
+    await pay();
+    expect((await screen.findAllByText(/MAIN-000001/)).length).toBeGreaterThan(0);
+    // Stored: the register's saved cart already belongs to the next sale.
+    expect(window.localStorage.getItem('tillbook.sell.cart.3')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /New sale/ }));
+
+    await ringUpCola();
+    const payment = await pay();
+    expect(await within(payment).findByText(saleIdTakenMessage)).toBeTruthy();
+    await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(new Set(bodies.map((body) => body.uuid)).size).toBe(3);
+  });
+
+  it('pauses a second tab on the same register, which may take it over; never two tabs on one sale', async () => {
+    const first = renderSell();
+    await ringUpCola();
+    const second = renderSell();
+    const paused = await within(second.container).findByRole('alert');
+    expect(paused.textContent).toContain('Till 1 is open in another tab.');
+    expect(paused.textContent).toContain('Selling here is paused');
+    expect(within(second.container).queryByRole('list', { name: 'Sale lines' })).toBeNull();
+
+    await userEvent.click(within(second.container).getByRole('button', { name: 'Sell in this tab instead' }));
+    expect(await within(second.container).findByText('Cola Zero 330 ml', { selector: 'p' })).toBeTruthy();
+    expect((await within(first.container).findByRole('alert')).textContent).toContain('Till 1 is open in another tab.');
+    expect(within(first.container).queryByRole('list', { name: 'Sale lines' })).toBeNull();
   });
 
   it('holds a sale, starts a new one, and resumes the held sale', async () => {
@@ -280,6 +377,22 @@ describe('SellPage', () => {
     await userEvent.type(within(saleDialog).getByLabelText('Amount off'), '0.20{Enter}');
     // 2 × 1.50 − 0.30 − 0.20 in goods, plus 2 × 0.25 deposit.
     await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$3.00'));
+  });
+
+  it('keeps and shows the sale discount when the last line is removed', async () => {
+    renderSell();
+    await ringUpCola();
+    await userEvent.keyboard('{F6}');
+    const saleDialog = await screen.findByRole('dialog', { name: 'Discount on the sale' });
+    await userEvent.click(within(saleDialog).getByLabelText(/Amount/));
+    await userEvent.type(within(saleDialog).getByLabelText('Amount off'), '0.20{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$1.55'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Cola Zero 330 ml' }));
+    expect(await screen.findByText('The sale discount (−$0.20) stays on this sale for the items you add next.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sale −$0.20' })).toHaveProperty('disabled', false);
+    await ringUpCola();
+    await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$1.55'));
   });
 
   it('shows the catalogue loading while the sale side is already there', async () => {

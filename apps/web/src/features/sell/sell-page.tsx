@@ -1,5 +1,5 @@
 import type { CashboxSession, Order, SyncProduct, SyncVariant } from '@tillbook/contract';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,12 +7,12 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getHttpStatus } from '../../lib/http.ts';
 import { errorMessageOf } from '../../lib/forms.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useCashboxStatus } from './api.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
 import { quantityInputId } from './cart-line-row.tsx';
-import { itemCountOf, priceCartState, type CartState } from './cart.ts';
+import { cartReducer, emptyCart, itemCountOf, lineKeyOf, lineTitleOf, priceCartState, type CartLine, type CartState } from './cart.ts';
 import { useCheckout } from './checkout.ts';
 import { CustomerPicker } from './customer-picker.tsx';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog.tsx';
@@ -23,7 +23,8 @@ import { PaymentDialog } from './payment-dialog.tsx';
 import { ProductFinder } from './product-finder.tsx';
 import { SaleReceipt } from './sale-receipt.tsx';
 import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
-import { stockOf } from './stock-label.ts';
+import { stockOf, stockRefusalOf } from './stock-label.ts';
+import { useRegisterTab } from './register-tab.ts';
 import { useRepriceLines } from './use-reprice-lines.ts';
 import { useSavedCart } from './use-saved-cart.ts';
 import { VariantPicker } from './variant-picker.tsx';
@@ -55,7 +56,39 @@ export function SellPage() {
   const session = status.data?.isOpen ? status.data.session : null;
   // A register the cashier may not use (403/404) shows as closed too: the drawer page says why.
   if (!session) return <DrawerClosed registerId={registerId} registerName={status.data?.registerName ?? null} />;
-  return <Till key={registerId} registerId={registerId} session={session} />;
+  return <TillTab key={registerId} registerId={registerId} session={session} />;
+}
+
+/** The till, in the one tab that sells on this register; any other tab says so and waits. */
+function TillTab({ registerId, session }: { registerId: number; session: CashboxSession }) {
+  const tab = useRegisterTab(registerId);
+  if (tab.isHolder === null) {
+    return (
+      <div className="flex h-full items-center justify-center gap-2 text-sm text-gray-600">
+        <Spinner className="size-5" /> Opening the register…
+      </div>
+    );
+  }
+  if (!tab.isHolder) return <OpenInAnotherTab registerName={session.registerName} onTakeOver={tab.takeOver} />;
+  return <Till registerId={registerId} session={session} holdsRegister={tab.holdsRegister} />;
+}
+
+function OpenInAnotherTab({ registerName, onTakeOver }: { registerName: string; onTakeOver: () => void }) {
+  return (
+    <div className="mx-auto max-w-lg p-8">
+      <title>{`Sell · ${registerName} · Tillbook`}</title>
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-6 shadow-sm">
+        <h1 className="text-lg font-semibold text-gray-900">{registerName} is open in another tab.</h1>
+        <p className="mt-2 text-sm text-gray-700">
+          Selling here is paused, so that two tabs never ring up one sale. Go back to the other tab, or sell in this tab instead: the other tab then pauses, and
+          the sale in progress there carries on here.
+        </p>
+        <Button className="mt-4" onClick={onTakeOver}>
+          Sell in this tab instead
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 function DrawerClosed({ registerId, registerName }: { registerId: number; registerName: string | null }) {
@@ -78,10 +111,14 @@ function DrawerClosed({ registerId, registerName }: { registerId: number; regist
   );
 }
 
-type Dialogs = 'none' | 'variant' | 'discount' | 'customer' | 'held' | 'pay' | 'newSale';
+type Dialogs = 'none' | 'variant' | 'discount' | 'customer' | 'held' | 'pay' | 'newSale' | 'quantity';
 
-function Till({ registerId, session }: { registerId: number; session: CashboxSession }) {
+/** A quantity above the shop's "ask to confirm" figure, waiting for the cashier's yes. */
+type QuantityQuestion = { key: string; title: string; quantity: number; current: number; lineTotal: number };
+
+function Till({ registerId, session, holdsRegister }: { registerId: number; session: CashboxSession; holdsRegister: () => boolean }) {
   const money = useMoney();
+  const settings = useShopSettings();
   const catalogueState = useLocalCatalogue(session.outletId);
   const { catalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
@@ -93,33 +130,72 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   const [variantProduct, setVariantProduct] = useState<SyncProduct | null>(null);
   const [discountTarget, setDiscountTarget] = useState<DiscountTarget | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
+  const [quantityQuestion, setQuantityQuestion] = useState<QuantityQuestion | null>(null);
+  const linesRef = useRef(state.lines);
+  useEffect(() => {
+    linesRef.current = state.lines;
+  }, [state.lines]);
   const searchRef = useRef<HTMLInputElement>(null);
   useRepriceLines(catalogueState, state.lines, dispatch);
 
   const checkout = useCheckout({
     registerId,
+    holdsRegister,
     onPricesChanged: catalogueState.refresh,
     onCompleted: (completed) => {
       setDialog('none');
       setOrder(completed);
+      // The sale is stored: the cart (and its saved copy) moves on to a new sale with a new uuid at once.
+      dispatch({ type: 'newSale' });
     },
+    onSaleIdTaken: () => dispatch({ type: 'renewUuid' }),
   });
 
   const closeDialog = useCallback(() => {
     setDialog('none');
     setVariantProduct(null);
     setDiscountTarget(null);
+    setQuantityQuestion(null);
     searchRef.current?.focus();
   }, []);
 
   const addVariant = useCallback(
     (product: SyncProduct, variant: SyncVariant) => {
       if (!catalogue) return;
-      dispatch({ type: 'add', item: catalogue.saleItemOf(product, variant), stock: stockOf(product, variant) });
+      const item = catalogue.saleItemOf(product, variant);
+      const stock = stockOf(product, variant);
+      // The lines from a ref kept up to date here too: two scans before the next render both count.
+      const inCart = linesRef.current.find((line) => line.key === lineKeyOf(item))?.quantity ?? 0;
+      const refusal = stockRefusalOf(lineTitleOf(item), stock, inCart + 1, settings.allowNegativeStock);
+      if (refusal) return setNotice(refusal);
+      const action = { type: 'add', item, stock } as const;
+      linesRef.current = cartReducer({ ...emptyCart(''), lines: linesRef.current }, action).lines;
+      dispatch(action);
       setNotice(null);
     },
-    [catalogue, dispatch],
+    [catalogue, dispatch, settings.allowNegativeStock],
   );
+
+  /**
+   * A new quantity for a line: refused beyond the stock when the shop does not sell below zero;
+   * asked about above the shop's "ask to confirm" figure when typed, or when a step crosses it.
+   */
+  function changeQuantity(line: CartLine, quantity: number, how: 'typed' | 'step') {
+    if (quantity > line.quantity) {
+      const title = lineTitleOf(line.item);
+      const refusal = stockRefusalOf(title, line.stock, quantity, settings.allowNegativeStock);
+      if (refusal) return setNotice(refusal);
+      const limit = settings.confirmQuantityAbove;
+      if (quantity > limit && (how === 'typed' || line.quantity <= limit)) {
+        const asked = priceCartState(cartReducer(state, { type: 'setQuantity', key: line.key, quantity }));
+        const index = state.lines.findIndex((l) => l.key === line.key);
+        setQuantityQuestion({ key: line.key, title, quantity, current: line.quantity, lineTotal: asked.cart.lines[index]?.total ?? 0 });
+        return setDialog('quantity');
+      }
+    }
+    setNotice(null);
+    dispatch({ type: 'setQuantity', key: line.key, quantity });
+  }
 
   const chooseProduct = useCallback(
     (product: SyncProduct) => {
@@ -197,7 +273,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   const shortcuts: Shortcut[] = [
     { key: 'F2', label: 'Search', run: () => searchRef.current?.focus() },
     { key: 'F4', label: 'Quantity', run: () => lastLine && document.getElementById(quantityInputId(lastLine.key))?.focus(), disabled: !lastLine },
-    { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount }); setDialog('discount'); }, disabled: !lastLine },
+    { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount }); setDialog('discount'); }, disabled: !lastLine && !state.orderDiscount },
     { key: 'F7', label: 'Customer', run: () => setDialog('customer') },
     { key: 'F8', label: 'Hold', run: () => void holdSale(), disabled: !lastLine },
     { key: 'F9', label: 'Pay', run: () => setDialog('pay'), disabled: !lastLine || Boolean(state.coupon?.isStale) },
@@ -236,6 +312,7 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
           onDiscount={(target) => { setDiscountTarget(target); setDialog('discount'); }}
           onCustomer={() => setDialog('customer')}
           onPay={() => setDialog('pay')}
+          onQuantity={changeQuantity}
           actions={
             <>
               <Button variant="secondary" className="flex-1 px-2 text-xs" disabled={!lastLine} onClick={() => void holdSale()}>
@@ -279,6 +356,24 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
         onCancel={() => { checkout.clearError(); closeDialog(); }}
         onComplete={(payments) => checkout.complete(state, priced.cart.total, payments)}
       />
+      <ConfirmDialog
+        open={dialog === 'quantity' && quantityQuestion !== null}
+        title={quantityQuestion ? `Sell ${quantityQuestion.quantity} × ${quantityQuestion.title}?` : ''}
+        confirmLabel={quantityQuestion ? `Sell ${quantityQuestion.quantity}` : 'Sell'}
+        tone="primary"
+        onConfirm={() => {
+          if (quantityQuestion) dispatch({ type: 'setQuantity', key: quantityQuestion.key, quantity: quantityQuestion.quantity });
+          closeDialog();
+        }}
+        onCancel={closeDialog}
+      >
+        {quantityQuestion && (
+          <>
+            That is more than {settings.confirmQuantityAbove}, the most this shop sells on one line without asking: the line would come to{' '}
+            <strong className="tabular-nums">{money.format(quantityQuestion.lineTotal)}</strong>. Cancel keeps {quantityQuestion.current}.
+          </>
+        )}
+      </ConfirmDialog>
       <ConfirmDialog open={dialog === 'newSale'} title="Clear this sale?" confirmLabel="Clear the sale" onConfirm={startNewSale} onCancel={closeDialog}>
         The {itemCountOf(state)} items on this sale will be removed. Hold the sale instead to finish it later.
       </ConfirmDialog>

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { cartReducer, emptyCart, type CartState } from './cart.ts';
+import { cartReducer, emptyCart, isCartBlank, type CartState } from './cart.ts';
 
 function storageKey(registerId: number): string {
   return `tillbook.sell.cart.${registerId}`;
@@ -28,7 +28,7 @@ export function useSavedCart(registerId: number) {
   const [state, dispatch] = useReducer(cartReducer, registerId, loadCart);
   useEffect(() => {
     try {
-      if (state.lines.length === 0 && state.customer === null) window.localStorage.removeItem(storageKey(registerId));
+      if (isCartBlank(state)) window.localStorage.removeItem(storageKey(registerId));
       else window.localStorage.setItem(storageKey(registerId), JSON.stringify(state));
     } catch {
       // A full or blocked storage only loses the copy, never the sale on screen.

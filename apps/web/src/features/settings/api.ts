@@ -1,4 +1,4 @@
-import type { GeneralSettingsInput, ProductSettingsInput, ShopSettings, TaxListItem } from '@tillbook/contract';
+import type { GeneralSettingsInput, ProductSettingsInput, SellingSettingsInput, ShopSettings, TaxListItem } from '@tillbook/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getHttpStatus, http } from '../../lib/http.ts';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
@@ -62,4 +62,10 @@ export const taxOptionsQuery = queryOptions({
 
 export function useTaxOptions() {
   return useQuery(taxOptionsQuery);
+}
+
+export function useSaveSellingSettings() {
+  return useSettingsMutation(
+    async (input: SellingSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/selling', input)).data.data,
+  );
 }

@@ -186,4 +186,22 @@ describe('the logo', () => {
     expect(await screen.findByText('Cashiers now close their drawers blind.')).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('checkbox', { name: /Blind close/ }) as HTMLInputElement).checked).toBe(true));
   });
+
+  it('saves above which quantity the sell screen asks, refusing what is not a whole number', async () => {
+    await openGeneral();
+    const put = vi.spyOn(http, 'put').mockImplementation(() => Promise.resolve(storedAfterChange({ confirmQuantityAbove: 24 })));
+    const box = field('Ask to confirm quantities above');
+    expect(box.value).toBe('100');
+    await userEvent.clear(box);
+    await userEvent.type(box, '1e3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save selling settings' }));
+    expect(await screen.findByText('The quantity to confirm above must be a whole number.')).toBeTruthy();
+    expect(put).not.toHaveBeenCalled();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, '24');
+    await userEvent.click(screen.getByRole('button', { name: 'Save selling settings' }));
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/selling', { confirmQuantityAbove: 24 }));
+    expect(await screen.findByText('Selling settings saved.')).toBeTruthy();
+  });
 });

@@ -20,6 +20,7 @@ import { commonLocales } from './choices.ts';
 import { CurrencyField } from './currency-field.tsx';
 import { LogoSettings } from './logo-settings.tsx';
 import { moneyPreview } from './previews.ts';
+import { SellingSettings } from './selling-settings.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
 type GeneralSettingsOutput = z.output<typeof generalSettingsInput>;
@@ -30,7 +31,7 @@ function toForm(settings: ShopSettings): GeneralSettingsInput {
   return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale };
 }
 
-/** /settings/general: business name, currency, locale, logo and how drawers are closed. */
+/** /settings/general: business name, currency, locale, logo, how drawers are closed and what the sell screen asks. */
 export function GeneralSettingsPage() {
   return (
     <SettingsPage title="General settings" description="Your business name and logo, and how money is shown everywhere in the app.">
@@ -39,6 +40,7 @@ export function GeneralSettingsPage() {
           <GeneralSettingsForm initial={toForm(settings)} />
           <LogoSettings logoUrl={settings.logoUrl} businessName={settings.businessName} />
           <CashDrawerSettings blindClose={settings.blindClose} />
+          <SellingSettings confirmQuantityAbove={settings.confirmQuantityAbove} />
         </div>
       )}
     </SettingsPage>
