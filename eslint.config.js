@@ -16,6 +16,14 @@ export default tseslint.config(
     },
   },
   {
+    // Every PDF embeds the same Unicode fonts: documents are made through lib/pdf.ts only.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/pdf.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'pdfkit', message: 'Make PDFs with createPdf() from lib/pdf.ts: it embeds the Unicode fonts.' }] }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -20,6 +20,7 @@ export * from './pricing/index.ts';
 export * from './product-sync.ts';
 export * from './products.ts';
 export * from './receipt-rows.ts';
+export * from './receipt-text.ts';
 export * from './receipts.ts';
 export * from './refunds.ts';
 export * from './registers.ts';

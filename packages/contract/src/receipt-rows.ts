@@ -2,6 +2,7 @@ import { tenderLabels } from './cashbox.ts';
 import type { Order } from './orders.ts';
 import { formatPercent } from './pricing/index.ts';
 import { defaultReceiptToggles, receiptLineWidth, type ReceiptLayout } from './receipts.ts';
+import { padCells, textCells, wrapCells } from './receipt-text.ts';
 
 /** One sold line as printed. `total` is the amount on the line's first row (before its discount). */
 export type ReceiptLine = {
@@ -82,39 +83,30 @@ export type ReceiptRowOptions = {
   isCopy?: boolean;
 };
 
-function center(text: string, width: number): string {
-  const clipped = text.slice(0, width);
-  const left = Math.floor((width - clipped.length) / 2);
-  return ' '.repeat(left) + clipped;
+/** Each line of `text` wrapped at the width and centred. */
+function centred(text: string, width: number): string[] {
+  return wrapCells(text, width).map((line) => ' '.repeat(Math.max(0, Math.floor((width - textCells(line)) / 2))) + line);
 }
 
-/** Left text and right text on one line; the left is cut short so the right always fits. */
-function pair(left: string, right: string, width: number): string {
-  const room = Math.max(0, width - right.length - 1);
-  const cut = left.length > room ? left.slice(0, Math.max(0, room - 1)) + '…' : left;
-  return cut.padEnd(width - right.length) + right;
-}
+/** Below this many cells beside an amount, a name goes on its own rows above the amount. */
+const MIN_NAME_CELLS = 8;
 
-/** Splits text on its own lines, then wraps each at the width on spaces. */
-function wrap(text: string, width: number): string[] {
-  return text.split(/\r?\n/).flatMap((line) => {
-    const out: string[] = [];
-    let current = '';
-    for (const word of line.split(/\s+/).filter(Boolean)) {
-      if (!current) current = word;
-      else if (current.length + 1 + word.length <= width) current += ` ${word}`;
-      else {
-        out.push(current);
-        current = word;
-      }
-      while (current.length > width) {
-        out.push(current.slice(0, width));
-        current = current.slice(width);
-      }
-    }
-    out.push(current);
-    return out;
-  });
+/**
+ * Left text and right text (an amount): the left wraps in the room the right leaves and the right
+ * ends the last row, flush with the paper's edge. Nothing is cut off and nothing passes the width.
+ */
+function pair(left: string, right: string, width: number): string[] {
+  const lead = /^ */.exec(left)?.[0] ?? '';
+  const name = left.slice(lead.length);
+  const rightCells = textCells(right);
+  const room = width - rightCells - 1 - lead.length;
+  if (room < MIN_NAME_CELLS) {
+    const above = wrapCells(name, width - lead.length, 2).map((line) => lead + line);
+    return [...above, ...wrapCells(right, width).map((part) => ' '.repeat(Math.max(0, width - textCells(part))) + part)];
+  }
+  const lines = wrapCells(name, room, 2).map((line) => lead + line);
+  const last = lines.pop() ?? '';
+  return [...lines, padCells(last, width - rightCells) + right];
 }
 
 /**
@@ -127,57 +119,58 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
   const minus = (minor: number) => money(-minor);
   const rule = (char = '-'): ReceiptRow => ({ kind: 'rule', text: char.repeat(width) });
   const text = (value: string, strong = false): ReceiptRow => ({ kind: 'text', text: value, strong });
-  const copyMark = text(center('*** COPY ***', width), true);
+  const texts = (values: string[], strong = false): ReceiptRow[] => values.map((value) => text(value, strong));
+  const copyMark = texts(centred('*** COPY ***', width), true);
   const rows: ReceiptRow[] = [];
 
-  if (options.isCopy) rows.push(copyMark);
+  if (options.isCopy) rows.push(...copyMark);
   if (layout.showLogo) rows.push({ kind: 'logo' });
-  rows.push(text(center(options.businessName, width), true));
-  if (layout.header) rows.push(...wrap(layout.header, width).map((line) => text(center(line, width))));
+  rows.push(...texts(centred(options.businessName, width), true));
+  if (layout.header) rows.push(...texts(centred(layout.header, width)));
   rows.push(rule());
-  rows.push(text(`Order ${order.number}`));
-  rows.push(text(order.date));
-  if (layout.showCashier && order.cashierName) rows.push(text(`Cashier: ${order.cashierName}`.slice(0, width)));
-  if (layout.showCustomer && order.customerName) rows.push(text(`Customer: ${order.customerName}`.slice(0, width)));
+  rows.push(...texts(wrapCells(`Order ${order.number}`, width)));
+  rows.push(...texts(wrapCells(order.date, width)));
+  if (layout.showCashier && order.cashierName) rows.push(...texts(wrapCells(`Cashier: ${order.cashierName}`, width, 2)));
+  if (layout.showCustomer && order.customerName) rows.push(...texts(wrapCells(`Customer: ${order.customerName}`, width, 2)));
   rows.push(rule());
   for (const line of order.lines) {
     const name = line.variantName ? `${line.name} (${line.variantName})` : line.name;
-    rows.push(text(pair(`${line.quantity} x ${name}`, money(line.total), width)));
-    if (line.unitPrice !== undefined && line.quantity > 1) rows.push(text(`    @ ${money(line.unitPrice)}`));
-    if (line.discount) rows.push(text(pair('    Discount', minus(line.discount), width)));
+    rows.push(...texts(pair(`${line.quantity} x ${name}`, money(line.total), width)));
+    if (line.unitPrice !== undefined && line.quantity > 1) rows.push(...texts(wrapCells(`@ ${money(line.unitPrice)}`, width - 4).map((part) => `    ${part}`)));
+    if (line.discount) rows.push(...texts(pair('    Discount', minus(line.discount), width)));
   }
   rows.push(rule());
-  rows.push(text(pair('Subtotal', money(order.subtotal), width)));
-  for (const discount of order.discounts ?? []) rows.push(text(pair(discount.name, minus(discount.amount), width)));
-  for (const charge of order.charges ?? []) rows.push(text(pair(charge.name, money(charge.amount), width)));
+  rows.push(...texts(pair('Subtotal', money(order.subtotal), width)));
+  for (const discount of order.discounts ?? []) rows.push(...texts(pair(discount.name, minus(discount.amount), width)));
+  for (const charge of order.charges ?? []) rows.push(...texts(pair(charge.name, money(charge.amount), width)));
   const addedTaxes = order.taxes.filter((tax) => tax.isInclusive === false);
   if (layout.showTaxBreakdown) {
-    for (const tax of order.taxes) rows.push(text(pair(tax.isInclusive === false ? tax.name : `  incl. ${tax.name}`, money(tax.amount), width)));
+    for (const tax of order.taxes) rows.push(...texts(pair(tax.isInclusive === false ? tax.name : `  incl. ${tax.name}`, money(tax.amount), width)));
   } else if (addedTaxes.length > 0) {
     // A tax added on top is part of the total, so it prints even without the breakdown.
-    rows.push(text(pair('Tax', money(addedTaxes.reduce((sum, tax) => sum + tax.amount, 0)), width)));
+    rows.push(...texts(pair('Tax', money(addedTaxes.reduce((sum, tax) => sum + tax.amount, 0)), width)));
   }
-  rows.push(text(pair('TOTAL', money(order.total), width), true));
+  rows.push(...texts(pair('TOTAL', money(order.total), width), true));
   for (const payment of order.payments) {
     const name = payment.reference ? `${payment.name} ${payment.reference}` : payment.name;
-    rows.push(text(pair(name, money(payment.amount), width)));
+    rows.push(...texts(pair(name, money(payment.amount), width)));
   }
-  if (order.change > 0) rows.push(text(pair('Change', money(order.change), width)));
+  if (order.change > 0) rows.push(...texts(pair('Change', money(order.change), width)));
   if (layout.showLoyaltyPoints && order.pointsEarned !== null) {
     rows.push(rule());
-    rows.push(text(pair('Points earned', String(order.pointsEarned), width)));
-    if (order.pointsBalance !== null) rows.push(text(pair('Points balance', String(order.pointsBalance), width)));
+    rows.push(...texts(pair('Points earned', String(order.pointsEarned), width)));
+    if (order.pointsBalance !== null) rows.push(...texts(pair('Points balance', String(order.pointsBalance), width)));
   }
   if (layout.showNote && order.note) {
     rows.push(rule());
-    rows.push(...wrap(`Note: ${order.note}`, width).map((line) => text(line)));
+    rows.push(...texts(wrapCells(`Note: ${order.note}`, width)));
   }
   if (layout.showOrderBarcode) rows.push({ kind: 'barcode', text: order.number });
   if (layout.footer) {
     rows.push(rule());
-    rows.push(...wrap(layout.footer, width).map((line) => text(center(line, width))));
+    rows.push(...texts(centred(layout.footer, width)));
   }
-  if (options.isCopy) rows.push(copyMark);
+  if (options.isCopy) rows.push(...copyMark);
   return rows;
 }
 

@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+/** With a `cid`, the attachment is a picture the HTML shows inline (`<img src="cid:…">`). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string; cid?: string };
 
 export type MailMessage = {
   to: string;

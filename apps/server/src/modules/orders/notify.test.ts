@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { inflateSync } from 'node:zlib';
 import { noReceiptEmailMessage } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/index.ts';
+import { imageBarcodes, pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { updateGeneralSettings } from '../settings/service.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
@@ -33,7 +33,8 @@ beforeAll(async () => {
       callback();
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      // keepCidLinks: the HTML as sent, its pictures referring to their parts (not rewritten as data: links).
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           received.push(mail);
           callback();
@@ -61,23 +62,6 @@ async function sellTo(email: string | null) {
   return res.json().data as { id: number; number: string };
 }
 
-/** The text a PDF shows: its content streams inflated, the strings of each TJ operator decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let bytes = pdf.subarray(start, end);
-    if (match[1]!.includes('/FlateDecode')) bytes = inflateSync(bytes);
-    for (const op of bytes.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const strings = [...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1'));
-      lines.push(strings.join(''));
-    }
-  }
-  return lines.join('\n');
-}
-
 describe('e-mailing a receipt', () => {
   it('sends the receipt to the customer with the order number, the total and a PDF of the same rows', async () => {
     const order = await sellTo('ada@example.com');
@@ -97,15 +81,30 @@ describe('e-mailing a receipt', () => {
     expect(html).not.toContain('<Harbour>');
     expect(mail.text).toContain('2 x Linen shirt (M / Blue)');
 
-    expect(mail.attachments).toHaveLength(1);
-    const [pdf] = mail.attachments;
-    expect(pdf).toMatchObject({ filename: `receipt-${order.number}.pdf`, contentType: 'application/pdf' });
+    const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    expect(pdf).toMatchObject({ filename: `receipt-${order.number}.pdf`, contentDisposition: 'attachment' });
     expect(pdf!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(pdf!.content);
+    const text = await pdfToText(pdf!.content);
     expect(text).toContain(`Order ${order.number}`);
     expect(text).toMatch(/TOTAL +\$60\.00/);
+    expect(await pdfBarcodes(pdf!.content)).toEqual([`CODE-128:${order.number}`]);
     // The seeded template is 80 mm wide: 80 / 25.4 × 72 points.
     expect(pdf!.content.toString('latin1')).toMatch(/\/MediaBox \[0 0 226\.77\d* /);
+  });
+
+  it('shows the order barcode in the mail itself, as an inline picture a scanner reads', async () => {
+    const order = await sellTo('barcode@example.com');
+    expect((await shop.cashier.post(`/api/orders/${order.id}/notify`, {})).statusCode).toBe(200);
+    const mail = received.at(-1)!;
+    const html = String(mail.html);
+    const img = /<img src="cid:([^"]+)" alt="Barcode ([^"]+)"/.exec(html);
+    expect(img?.[2]).toBe(order.number);
+    // The picture travels with the mail, marked for the HTML, not as a file to open.
+    const picture = mail.attachments.find((attachment) => attachment.cid === img?.[1]);
+    expect(picture).toMatchObject({ contentType: 'image/png', contentDisposition: 'inline', related: true });
+    expect(await imageBarcodes(picture!.content)).toEqual([`CODE-128:${order.number}`]);
+    // Without the picture the number is still there, in the plain text.
+    expect(mail.text).toMatch(new RegExp(`^ +${order.number}$`, 'm'));
   });
 
   it('sends to the address typed when the customer has none, and asks for one when there is none', async () => {

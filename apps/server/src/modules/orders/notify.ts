@@ -14,7 +14,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { getReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { getOrder, type OrderScope } from './read.ts';
-import { receiptHtml, receiptPdf, receiptText } from './receipt-document.ts';
+import { orderBarcodePng } from './receipt-barcode.ts';
+import { BARCODE_CID, receiptHtml, receiptPdf, receiptText } from './receipt-document.ts';
 import { recordOrderEvent } from './timeline.ts';
 
 export const noMailerMessage = 'E-mail is not set up on this server. Ask an administrator to set SMTP_URL.';
@@ -26,8 +27,9 @@ function sendFailure(err: unknown): AppError {
 }
 
 /**
- * E-mails a sale's receipt, laid out with the template it was printed with, as an HTML body and a
- * PDF at the template's paper width: to the address given, else to the order's customer.
+ * E-mails a sale's receipt, laid out with the template it was printed with, as an HTML body (its
+ * order barcode an inline picture) and a PDF at the template's paper width: to the address given,
+ * else to the order's customer.
  */
 export async function notifyOrder(
   db: DbOrTx,
@@ -53,6 +55,8 @@ export async function notifyOrder(
   });
   const subject = `Your receipt ${order.number} from ${settings.businessName}`;
   const pdf = await receiptPdf(rows, layout.paperWidth, subject);
+  // Mail readers show no SVG and many block data: pictures, so the barcode goes as an inline PNG.
+  const barcode = layout.showOrderBarcode ? await orderBarcodePng(order.number) : null;
 
   let messageId: string;
   try {
@@ -60,9 +64,12 @@ export async function notifyOrder(
       to: sentTo,
       fromName: settings.businessName,
       subject,
-      html: receiptHtml(rows, layout.paperWidth, settings.businessName),
+      html: receiptHtml(rows, layout.paperWidth, settings.businessName, barcode ? `cid:${BARCODE_CID}` : null),
       text: receiptText(rows, layout.paperWidth, settings.businessName),
-      attachments: [{ filename: `receipt-${order.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      attachments: [
+        { filename: `receipt-${order.number}.pdf`, content: pdf, contentType: 'application/pdf' },
+        ...(barcode ? [{ filename: `barcode-${order.number}.png`, content: barcode, contentType: 'image/png', cid: BARCODE_CID }] : []),
+      ],
     }));
   } catch (err) {
     const failure = sendFailure(err);

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { inflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, receiptTemplates, registers } from '../../db/schema/index.ts';
+import { pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
 
@@ -48,21 +48,6 @@ async function sell(email: string | null = null) {
 type Row = { kind: string; text?: string };
 const textOf = (rows: Row[]) => rows.map((row) => row.text ?? '').join('\n');
 
-/** The text a PDF shows: its content streams inflated, the strings of each TJ operator decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    let bytes = pdf.subarray(start, raw.indexOf('endstream', start));
-    if (match[1]!.includes('/FlateDecode')) bytes = inflateSync(bytes);
-    for (const op of bytes.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...op[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
-
 describe('a past sale’s receipt', () => {
   it('is laid out with the template it was printed with, marked as a copy, after the register’s template changed', async () => {
     const order = await sell();
@@ -89,16 +74,20 @@ describe('a past sale’s receipt', () => {
     }
   });
 
-  it('downloads as a PDF named after the order, with COPY and the order number on it', async () => {
+  it('downloads as a PDF named after the order, with COPY, the order number and its barcode on it', async () => {
     const order = await sell();
     const res = await shop.admin.get(`/api/orders/${order.id}/receipt?format=pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${order.number}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = pdfText(res.rawPayload);
+    const text = await pdfToText(res.rawPayload);
     expect(text).toContain('*** COPY ***');
     expect(text).toContain(`Order ${order.number}`);
+    expect(text).toMatch(/2 x Linen shirt \(M \/ Blue\) +.*50\.00/);
+    expect(text).toMatch(/TOTAL +.*60\.00/);
+    // The template asks for the order barcode: a scanner reads the order number from the page.
+    expect(await pdfBarcodes(res.rawPayload)).toEqual([`CODE-128:${order.number}`]);
   });
 
   it('answers 422 for an unknown format and 404 for another outlet’s cashier or an unknown order', async () => {

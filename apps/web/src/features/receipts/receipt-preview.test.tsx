@@ -1,5 +1,10 @@
 import type { ReceiptLayout } from '@tillbook/contract';
 import { render, screen } from '@testing-library/react';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ReceiptPreview, receiptRows, sampleReceiptOrder } from './receipt-preview.tsx';
 
@@ -59,6 +64,34 @@ describe('ReceiptPreview', () => {
     expect(text).toContain('Flat white');
   });
 
+  it('draws the order number as a Code 128 barcode (bwip-js) that a scanner reads', async () => {
+    renderPreview(all);
+    const picture = await screen.findByRole('img', { name: 'Barcode MAIN-000123' });
+    const src = picture.getAttribute('src') ?? '';
+    expect(src).toMatch(/^data:image\/svg\+xml/);
+    // zbarimg (Debian's zbar-tools) reads the very picture the screen shows.
+    const dir = await mkdtemp(path.join(tmpdir(), 'tillbook-barcode-'));
+    try {
+      const file = path.join(dir, 'barcode.svg');
+      await writeFile(file, decodeURIComponent(src.slice(src.indexOf(',') + 1)));
+      const { stdout } = await promisify(execFile)('zbarimg', ['-q', file]);
+      expect(stdout.trim()).toBe('CODE-128:MAIN-000123');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('wraps a long product name in full, its amount ending the last row', () => {
+    const name = 'Organic extra virgin olive oil from the hills of Andalusia cold pressed early harvest family estate reserve bottle 750 ml';
+    const order = { ...sampleReceiptOrder, lines: [{ name, quantity: 1, total: 1299 }] };
+    const rows = receiptRows({ ...all, paperWidth: 58 }, order, { businessName: 'Corner Shop', formatMoney }).flatMap((r) => ('text' in r ? [r.text] : []));
+    const first = rows.findIndex((l) => l.startsWith('1 x Organic'));
+    const last = rows.findIndex((l) => l.endsWith('£12.99'));
+    expect(last).toBeGreaterThan(first);
+    expect(rows.slice(first, last + 1).join(' ').replace(/\s+/g, ' ')).toBe(`1 x ${name} £12.99`);
+    expect(rows.every((l) => l.length <= 32)).toBe(true);
+  });
+
   it('shows the uploaded logo when there is one', () => {
     renderPreview(all, '/media/logo.png');
     expect(screen.getByRole('img', { name: 'Corner Shop logo' }).getAttribute('src')).toBe('/media/logo.png');
@@ -69,7 +102,7 @@ describe('ReceiptPreview', () => {
     const narrow = textRows({ ...all, paperWidth: 58 });
     expect(Math.max(...wide.map((l) => l.length))).toBe(48);
     expect(Math.max(...narrow.map((l) => l.length))).toBe(32);
-    // Prices stay right-aligned at the edge; a long name is cut short, never the price.
+    // Prices stay right-aligned at the edge; a name too long for the room beside it wraps.
     expect(wide.find((l) => l.includes('Sparkling'))).toMatch(/^3 x Sparkling water 500 ml +£4\.50$/);
     const narrowLine = narrow.find((l) => l.includes('Sparkling')) ?? '';
     expect(narrowLine).toHaveLength(32);

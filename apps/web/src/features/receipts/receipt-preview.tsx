@@ -1,34 +1,9 @@
 import { receiptLineWidth, type ReceiptLayout } from '@tillbook/contract';
 import { cn } from '../../lib/class-names.ts';
-import { code128Bars } from './receipt-code128.ts';
+import { OrderBarcode } from './order-barcode.tsx';
 import { receiptRows, type ReceiptOrder } from './receipt-rows.ts';
 
 export { receiptRows, sampleReceiptOrder, type ReceiptOrder, type ReceiptRow } from './receipt-rows.ts';
-
-/** The order number as a Code 128 barcode a scanner reads back, with the number under it. */
-function OrderBarcode({ value }: { value: string }) {
-  const code = code128Bars(value);
-  return (
-    <div className="my-2 flex flex-col items-center" data-testid="receipt-barcode">
-      {code && (
-        <svg
-          viewBox={`0 0 ${code.modules} 40`}
-          preserveAspectRatio="none"
-          shapeRendering="crispEdges"
-          className="h-10 w-full max-w-full"
-          style={{ maxWidth: `${code.modules * 1.5}px` }}
-          role="img"
-          aria-label={`Barcode ${value}`}
-        >
-          {code.bars.map(([x, width]) => (
-            <rect key={x} x={x} y={0} width={width} height={40} fill="currentColor" />
-          ))}
-        </svg>
-      )}
-      <span>{value}</span>
-    </div>
-  );
-}
 
 type ReceiptPreviewProps = {
   layout: ReceiptLayout;

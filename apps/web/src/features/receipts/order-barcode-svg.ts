@@ -1,0 +1,15 @@
+// Loaded only when a receipt shows its barcode, so bwip-js never weighs on the login route.
+import { code128, drawingSVG } from 'bwip-js/browser';
+
+/**
+ * The order number as a Code 128 barcode in SVG, drawn by bwip-js — the library the server draws
+ * the receipt's PDF and e-mail barcode with, so screen and paper show the same bars. Null when the
+ * text cannot be encoded.
+ */
+export function orderBarcodeSvg(value: string): string | null {
+  try {
+    return code128({ bcid: 'code128', text: value, scale: 2, height: 10, paddingwidth: 10, paddingheight: 0 }, drawingSVG());
+  } catch {
+    return null;
+  }
+}
