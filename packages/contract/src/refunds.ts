@@ -26,6 +26,12 @@ export const refundCreateInput = z.object({
     .max(20, 'Use at most 20 payments on one refund.')
     .optional(),
   reason: requiredText('reason', 500),
+  /**
+   * The open drawer the cash comes out of (any open drawer), or null: paid outside a drawer.
+   * Left out: the sale's register's drawer when it is open; with cash to pay back and that drawer
+   * closed, the server asks (422 on this field) rather than guess.
+   */
+  cashboxSessionId: idField('drawer').nullable().optional(),
 });
 export type RefundCreateInput = z.input<typeof refundCreateInput>;
 
