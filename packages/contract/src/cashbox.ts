@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
-import { idField, integerField, moneyField, optionalText, queryId, queryText, requiredText, MAX_ID, MAX_MONEY_TOTAL } from './fields.ts';
+import { idField, integerField, moneyField, optionalText, queryId, queryText, requiredText, MAX_MONEY_TOTAL } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
 /**
@@ -160,10 +160,26 @@ export const cashboxReport = z.object({
   openingCount: z.array(denominationCount).nullable(),
   closingCount: z.array(denominationCount).nullable(),
   sales: z.object({ count: z.number().int(), subtotal: z.number().int(), discounts: z.number().int(), charges: z.number().int(), taxes: z.number().int(), total: z.number().int() }),
-  refunds: z.object({ count: z.number().int(), total: z.number().int() }),
+  /** Refunds counted in this session (their own day and drawer), whichever session sold the goods. */
+  refunds: z.object({ count: z.number().int(), total: z.number().int(), taxTotal: z.number().int() }),
+  /** Sales less the refunds of this session: the takings and tax the shift really kept. */
+  net: z.object({ total: z.number().int(), taxTotal: z.number().int() }),
   /** Per tender: what was taken, refunded, and the change given from cash. */
   byTender: z.array(z.object({ tender: z.enum(tenders), taken: z.number().int(), refunded: z.number().int(), change: z.number().int(), net: z.number().int() })),
-  taxes: z.array(z.object({ name: z.string(), rateE4: z.number().int(), isInclusive: z.boolean(), base: z.number().int(), amount: z.number().int() })),
+  /** Per tax: base and amount sold, refunded in this session, and net (sold − refunded). */
+  taxes: z.array(
+    z.object({
+      name: z.string(),
+      rateE4: z.number().int(),
+      isInclusive: z.boolean(),
+      base: z.number().int(),
+      amount: z.number().int(),
+      refundedBase: z.number().int(),
+      refundedAmount: z.number().int(),
+      netBase: z.number().int(),
+      netAmount: z.number().int(),
+    }),
+  ),
   movements: z.array(cashMovement),
   cashIn: z.number().int(),
   cashOut: z.number().int(),

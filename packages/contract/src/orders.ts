@@ -156,6 +156,10 @@ export const orderStockMovement = z.object({
 });
 export type OrderStockMovement = z.infer<typeof orderStockMovement>;
 
+/** Sold less refunded: what a sale, or a set of them, kept. */
+export const refundedFigures = z.object({ count: z.number().int(), total: z.number().int(), taxTotal: z.number().int() });
+export type RefundedFigures = z.infer<typeof refundedFigures>;
+
 export const order = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -192,6 +196,11 @@ export const order = z.object({
   lines: z.array(orderLine),
   payments: z.array(orderPayment),
   taxes: z.array(orderLineTax),
+  /**
+   * What its refunds gave back so far (each refund is its own document, counted on the day it
+   * happens; the sale's own figures never change). The back office's reads carry it.
+   */
+  refunded: refundedFigures.optional(),
   /** The detail's stock ledger entries; the create answer leaves them out. */
   stockMovements: z.array(orderStockMovement).optional(),
   createdAt: z.string(),
@@ -237,6 +246,9 @@ export const orderListTotals = z.object({
   total: z.number().int(),
   taxTotal: z.number().int(),
   discountTotal: z.number().int(),
+  /** Refunds of these orders (whenever they were made) and what is left once they are taken off. */
+  refunded: refundedFigures,
+  netOfRefunds: z.object({ total: z.number().int(), taxTotal: z.number().int() }),
 });
 export type OrderListTotals = z.infer<typeof orderListTotals>;
 export const orderPage = paginated(orderListItem).extend({ meta: pageMeta.extend({ totals: orderListTotals }) });

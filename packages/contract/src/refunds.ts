@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { tenders, type Tender } from './cashbox.ts';
 import { dataOf } from './common.ts';
-import { booleanField, idField, integerField, moneyField } from './fields.ts';
+import { booleanField, idField, integerField, moneyField, requiredMultiLineText } from './fields.ts';
 import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY, orderLineTax } from './orders.ts';
-import { requiredMultiLineText } from './fields.ts';
 
 /** POST /api/orders/:id/refunds: which sold units come back, where they go, and how the money goes back. */
 export const refundCreateInput = z.object({
@@ -27,6 +26,12 @@ export const refundCreateInput = z.object({
     .max(20, 'Use at most 20 payments on one refund.')
     .optional(),
   reason: requiredMultiLineText('reason', 500),
+  /**
+   * The open drawer the cash comes out of (any open drawer), or null: paid outside a drawer.
+   * Left out: the sale's register's drawer when it is open; with cash to pay back and that drawer
+   * closed, the server asks (422 on this field) rather than guess.
+   */
+  cashboxSessionId: idField('drawer').nullable().optional(),
 });
 export type RefundCreateInput = z.input<typeof refundCreateInput>;
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
@@ -98,6 +98,11 @@ export async function destroySession(db: DbOrTx, sessionId: string): Promise<voi
 /** Ends every session of a user at once (a disabled user, a password reset). */
 export async function destroyUserSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Signs a user out everywhere but here: the session the change was made from stays. */
+export async function destroyOtherUserSessions(db: DbOrTx, userId: number, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }
 
 export async function pruneExpiredSessions(db: DbOrTx): Promise<void> {

@@ -152,7 +152,7 @@ describe('during the session and at the close', () => {
       { tender: 'card', taken: 4000, refunded: 0, change: 0, net: 4000 },
       { tender: 'other', taken: 0, refunded: 0, change: 0, net: 0 },
     ]);
-    expect(report.taxes).toEqual([{ name: 'VAT', rateE4: 2000, isInclusive: true, base: 2000, amount: 400 }]);
+    expect(report.taxes).toEqual([{ name: 'VAT', rateE4: 2000, isInclusive: true, base: 2000, amount: 400, refundedBase: 0, refundedAmount: 0, netBase: 2000, netAmount: 400 }]);
     expect(report).toMatchObject({ cashIn: 1000, cashOut: 2000, note: 'Busy Saturday', closingCount: [{ value: 5000, count: 3 }, { value: 100, count: 6 }] });
     expect(report.openingCount).toHaveLength(3);
     expect(report.movements).toHaveLength(2);

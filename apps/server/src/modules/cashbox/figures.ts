@@ -1,7 +1,7 @@
 import { tenders, type Tender } from '@tillbook/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cashMovements, orderPayments, orders, refundPayments } from '../../db/schema/index.ts';
+import { cashMovements, orderPayments, orders, refundPayments, refunds } from '../../db/schema/index.ts';
 
 /** Σ of an integer column as a JS number (bigint in SQL, so a long shift never overflows). */
 const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -147,6 +147,26 @@ export async function salesSummaryOf(db: DbOrTx, sessionId: number) {
     amount: Number(r.amount),
   }));
   return { sales: totals ?? { count: 0, subtotal: 0, discounts: 0, charges: 0, taxes: 0, total: 0 }, taxes };
+}
+
+/**
+ * The refunds counted in a session (their own drawer and day, whichever session sold the goods):
+ * their tax total and their taxes per tax, summed from each refund's stored tax lines.
+ */
+export async function refundTaxesOf(db: DbOrTx, sessionId: number) {
+  const [totals] = await db
+    .select({ taxTotal: sumOf(refunds.taxTotal) })
+    .from(refunds)
+    .where(eq(refunds.cashboxSessionId, sessionId));
+  const taxRows = await db.execute(sql`
+    select t->>'name' as name, (t->>'rateE4')::int as rate_e4, (t->>'isInclusive')::boolean as is_inclusive,
+           sum((t->>'base')::bigint) as base, sum((t->>'amount')::bigint) as amount
+    from ${refunds}, jsonb_array_elements(${refunds.taxes}) as t
+    where ${refunds.cashboxSessionId} = ${sessionId}
+    group by 1, 2, 3
+    order by 1, 2, 3`);
+  const taxes = rowsOf<TaxRow>(taxRows).map((r) => ({ name: r.name, rateE4: Number(r.rate_e4), isInclusive: r.is_inclusive, base: Number(r.base), amount: Number(r.amount) }));
+  return { taxTotal: totals?.taxTotal ?? 0, taxes };
 }
 
 /** node-postgres answers `{rows}`, PGlite too; both drivers run behind one type. */

@@ -7,7 +7,7 @@ import { cashboxSessions, cashMovements, outlets, registers, users, type Cashbox
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions, salesSummaryOf, type SessionFigures } from './figures.ts';
+import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions, refundTaxesOf, salesSummaryOf, type SessionFigures } from './figures.ts';
 
 /** Who asks: their type decides what they may read and whether a blind close hides the expected figures. */
 export type Viewer = Pick<UserRow, 'id' | 'type' | 'outletId'>;
@@ -118,11 +118,30 @@ export async function listMovements(db: DbOrTx, sessionId: number): Promise<Cash
   }));
 }
 
+type TaxLine = { name: string; rateE4: number; isInclusive: boolean; base: number; amount: number };
+
+/** The tax table: each tax as sold, as refunded in the session, and net — a refunded tax that sold nothing here still shows. */
+function netTaxLines(sold: TaxLine[], refunded: TaxLine[]): CashboxReport['taxes'] {
+  const keyOf = (t: TaxLine) => `${t.name}|${t.rateE4}|${t.isInclusive}`;
+  const lines = new Map<string, CashboxReport['taxes'][number]>();
+  for (const t of sold) lines.set(keyOf(t), { ...t, refundedBase: 0, refundedAmount: 0, netBase: t.base, netAmount: t.amount });
+  for (const r of refunded) {
+    const line = lines.get(keyOf(r)) ?? { name: r.name, rateE4: r.rateE4, isInclusive: r.isInclusive, base: 0, amount: 0, refundedBase: 0, refundedAmount: 0, netBase: 0, netAmount: 0 };
+    line.refundedBase += r.base;
+    line.refundedAmount += r.amount;
+    line.netBase = line.base - line.refundedBase;
+    line.netAmount = line.amount - line.refundedAmount;
+    lines.set(keyOf(r), line);
+  }
+  return [...lines.values()].sort((a, b) => a.name.localeCompare(b.name) || a.rateE4 - b.rateE4 || Number(a.isInclusive) - Number(b.isInclusive));
+}
+
 /** The Z report of a closed session, or the running X report of an open one. */
 export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRecord): Promise<CashboxReport> {
-  const [figures, summary, movements, showExpected] = await Promise.all([
+  const [figures, summary, refunded, movements, showExpected] = await Promise.all([
     figuresOfSession(db, record.id),
     salesSummaryOf(db, record.id),
+    refundTaxesOf(db, record.id),
     listMovements(db, record.id),
     canSeeExpected(db, viewer),
   ]);
@@ -138,12 +157,13 @@ export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRec
     openingCount: record.openingCount ?? null,
     closingCount: record.closingCount ?? null,
     sales: summary.sales,
-    refunds: { count: figures.refundsCount, total: figures.refundsTotal },
+    refunds: { count: figures.refundsCount, total: figures.refundsTotal, taxTotal: refunded.taxTotal },
+    net: { total: summary.sales.total - figures.refundsTotal, taxTotal: summary.sales.taxes - refunded.taxTotal },
     byTender: tenders.map((tender) => {
       const t = figures.byTender[tender];
       return { tender, taken: t.taken, refunded: t.refunded, change: t.change, net: t.taken - t.change - t.refunded };
     }),
-    taxes: summary.taxes,
+    taxes: netTaxLines(summary.taxes, refunded.taxes),
     movements,
     cashIn: figures.cashIn,
     cashOut: figures.cashOut,

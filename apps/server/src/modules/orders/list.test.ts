@@ -9,6 +9,8 @@ let shop: SaleShop;
 let customerId: number;
 /** A: two shirts and a mug for Ada, in January, cash with change; B: a discounted mug by card, refunded; C: a mug at Harbour Road. */
 const sold = { a: 0, b: 0, c: 0 };
+/** The totals of a set nothing was refunded from: net = sold. */
+const noRefunds = (total: number, taxTotal: number) => ({ refunded: { count: 0, total: 0, taxTotal: 0 }, netOfRefunds: { total, taxTotal } });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -59,7 +61,7 @@ describe('the orders list', () => {
     expect(body.data.map((o: { id: number }) => o.id)).toEqual([sold.c, sold.b]);
     expect(body.data[0]).toMatchObject({ number: 'HRB-000001', outletName: 'Harbour Road', registerName: 'Harbour till', total: 800, tenders: ['cash'] });
     expect(body.data[1]).toMatchObject({ number: 'MAIN-000002', status: 'refunded', discountTotal: 100, tenders: ['card'] });
-    expect(body.meta).toEqual({ page: 1, perPage: 2, total: 3, lastPage: 2, totals: { count: 3, total: 8300, taxTotal: 1000, discountTotal: 100 } });
+    expect(body.meta).toEqual({ page: 1, perPage: 2, total: 3, lastPage: 2, totals: { count: 3, total: 8300, taxTotal: 1000, discountTotal: 100, ...noRefunds(8300, 1000) } });
   });
 
   it('narrows by each filter', async () => {
@@ -85,7 +87,7 @@ describe('the orders list', () => {
 
   it('sums only the filtered set, and the tally counts the same set', async () => {
     const res = await shop.admin.get(`/api/orders?registerId=${shop.till.id}`);
-    expect(res.json().meta.totals).toEqual({ count: 2, total: 7500, taxTotal: 1000, discountTotal: 100 });
+    expect(res.json().meta.totals).toEqual({ count: 2, total: 7500, taxTotal: 1000, discountTotal: 100, ...noRefunds(7500, 1000) });
     const tally = await shop.admin.get(`/api/orders/tally?registerId=${shop.till.id}`);
     expect(tally.statusCode).toBe(200);
     expect(tally.json()).toEqual({ data: { count: res.json().meta.total } });
@@ -150,7 +152,7 @@ describe('a cashier', () => {
     expect(await idsOf('', shop.cashier)).toEqual([sold.b, sold.a]);
     expect(await idsOf(`outletId=${shop.harbour.id}`, shop.cashier)).toEqual([]);
     const list = await shop.cashier.get('/api/orders');
-    expect(list.json().meta.totals).toEqual({ count: 2, total: 7500, taxTotal: 1000, discountTotal: 100 });
+    expect(list.json().meta.totals).toEqual({ count: 2, total: 7500, taxTotal: 1000, discountTotal: 100, ...noRefunds(7500, 1000) });
     expect((await shop.cashier.get('/api/orders/tally')).json()).toEqual({ data: { count: 2 } });
     expect((await shop.cashier.get(`/api/orders/${sold.c}`)).statusCode).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { pageMetaOf, type Order, type OrderListItem, type OrderListTotals, type OrderPage } from '@tillbook/contract';
+import { pageMetaOf, type RefundedFigures, type Order, type OrderListItem, type OrderListTotals, type OrderPage } from '@tillbook/contract';
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, orderLines, orderPayments, orders, outlets, products, productVariants, refunds, registers, stockMovements, users } from '../../db/schema/index.ts';
@@ -51,17 +51,18 @@ export async function getOrder(
   db: DbOrTx,
   where: { id: number } | { uuid: string },
   scope: OrderScope,
-  options: { withStockMovements?: boolean } = {},
+  options: { withStockMovements?: boolean; withRefunds?: boolean } = {},
 ): Promise<Order> {
   const match = 'id' in where ? eq(orders.id, where.id) : eq(orders.uuid, where.uuid);
   const [row] = await listBase(db)
     .where(and(match, scopeFilter(scope)))
     .limit(1);
   if (!row) throw AppError.notFound();
-  const [lines, payments, movements] = await Promise.all([
+  const [lines, payments, movements, refunded] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, row.order.id)).orderBy(asc(orderLines.position)),
     db.select().from(orderPayments).where(eq(orderPayments.orderId, row.order.id)).orderBy(asc(orderPayments.id)),
     options.withStockMovements ? stockMovementsOf(db, row.order.id) : null,
+    options.withRefunds ? refundedOf(db, [row.order.id]) : null,
   ]);
   return {
     ...toListItem(row),
@@ -85,6 +86,7 @@ export async function getOrder(
       charges: line.charges,
     })),
     payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount, tendered: p.tendered, change: p.change, reference: p.reference })),
+    ...(refunded && { refunded: refunded.get(row.order.id) ?? noRefunds }),
     ...(movements && { stockMovements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }),
   };
 }
@@ -116,18 +118,27 @@ function stockMovementsOf(db: DbOrTx, orderId: number) {
 
 const money = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
-/** The filtered set's count and sums in one aggregate query. */
+/** The filtered set's count and sums, and its refunds' (whenever they were made), in two aggregate queries. */
 export async function orderTotals(db: DbOrTx, where: SQL | undefined): Promise<OrderListTotals> {
-  const [row] = await db
-    .select({
-      count: count(),
-      total: money(sql`${orders.total}`),
-      taxTotal: money(sql`${orders.taxTotal}`),
-      discountTotal: money(sql`${orders.lineDiscountTotal} + ${orders.orderDiscountTotal}`),
-    })
-    .from(orders)
-    .where(where);
-  return row ?? { count: 0, total: 0, taxTotal: 0, discountTotal: 0 };
+  const [[sold], [refunded]] = await Promise.all([
+    db
+      .select({
+        count: count(),
+        total: money(sql`${orders.total}`),
+        taxTotal: money(sql`${orders.taxTotal}`),
+        discountTotal: money(sql`${orders.lineDiscountTotal} + ${orders.orderDiscountTotal}`),
+      })
+      .from(orders)
+      .where(where),
+    db
+      .select({ count: count(), total: money(sql`${refunds.total}`), taxTotal: money(sql`${refunds.taxTotal}`) })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(where),
+  ]);
+  const totals = sold ?? { count: 0, total: 0, taxTotal: 0, discountTotal: 0 };
+  const back = refunded ?? { count: 0, total: 0, taxTotal: 0 };
+  return { ...totals, refunded: back, netOfRefunds: { total: totals.total - back.total, taxTotal: totals.taxTotal - back.taxTotal } };
 }
 
 /** GET /api/orders: one page of the filtered set, with the whole set's figures in meta. */
@@ -142,9 +153,27 @@ export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: Order
       .limit(filters.perPage)
       .offset((filters.page - 1) * filters.perPage),
   ]);
-  const payments = await paymentsOf(db, rows.map((r) => r.order.id));
-  const data = rows.map((row) => ({ ...toListItem(row), tenders: [...new Set(payments.get(row.order.id)?.map((p) => p.tender))] }));
+  const ids = rows.map((r) => r.order.id);
+  const [payments, refunded] = await Promise.all([paymentsOf(db, ids), refundedOf(db, ids)]);
+  const data = rows.map((row) => ({
+    ...toListItem(row),
+    tenders: [...new Set(payments.get(row.order.id)?.map((p) => p.tender))],
+    refunded: refunded.get(row.order.id) ?? noRefunds,
+  }));
   return { data, meta: { ...pageMetaOf(filters.page, filters.perPage, totals.count), totals } };
+}
+
+const noRefunds: RefundedFigures = { count: 0, total: 0, taxTotal: 0 };
+
+/** What the refunds of a page of orders gave back, in one grouped query, by order. */
+async function refundedOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, RefundedFigures>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: refunds.orderId, count: count(), total: money(sql`${refunds.total}`), taxTotal: money(sql`${refunds.taxTotal}`) })
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .groupBy(refunds.orderId);
+  return new Map(rows.map(({ orderId, ...figures }) => [orderId, figures]));
 }
 
 /** The payments of a page of orders in one query, by order. */

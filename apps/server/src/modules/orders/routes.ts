@@ -109,7 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     { config: { access: userTypes }, schema: { tags, summary: 'One sale with its lines, payments, taxes and the stock movements it caused', params: idParams, response: { 200: orderResult } } },
-    async (request) => ({ data: await getOrder(db, { id: request.params.id }, orderScopeOf(signedIn(request.user)), { withStockMovements: true }) }),
+    async (request) => ({ data: await getOrder(db, { id: request.params.id }, orderScopeOf(signedIn(request.user)), { withStockMovements: true, withRefunds: true }) }),
   );
 
   app.post(

@@ -22,6 +22,7 @@ import {
   refundLines,
   refundPayments,
   refunds,
+  registers,
   type OrderLineRow,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -61,13 +62,43 @@ async function tenderRoom(tx: DbOrTx, orderId: number, refunded: Map<Tender, num
   return [...byTender].map(([tender, amount]) => ({ tender, available: amount - (refunded.get(tender) ?? 0) }));
 }
 
-/** The drawer a cash refund comes out of: the order's register's open drawer, else the refunder's own. */
-async function drawerFor(tx: DbOrTx, registerId: number | null, userId: number): Promise<number | null> {
-  const open = await tx
-    .select({ id: cashboxSessions.id, registerId: cashboxSessions.registerId })
+const drawerField = 'cashboxSessionId';
+
+/**
+ * The drawer a refund is counted in and its cash comes out of. Chosen: any open drawer (only when
+ * cash goes back), or null for cash paid outside a drawer. Not chosen: the sale's register's drawer
+ * while it is open; when it is closed and cash goes back, the refunder is asked rather than another
+ * register's drawer silently paying. The session row is share-locked so a close waits for the refund.
+ */
+async function drawerFor(tx: DbOrTx, registerId: number | null, chosen: number | null | undefined, paysCash: boolean): Promise<number | null> {
+  if (chosen === null) return null;
+  if (chosen !== undefined) {
+    if (!paysCash) throw AppError.validation({ [drawerField]: ['Only cash comes out of a drawer, and this refund pays nothing back in cash.'] });
+    const [session] = await tx
+      .select({ id: cashboxSessions.id, status: cashboxSessions.status, registerName: registers.name })
+      .from(cashboxSessions)
+      .innerJoin(registers, eq(registers.id, cashboxSessions.registerId))
+      .where(eq(cashboxSessions.id, chosen))
+      .for('share', { of: cashboxSessions });
+    if (!session) throw AppError.validation({ [drawerField]: ['The chosen drawer does not exist.'] });
+    if (session.status !== 'open') throw AppError.validation({ [drawerField]: [`The drawer of ${session.registerName} is closed. Choose an open drawer, or record the refund as paid outside a drawer.`] });
+    return session.id;
+  }
+  if (registerId === null) {
+    if (paysCash) throw AppError.validation({ [drawerField]: ['Choose the open drawer that pays the cash, or record the refund as paid outside a drawer.'] });
+    return null;
+  }
+  const [open] = await tx
+    .select({ id: cashboxSessions.id })
     .from(cashboxSessions)
-    .where(and(eq(cashboxSessions.status, 'open'), sql`(${cashboxSessions.registerId} = ${registerId ?? -1} or ${cashboxSessions.openedBy} = ${userId})`));
-  return (open.find((s) => s.registerId === registerId) ?? open[0])?.id ?? null;
+    .where(and(eq(cashboxSessions.registerId, registerId), eq(cashboxSessions.status, 'open')))
+    .for('share');
+  if (open) return open.id;
+  if (!paysCash) return null;
+  const [register] = await tx.select({ name: registers.name }).from(registers).where(eq(registers.id, registerId));
+  throw AppError.validation({
+    [drawerField]: [`The drawer of ${register?.name ?? 'the sale’s register'} is closed. Choose the open drawer that pays the cash, or record the refund as paid outside a drawer.`],
+  });
 }
 
 function itemName(line: OrderLineRow): string {
@@ -125,7 +156,8 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
 
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(refunds).where(eq(refunds.orderId, orderId));
     // Every tender is stamped with the drawer so its Z report shows card refunds beside cash ones.
-    const cashboxSessionId = await drawerFor(tx, order.registerId, refunder.id);
+    const paysCash = payments.some((p) => p.tender === 'cash');
+    const cashboxSessionId = await drawerFor(tx, order.registerId, input.cashboxSessionId, paysCash);
     const [refund] = await tx
       .insert(refunds)
       .values({

@@ -72,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileResult },
       },
     },
-    async (request) => ({ data: toUser(await updateOwnProfile(db, signedIn(request.user).id, request.body)) }),
+    async (request) => ({ data: toUser(await updateOwnProfile(db, signedIn(request.user).id, request.body, request.session?.id ?? null)) }),
   );
 
   app.get(
@@ -92,12 +92,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffResult },
       },
     },
-    async (request) => ({ data: toStaffUser(await updateStaffUser(db, request.params.id, request.body)) }),
+    async (request) => ({
+      data: toStaffUser(await updateStaffUser(db, request.params.id, request.body, { id: signedIn(request.user).id, sessionId: request.session?.id ?? null })),
+    }),
   );
 
   app.delete(
     '/api/users/:id',
-    { schema: { tags, summary: 'Delete a staff user (not yourself, not the last administrator)', params: idParams } },
+    { schema: { tags, summary: 'Delete a staff user (not yourself: 422; not the last administrator: 409)', params: idParams } },
     async (request, reply) => {
       await deleteStaffUser(db, request.params.id, signedIn(request.user).id);
       return reply.code(204).send();

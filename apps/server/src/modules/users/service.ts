@@ -18,7 +18,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { hashSecret, verifySecret } from '../../lib/passwords.ts';
-import { destroyUserSessions } from '../auth/sessions.ts';
+import { destroyOtherUserSessions, destroyUserSessions } from '../auth/sessions.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -192,8 +192,21 @@ export async function createStaffUser(db: DbOrTx, values: StaffValues): Promise<
  * An administrator edits a staff member. The last active administrator stays one (the shop would
  * lock itself out); deactivating someone or resetting their password signs them out everywhere.
  */
-export async function updateStaffUser(db: DbOrTx, id: number, values: StaffValues): Promise<UserRow> {
+/** Who makes a change: their own account is guarded, and the session they work in stays signed in. */
+export type Actor = { id: number; sessionId: string | null };
+
+/** An administrator never locks themselves out: no deactivating or demoting their own account. */
+function assertNotLockingOut(current: UserRow, values: StaffValues, actor: Actor | undefined): void {
+  if (!actor || actor.id !== current.id) return;
+  const errors: Record<string, string[]> = {};
+  if (!values.active && current.active) errors.active = ['You cannot deactivate your own account. Ask another administrator.'];
+  if (values.type !== current.type) errors.type = ['You cannot change your own user type. Ask another administrator.'];
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+}
+
+export async function updateStaffUser(db: DbOrTx, id: number, values: StaffValues, actor?: Actor): Promise<UserRow> {
   const current = await getStaffUser(db, id);
+  assertNotLockingOut(current, values, actor);
   await assertUniqueLogin(db, values, id);
   await assertOutletExists(db, values.outletId);
   const isActiveAdministrator = current.type === 'administrator' && current.active;
@@ -219,13 +232,17 @@ export async function updateStaffUser(db: DbOrTx, id: number, values: StaffValue
     .returning()
     .catch(rethrowUniqueLogin);
   if (!row) throw AppError.notFound();
-  if (!row.active || values.password !== null) await destroyUserSessions(db, id);
+  if (!row.active || values.password !== null) {
+    // An administrator resetting their own password stays signed in here, like a change of one's own password.
+    if (actor?.id === id && actor.sessionId !== null) await destroyOtherUserSessions(db, id, actor.sessionId);
+    else await destroyUserSessions(db, id);
+  }
   return row;
 }
 
 /** Deletes a staff member; never yourself, never the last active administrator. */
 export async function deleteStaffUser(db: DbOrTx, id: number, actingUserId: number): Promise<void> {
-  if (id === actingUserId) throw AppError.conflict('You cannot delete your own account.');
+  if (id === actingUserId) throw AppError.validation({ id: ['You cannot delete your own account. Ask another administrator.'] });
   const current = await getStaffUser(db, id);
   if (current.type === 'administrator' && current.active && (await countOtherActiveAdministrators(db, id)) === 0) {
     throw AppError.conflict('This is the last active administrator and cannot be deleted.');
@@ -242,7 +259,7 @@ export async function deleteStaffUser(db: DbOrTx, id: number, actingUserId: numb
 }
 
 /** The signed-in user's own profile: name, e-mail and password (with the current one). */
-export async function updateOwnProfile(db: DbOrTx, userId: number, values: z.output<typeof profileInput>): Promise<UserRow> {
+export async function updateOwnProfile(db: DbOrTx, userId: number, values: z.output<typeof profileInput>, sessionId: string | null = null): Promise<UserRow> {
   const current = await getStaffUser(db, userId);
   await assertUniqueLogin(db, { email: values.email }, userId);
   if (values.password !== null) {
@@ -262,5 +279,10 @@ export async function updateOwnProfile(db: DbOrTx, userId: number, values: z.out
     .returning()
     .catch(rethrowUniqueLogin);
   if (!row) throw AppError.notFound();
+  // A new password signs out every other session of the user (a lost phone, a shared till); this one stays.
+  if (values.password !== null) {
+    if (sessionId === null) await destroyUserSessions(db, userId);
+    else await destroyOtherUserSessions(db, userId, sessionId);
+  }
   return row;
 }

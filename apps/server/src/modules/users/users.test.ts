@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
-import { deleteStaffUser } from './service.ts';
+import { deleteStaffUser, updateStaffUser } from './service.ts';
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -119,7 +119,9 @@ describe('staff users', () => {
   });
 
   it('refuses to delete yourself and deletes another user', async () => {
-    expect((await admin.delete(`/api/users/${adminId}`)).statusCode).toBe(409);
+    const self = await admin.delete(`/api/users/${adminId}`);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().errors).toEqual({ id: ['You cannot delete your own account. Ask another administrator.'] });
     const created = (await admin.post('/api/users/create', cashierInput())).json().data;
     expect((await admin.delete(`/api/users/${created.id}`)).statusCode).toBe(204);
     expect((await admin.get(`/api/users/${created.id}/edit`)).statusCode).toBe(404);
@@ -138,12 +140,13 @@ describe('staff users', () => {
     const base = { name: me.name, username: me.username, email: me.email, outletId: null, active: true, type: 'administrator' };
     expect((await admin.put(`/api/users/${other.id}/edit`, { ...base, name: other.name, username: other.username, email: null, active: false })).statusCode).toBe(200);
 
-    const demote = await admin.put(`/api/users/${adminId}/edit`, { ...base, type: 'cashier', outletId });
-    expect(demote.statusCode).toBe(422);
-    expect(demote.json().errors.type).toEqual(['This is the last active administrator: make someone else an administrator first.']);
-    const deactivate = await admin.put(`/api/users/${adminId}/edit`, { ...base, active: false });
-    expect(deactivate.statusCode).toBe(422);
-    expect(Object.keys(deactivate.json().errors)).toEqual(['active']);
+    // Over HTTP the acting administrator is active, so only the service can be asked to demote the last one.
+    const lastOne = { ...base, type: 'administrator' as const, password: null, pin: undefined };
+    await expect(updateStaffUser(ctx.database.db, adminId, { ...lastOne, type: 'cashier', outletId })).rejects.toMatchObject({
+      statusCode: 422,
+      errors: { type: ['This is the last active administrator: make someone else an administrator first.'] },
+    });
+    await expect(updateStaffUser(ctx.database.db, adminId, { ...lastOne, active: false })).rejects.toMatchObject({ statusCode: 422, errors: { active: [expect.any(String)] } });
 
     // Over HTTP only an active administrator can ask, so the rule is checked on the service itself.
     await expect(deleteStaffUser(ctx.database.db, adminId, other.id)).rejects.toMatchObject({
@@ -153,7 +156,58 @@ describe('staff users', () => {
   });
 });
 
+describe('an administrator’s own account', () => {
+  it('cannot be deactivated, demoted or deleted by themselves: 422 on the field, nothing changed', async () => {
+    const { client, user } = await ctx.signIn('administrator', { password: 'self-admin-pass' });
+    // Another active administrator exists, so these are refused for being one's own, not for being the last.
+    const me = (await client.get(`/api/users/${user.id}/edit`)).json().data;
+    const base = { name: me.name, username: me.username, email: me.email, type: 'administrator', outletId: null, active: true, password: '' };
+    const deactivate = await client.put(`/api/users/${user.id}/edit`, { ...base, active: false });
+    expect(deactivate.statusCode).toBe(422);
+    expect(deactivate.json().errors).toEqual({ active: ['You cannot deactivate your own account. Ask another administrator.'] });
+    const demote = await client.put(`/api/users/${user.id}/edit`, { ...base, type: 'cashier', outletId });
+    expect(demote.statusCode).toBe(422);
+    expect(demote.json().errors).toEqual({ type: ['You cannot change your own user type. Ask another administrator.'] });
+    const removed = await client.delete(`/api/users/${user.id}`);
+    expect(removed.statusCode).toBe(422);
+    expect(removed.json().errors.id).toEqual(['You cannot delete your own account. Ask another administrator.']);
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect((await client.get(`/api/users/${user.id}/edit`)).json().data).toMatchObject({ active: true, type: 'administrator' });
+    // Their own name still saves.
+    expect((await client.put(`/api/users/${user.id}/edit`, { ...base, name: 'Ada Admin' })).statusCode).toBe(200);
+  });
+
+  it('resetting one’s own password in the staff form keeps this session and ends the others', async () => {
+    const { client, user } = await ctx.signIn('administrator', { password: 'self-reset-pass' });
+    const elsewhere = ctx.client();
+    expect((await elsewhere.login(user.username, 'self-reset-pass')).statusCode).toBe(200);
+    const me = (await client.get(`/api/users/${user.id}/edit`)).json().data;
+    const res = await client.put(`/api/users/${user.id}/edit`, {
+      name: me.name, username: me.username, email: me.email, type: 'administrator', outletId: null, active: true, password: 'self-reset-new', passwordConfirmation: 'self-reset-new',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect((await elsewhere.get('/api/user')).statusCode).toBe(401);
+  });
+});
+
 describe('own profile', () => {
+  it('a new password ends the user’s other sessions and keeps the one it was changed from', async () => {
+    const { client, user } = await ctx.signIn('cashier', { password: 'cashier-pass-3' });
+    const otherTill = ctx.client();
+    expect((await otherTill.login(user.username, 'cashier-pass-3')).statusCode).toBe(200);
+    const someoneElse = await ctx.signIn('cashier');
+    // A change of name only signs nobody out.
+    expect((await client.put('/api/users/edit', { name: 'Casey Renamed' })).statusCode).toBe(200);
+    expect((await otherTill.get('/api/user')).statusCode).toBe(200);
+
+    const res = await client.put('/api/users/edit', { name: user.name, currentPassword: 'cashier-pass-3', password: 'new-password-3', passwordConfirmation: 'new-password-3' });
+    expect(res.statusCode).toBe(200);
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect((await otherTill.get('/api/user')).statusCode).toBe(401);
+    expect((await someoneElse.client.get('/api/user')).statusCode).toBe(200);
+  });
+
   it('reads and updates the signed-in user’s name and e-mail (a cashier too)', async () => {
     const { client } = await ctx.signIn('cashier', { password: 'cashier-pass-1' });
     const res = await client.put('/api/users/edit', { name: 'Casey Cashier', email: 'casey@shop.test' });

@@ -38,13 +38,14 @@ function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
     openingCount: null,
     closingCount: null,
     sales: { count: 3, subtotal: 5700, discounts: 300, charges: 0, taxes: 400, total: 5700 },
-    refunds: { count: 0, total: 0 },
+    refunds: { count: 0, total: 0, taxTotal: 0 },
+    net: { total: 5700, taxTotal: 400 },
     byTender: [
       { tender: 'cash', taken: 2500, refunded: 0, change: 800, net: 1700 },
       { tender: 'card', taken: 4000, refunded: 0, change: 0, net: 4000 },
       { tender: 'other', taken: 0, refunded: 0, change: 0, net: 0 },
     ],
-    taxes: [{ name: 'VAT', rateE4: 2000, isInclusive: true, base: 2000, amount: 400 }],
+    taxes: [{ name: 'VAT', rateE4: 2000, isInclusive: true, base: 2000, amount: 400, refundedBase: 0, refundedAmount: 0, netBase: 2000, netAmount: 400 }],
     movements: [],
     cashIn: 1000,
     cashOut: 2000,
@@ -188,5 +189,21 @@ describe('DrawerPage', () => {
     const row = (await screen.findByText('Short −$1.00')).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'Z report' }).getAttribute('href')).toBe('/registers/1/drawer/sessions/4');
     expect(vi.mocked(http.get)).toHaveBeenCalledWith('/api/cashbox', { params: { registerId: 1, open: '0', perPage: 5, sort: '-openedAt' } });
+  });
+
+  it('shows on the Z report the VAT sold, refunded in the shift and net, and the takings net of refunds', async () => {
+    const withRefund = report({
+      refunds: { count: 1, total: 1200, taxTotal: 200 },
+      net: { total: 4500, taxTotal: 200 },
+      taxes: [{ name: 'VAT', rateE4: 200_000, isInclusive: true, base: 2000, amount: 400, refundedBase: 1000, refundedAmount: 200, netBase: 1000, netAmount: 200 }],
+    });
+    const router = renderDrawer(openStatus, withRefund);
+    await screen.findByText('$157.00');
+    await router.navigate('/registers/1/drawer/sessions/5');
+    const taxes = await screen.findByRole('table', { name: 'Taxes sold, refunded and net' });
+    const vat = within(taxes).getByRole('row', { name: /^VAT/ });
+    expect(within(vat).getAllByRole('cell').map((c) => c.textContent)).toEqual(['20%', '$20.00', '$4.00', '-$10.00', '-$2.00', '$10.00', '$2.00']);
+    expect(within(screen.getByRole('row', { name: /Net of refunds/ })).getByText('$45.00')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Net taxes/ })).getByText('$2.00')).toBeTruthy();
   });
 });

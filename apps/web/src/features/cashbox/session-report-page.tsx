@@ -161,6 +161,9 @@ function ReportBody({ report }: { report: CashboxReport }) {
             ['Total', m(report.sales.total)],
             ['Taxes in the total', m(report.sales.taxes)],
             ['Refunds', `${report.refunds.count} · ${m(-report.refunds.total)}`],
+            ['Refunded taxes', m(-report.refunds.taxTotal)],
+            ['Net of refunds', m(report.net.total)],
+            ['Net taxes', m(report.net.taxTotal)],
           ]}
         />
       </Section>
@@ -173,12 +176,22 @@ function ReportBody({ report }: { report: CashboxReport }) {
       </Section>
       <Section title="Taxes">
         {report.taxes.length === 0 ? (
-          <p className="text-sm text-gray-600">No taxes on the sales of this shift.</p>
+          <p className="text-sm text-gray-600">No taxes on the sales or refunds of this shift.</p>
         ) : (
+          // Refunds of this shift (whichever shift sold the goods) come off what was sold: the net is what is owed.
           <Table
-            caption="Taxes"
-            head={['Tax', 'Rate', 'Base', 'Amount']}
-            rows={report.taxes.map((t) => [`${t.name}${t.isInclusive ? ' (included)' : ''}`, `${formatPercent(t.rateE4)}%`, m(t.base), m(t.amount)])}
+            caption="Taxes sold, refunded and net"
+            head={['Tax', 'Rate', 'Base sold', 'Tax sold', 'Base refunded', 'Tax refunded', 'Net base', 'Net tax']}
+            rows={report.taxes.map((t) => [
+              `${t.name}${t.isInclusive ? ' (included)' : ''}`,
+              `${formatPercent(t.rateE4)}%`,
+              m(t.base),
+              m(t.amount),
+              m(-t.refundedBase),
+              m(-t.refundedAmount),
+              m(t.netBase),
+              m(t.netAmount),
+            ])}
           />
         )}
       </Section>

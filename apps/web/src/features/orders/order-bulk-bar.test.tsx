@@ -11,7 +11,7 @@ import { buildListItem, mockOrderGets, orderPageOf } from './test-data.ts';
 
 const page = orderPageOf(
   [buildListItem(), buildListItem({ id: 42, number: 'MAIN-000042' }), buildListItem({ id: 43, number: 'MAIN-000043' })],
-  { count: 3, total: 18_360, taxTotal: 2700, discountTotal: 0 },
+  { count: 3, total: 18_360, taxTotal: 2700, discountTotal: 0, refunded: { count: 0, total: 0, taxTotal: 0 }, netOfRefunds: { total: 18_360, taxTotal: 2700 } },
 );
 
 function renderList() {

@@ -46,4 +46,24 @@ describe('OrderDetailPage', () => {
     expect(screen.queryAllByRole('button', { name: 'Print receipt' })).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Edit order' })).toBeTruthy();
   });
+
+  it('shows what its refunds gave back and the net, the sale’s own total unchanged', async () => {
+    signIn(administrator);
+    mockOrderGets({ '/api/orders/41': { data: buildOrder({ status: 'partially_refunded', refunded: { count: 1, total: 2700, taxTotal: 450 } }) } });
+    renderDetail();
+    const totals = within(await screen.findByRole('region', { name: 'Totals' }));
+    expect(totals.getByText('Total').nextSibling?.textContent).toBe('$61.20');
+    expect(totals.getByText('Refunded (1 refund)').nextSibling?.textContent).toBe('−$27.00');
+    expect(totals.getByText('Tax refunded').nextSibling?.textContent).toBe('−$4.50');
+    expect(totals.getByText('Net after refunds').nextSibling?.textContent).toBe('$34.20');
+    expect(totals.getByText('Net tax').nextSibling?.textContent).toBe('$4.50');
+  });
+
+  it('shows no refund figures on a sale nothing came back from', async () => {
+    signIn(administrator);
+    mockOrderGets({ '/api/orders/41': { data: buildOrder({ refunded: { count: 0, total: 0, taxTotal: 0 } }) } });
+    renderDetail();
+    const totals = within(await screen.findByRole('region', { name: 'Totals' }));
+    expect(totals.queryByText('Net after refunds')).toBeNull();
+  });
 });

@@ -187,6 +187,16 @@ function OrderTotals({ order }: { order: Order }) {
         {row('Total', money.format(order.total), true)}
         {row('Paid', money.format(order.paid))}
         {order.change > 0 && row('Change', money.format(order.change))}
+        {order.refunded && order.refunded.count > 0 && (
+          // The sale keeps its figures; what its refunds gave back is shown beside them, and the net.
+          <>
+            <div className="my-1 border-t border-gray-200" />
+            {row(`Refunded (${order.refunded.count} ${order.refunded.count === 1 ? 'refund' : 'refunds'})`, `−${money.format(order.refunded.total)}`)}
+            {row('Tax refunded', `−${money.format(order.refunded.taxTotal)}`)}
+            {row('Net after refunds', money.format(order.total - order.refunded.total), true)}
+            {row('Net tax', money.format(order.taxTotal - order.refunded.taxTotal))}
+          </>
+        )}
       </dl>
     </Block>
   );

@@ -18,7 +18,8 @@ function renderList(path = '/orders') {
   return router;
 }
 
-const totals = { count: 124, total: 340_210, taxTotal: 51_200, discountTotal: 0 };
+const nothingBack = (total: number, taxTotal: number) => ({ refunded: { count: 0, total: 0, taxTotal: 0 }, netOfRefunds: { total, taxTotal } });
+const totals = { count: 124, total: 340_210, taxTotal: 51_200, discountTotal: 0, ...nothingBack(340_210, 51_200) };
 
 describe('OrderListPage', () => {
   it('shows each sale and the filtered set’s totals, and links to the order', async () => {
@@ -29,7 +30,7 @@ describe('OrderListPage', () => {
     expect(link.getAttribute('href')).toBe('/orders/41');
     const row = link.closest('tr') as HTMLElement;
     for (const text of ['Main store', 'Till 1', 'Carl Cash', 'Grace Hopper', 'Paid', 'Cash + Card', '$61.20']) expect(within(row).getByText(text)).toBeTruthy();
-    expect(screen.getByTestId('order-totals').textContent).toBe('124 orders · $3,402.10 · tax $512.00');
+    expect(screen.getByTestId('order-totals').textContent).toBe('124 orders · sold $3,402.10 · tax $512.00');
     expect(get).toHaveBeenCalledWith('/api/orders', { params: { page: 1, perPage: 25, sort: '-createdAt' } });
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/orders/export?sort=-createdAt');
   });
@@ -57,10 +58,28 @@ describe('OrderListPage', () => {
 
   it('says when no sale matches, and leaves the export to administrators', async () => {
     signIn(cashier);
-    mockOrderGets({ '/api/orders': orderPageOf([], { count: 0, total: 0, taxTotal: 0, discountTotal: 0 }) });
+    mockOrderGets({ '/api/orders': orderPageOf([], { count: 0, total: 0, taxTotal: 0, discountTotal: 0, ...nothingBack(0, 0) }) });
     renderList('/orders?status=refunded');
     expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
-    expect(screen.getByTestId('order-totals').textContent).toBe('0 orders · $0.00 · tax $0.00');
+    expect(screen.getByTestId('order-totals').textContent).toBe('0 orders · sold $0.00 · tax $0.00');
     expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+  });
+
+  it('shows what came back: refunded and net beside the sold totals, and the refunded part on a row', async () => {
+    signIn(administrator);
+    const refunded = { count: 3, total: 12_000, taxTotal: 2000 };
+    mockOrderGets({
+      '/api/orders': orderPageOf([buildListItem({ status: 'partially_refunded', refunded: { count: 1, total: 3000, taxTotal: 500 } })], {
+        ...totals,
+        refunded,
+        netOfRefunds: { total: 328_210, taxTotal: 49_200 },
+      }),
+    });
+    renderList();
+    const link = await screen.findByRole('link', { name: 'MAIN-000041' });
+    expect(within(link.closest('tr') as HTMLElement).getByText('−$30.00 refunded')).toBeTruthy();
+    expect(screen.getByTestId('order-totals').textContent).toBe(
+      '124 orders · sold $3,402.10 · tax $512.00 · refunded −$120.00 (tax −$20.00) · net $3,282.10 · net tax $492.00',
+    );
   });
 });

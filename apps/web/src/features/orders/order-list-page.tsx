@@ -49,7 +49,18 @@ export function OrderListPage() {
     { key: 'customer', header: 'Customer', cell: (o) => o.customerName ?? <span className="text-gray-400">Walk-in</span> },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
     { key: 'tenders', header: 'Tenders', cell: (o) => <span className="whitespace-nowrap">{o.tenders.map((t) => tenderLabels[t]).join(' + ')}</span> },
-    { key: 'total', header: 'Total', sortKey: 'total', align: 'right', cell: (o) => <span className="tabular-nums">{money.format(o.total)}</span> },
+    {
+      key: 'total',
+      header: 'Total',
+      sortKey: 'total',
+      align: 'right',
+      cell: (o) => (
+        <span className="tabular-nums">
+          {money.format(o.total)}
+          {o.refunded && o.refunded.total > 0 && <span className="block text-xs whitespace-nowrap text-red-700">−{money.format(o.refunded.total)} refunded</span>}
+        </span>
+      ),
+    },
   ];
 
   return (
@@ -127,7 +138,15 @@ export function OrderListPage() {
             <span className="font-semibold">
               {totals.count.toLocaleString()} {totals.count === 1 ? 'order' : 'orders'}
             </span>{' '}
-            · <span className="font-semibold tabular-nums">{money.format(totals.total)}</span> · tax <span className="tabular-nums">{money.format(totals.taxTotal)}</span>
+            · sold <span className="font-semibold tabular-nums">{money.format(totals.total)}</span> · tax <span className="tabular-nums">{money.format(totals.taxTotal)}</span>
+            {totals.refunded.count > 0 && (
+              <>
+                {' '}
+                · refunded <span className="tabular-nums">−{money.format(totals.refunded.total)}</span> (tax −{money.format(totals.refunded.taxTotal)}) · net{' '}
+                <span className="font-semibold tabular-nums">{money.format(totals.netOfRefunds.total)}</span> · net tax{' '}
+                <span className="tabular-nums">{money.format(totals.netOfRefunds.taxTotal)}</span>
+              </>
+            )}
             {totals.discountTotal > 0 && (
               <>
                 {' '}

@@ -1,4 +1,4 @@
-import type { Order, Refund, RefundCreateInput, Tender } from '@tillbook/contract';
+import type { CashboxSession, Order, Refund, RefundCreateInput, Tender } from '@tillbook/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { orderKeys } from './api.ts';
@@ -20,8 +20,22 @@ export function useCreateRefund(orderId: number) {
   return useMutation({
     mutationFn: async (input: RefundCreateInput) => (await http.post<{ data: Refund }>(`/api/orders/${orderId}/refunds`, input)).data.data,
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: orderKeys.detail(orderId) }), client.invalidateQueries({ queryKey: orderKeys.lists() })]);
+      // A drawer's expected cash changes with a cash refund.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
+        client.invalidateQueries({ queryKey: orderKeys.lists() }),
+        client.invalidateQueries({ queryKey: ['cashbox'] }),
+      ]);
     },
+  });
+}
+
+/** The drawers open now, any register: the ones a cash refund may come out of. */
+export function useOpenDrawers(enabled: boolean) {
+  return useQuery({
+    queryKey: ['cashbox', 'list', { open: true, purpose: 'refund' }],
+    enabled,
+    queryFn: async () => (await http.get<{ data: CashboxSession[] }>('/api/cashbox', { params: { open: '1', perPage: 100, sort: 'register' } })).data.data,
   });
 }
 

@@ -21,10 +21,13 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { tenderLabels } from './order-display.tsx';
-import { refundedUnits, tenderRoomOf, useCreateRefund } from './refund-api.ts';
+import { refundedUnits, tenderRoomOf, useCreateRefund, useOpenDrawers } from './refund-api.ts';
 
 type Props = { order: Order; refunds: readonly Refund[]; onDone: () => void };
-type Errors = { lines: Record<number, string>; payments?: string; reason?: string; form?: string };
+type Errors = { lines: Record<number, string>; payments?: string; reason?: string; drawer?: string; form?: string };
+
+/** The drawer choice: a session id, cash paid outside any drawer, or not chosen yet. */
+const outsideDrawer = 'outside';
 
 const itemName = (line: OrderLine) => (line.variantName ? `${line.title} · ${line.variantName}` : line.title);
 
@@ -42,6 +45,7 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const [damaged, setDamaged] = useState<Record<number, boolean>>({});
   const [typedPayments, setTypedPayments] = useState<Partial<Record<Tender, string>> | null>(null);
   const [reason, setReason] = useState('');
+  const [drawerChoice, setDrawerChoice] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({ lines: {} });
 
   const chosen = order.lines
@@ -51,6 +55,11 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const total = chosen.reduce((sum, row) => sum + row.share.total, 0);
   const defaults = new Map(defaultRefundPayments(total, room).map((p) => [p.tender, p.amount]));
   const paymentText = (tender: Tender) => typedPayments?.[tender] ?? formatMinorAsDecimal(defaults.get(tender) ?? 0, money.fractionDigits);
+  const cashBack = room.some((r) => r.tender === 'cash') ? (parseMoney(paymentText('cash'), money.fractionDigits) ?? 0) : 0;
+  const drawers = useOpenDrawers(room.some((r) => r.tender === 'cash'));
+  // The sale's own register pays while its drawer is open; otherwise the administrator chooses.
+  const ownDrawer = drawers.data?.find((d) => d.registerId === order.registerId);
+  const drawer = drawerChoice ?? (ownDrawer ? String(ownDrawer.id) : '');
 
   function setQuantity(line: OrderLine, left: number, text: string) {
     const value = Math.max(0, Math.min(left, Math.trunc(Number(text) || 0)));
@@ -70,12 +79,15 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
     if (!reason.trim()) next.reason = 'The reason field is required.';
     if (sent.length === 0) next.form = 'Choose at least one item to refund.';
     if (payments.some((p) => p.amount === null)) next.payments = 'Enter each amount as a number, like 12.50.';
+    if (cashBack > 0 && drawer === '') next.drawer = 'Choose the drawer that pays the cash, or record it as paid outside a drawer.';
     setErrors(next);
-    if (next.reason || next.form || next.payments) return;
+    if (next.reason || next.form || next.payments || next.drawer) return;
     const input: RefundCreateInput = {
       lines: sent.map((row) => ({ orderLineId: row.line.id, quantity: row.quantity, restock: !damaged[row.line.id] })),
       payments: payments.filter((p) => (p.amount ?? 0) > 0).map((p) => ({ tender: p.tender, amount: p.amount ?? 0 })),
       reason: reason.trim(),
+      // Only cash comes out of a drawer; a refund without cash leaves the choice to the server (the sale's register's drawer, for its Z report).
+      ...(cashBack > 0 && { cashboxSessionId: drawer === outsideDrawer ? null : Number(drawer) }),
     };
     create.mutate(input, { onSuccess: onDone, onError: (error) => setErrors(serverErrors(error, sent.map((row) => row.line.id))) });
   }
@@ -151,6 +163,29 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
           </div>
           {errors.payments && <p className="mt-1.5 text-sm text-red-600">{errors.payments}</p>}
         </fieldset>
+        {cashBack > 0 && (
+          <Field
+            label={`${money.format(cashBack)} in cash comes out of`}
+            error={errors.drawer}
+            hint={
+              drawers.isPending
+                ? 'Looking for open drawers…'
+                : ownDrawer
+                  ? `The drawer of ${order.registerName ?? 'the sale’s register'} is open.`
+                  : `The drawer of ${order.registerName ?? 'the sale’s register'} is closed: choose an open drawer, or record the cash as paid outside a drawer.`
+            }
+          >
+            <Select value={drawer} onChange={(e) => setDrawerChoice(e.target.value)}>
+              {drawer === '' && <option value="">Choose a drawer…</option>}
+              {(drawers.data ?? []).map((d) => (
+                <option key={d.id} value={String(d.id)}>
+                  {d.registerName} · {d.outletName} (open, {d.openedByName})
+                </option>
+              ))}
+              <option value={outsideDrawer}>Paid outside a drawer</option>
+            </Select>
+          </Field>
+        )}
         <Field label="Reason" error={errors.reason}>
           <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
         </Field>
@@ -180,6 +215,7 @@ function serverErrors(error: unknown, sentLineIds: number[]): Errors {
     if (lineId !== undefined) result.lines[lineId] = message;
     else if (field === 'payments' || field.startsWith('payments.')) result.payments = message;
     else if (field === 'reason') result.reason = message;
+    else if (field === 'cashboxSessionId') result.drawer = message;
     else rest.push(message);
   }
   if (rest.length) result.form = rest.join(' ');

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http.ts';
 import { administrator, cashier, httpError, signIn } from '../../testing/fixtures.ts';
 import { RefundsSection } from './refunds-section.tsx';
-import { buildOrder, mockOrderGets } from './test-data.ts';
+import { buildOrder, mockOrderGets, openDrawerOf } from './test-data.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -73,6 +73,10 @@ describe('RefundsSection', () => {
     expect((dialog.getByRole('textbox', { name: 'Cash' }) as HTMLInputElement).value).toBe('20.00');
     expect((dialog.getByRole('textbox', { name: 'Card' }) as HTMLInputElement).value).toBe('7.00');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Restock or damaged: Linen shirt · M / Blue' }), 'damaged');
+    // The sale's own drawer, open, pays the cash unless the administrator chooses another.
+    const drawer = dialog.getByRole('combobox', { name: '$20.00 in cash comes out of' }) as HTMLSelectElement;
+    await waitFor(() => expect(drawer.selectedOptions[0]?.textContent).toBe('Till 1 · Main store (open, Carl Cash)'));
+    expect(dialog.getByText('The drawer of Till 1 is open.')).toBeTruthy();
 
     await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
     expect(dialog.getByText('The reason field is required.')).toBeTruthy();
@@ -83,6 +87,7 @@ describe('RefundsSection', () => {
       lines: [{ orderLineId: 1, quantity: 1, restock: false }],
       payments: [{ tender: 'cash', amount: 2000 }, { tender: 'card', amount: 700 }],
       reason: 'Torn seam',
+      cashboxSessionId: 5,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(gets.mock.calls.filter(([url]) => url === '/api/orders/41/refunds')).toHaveLength(2));
@@ -133,5 +138,67 @@ describe('RefundsSection', () => {
     renderSection(buildOrder({ status: 'refunded' }));
     await screen.findByRole('listitem', { name: 'Refund MAIN-000041-R2' });
     expect((screen.getByRole('button', { name: 'Refund' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks which drawer pays the cash when the sale’s register is closed: another open drawer, or outside a drawer', async () => {
+    signIn(administrator);
+    const harbour = openDrawerOf(8, 3, 'Harbour till', 'Harbour Road', 'Ada Lovelace');
+    mockOrderGets({
+      '/api/orders/41/refunds': { data: [] },
+      '/api/cashbox': { data: [harbour], meta: { page: 1, perPage: 100, total: 1, lastPage: 1 } },
+    });
+    const post = vi.spyOn(http, 'post').mockRejectedValueOnce(
+      httpError(422, { message: 'x', errors: { cashboxSessionId: ['The drawer of Harbour till is closed. Choose an open drawer, or record the refund as paid outside a drawer.'] } }),
+    );
+    renderSection();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog'));
+    const quantity = dialog.getByRole('spinbutton', { name: 'Quantity to refund of Mug' });
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Chipped');
+    const drawer = (await dialog.findByRole('combobox', { name: '$7.20 in cash comes out of' })) as HTMLSelectElement;
+    await dialog.findByText('The drawer of Till 1 is closed: choose an open drawer, or record the cash as paid outside a drawer.');
+    expect([...drawer.options].map((o) => o.textContent)).toEqual(['Choose a drawer…', 'Harbour till · Harbour Road (open, Ada Lovelace)', 'Paid outside a drawer']);
+
+    await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
+    expect(dialog.getByText('Choose the drawer that pays the cash, or record it as paid outside a drawer.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+
+    await user.selectOptions(drawer, 'Harbour till · Harbour Road (open, Ada Lovelace)');
+    await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
+    expect(post).toHaveBeenLastCalledWith('/api/orders/41/refunds', expect.objectContaining({ payments: [{ tender: 'cash', amount: 720 }], cashboxSessionId: 8 }));
+    // The server's refusal lands on the drawer field.
+    expect(await dialog.findByText('The drawer of Harbour till is closed. Choose an open drawer, or record the refund as paid outside a drawer.')).toBeTruthy();
+
+    post.mockResolvedValueOnce({ data: { data: buildRefund() } });
+    await user.selectOptions(drawer, 'Paid outside a drawer');
+    await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
+    expect(post).toHaveBeenLastCalledWith('/api/orders/41/refunds', expect.objectContaining({ cashboxSessionId: null }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks for no drawer when nothing goes back in cash', async () => {
+    signIn(administrator);
+    mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildRefund() } });
+    renderSection();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog'));
+    const quantity = dialog.getByRole('spinbutton', { name: 'Quantity to refund of Mug' });
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    const cash = dialog.getByRole('textbox', { name: 'Cash' });
+    await user.clear(cash);
+    await user.type(cash, '0');
+    const card = dialog.getByRole('textbox', { name: 'Card' });
+    await user.clear(card);
+    await user.type(card, '7.20');
+    expect(dialog.queryByRole('combobox', { name: /in cash comes out of/ })).toBeNull();
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Chipped');
+    await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
+    expect(post).toHaveBeenCalledWith('/api/orders/41/refunds', { lines: [{ orderLineId: 2, quantity: 1, restock: true }], payments: [{ tender: 'card', amount: 720 }], reason: 'Chipped' });
   });
 });

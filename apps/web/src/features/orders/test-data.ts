@@ -1,4 +1,4 @@
-import { defaultShopSettings, type Order, type OrderListItem, type OrderPage } from '@tillbook/contract';
+import { defaultShopSettings, type CashboxSession, type Order, type OrderListItem, type OrderPage } from '@tillbook/contract';
 import { vi } from 'vitest';
 import { http } from '../../lib/http.ts';
 
@@ -96,6 +96,29 @@ export function orderPageOf(data: OrderListItem[], totals: OrderPage['meta']['to
   return { data, meta: { page: 1, perPage: 25, total: totals.count, lastPage: 1, totals } };
 }
 
+/** An open drawer session as GET /api/cashbox lists it. */
+export function openDrawerOf(id: number, registerId: number, registerName: string, outletName: string, openedByName: string): CashboxSession {
+  return {
+    id,
+    registerId,
+    registerName,
+    registerSlug: registerName.toLowerCase().replace(/\W+/g, '-'),
+    outletId: 1,
+    outletName,
+    status: 'open',
+    openedById: 2,
+    openedByName,
+    openedAt: '2026-11-22T09:00:00.000Z',
+    openingFloat: 10_000,
+    closedByName: null,
+    closedAt: null,
+    expectedCash: 10_000,
+    difference: null,
+    salesCount: 0,
+    salesTotal: 0,
+  };
+}
+
 /** Answers the GETs the orders screens make; `extra` adds or overrides by URL. */
 export function mockOrderGets(extra: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
@@ -103,6 +126,8 @@ export function mockOrderGets(extra: Record<string, unknown> = {}) {
     '/api/outlets/list': { data: [{ id: 1, name: 'Main store' }, { id: 2, name: 'Harbour Road' }] },
     '/api/registers': { data: [{ id: 2, name: 'Till 1', outletName: 'Main store' }], meta: { page: 1, perPage: 100, total: 1, lastPage: 1 } },
     '/api/users': { data: [{ id: 2, name: 'Carl Cash' }], meta: { page: 1, perPage: 100, total: 1, lastPage: 1 } },
+    // The open drawers a cash refund may come out of: Till 1's, where the sale was rung up.
+    '/api/cashbox': { data: [openDrawerOf(5, 2, 'Till 1', 'Main store', 'Carl Cash')], meta: { page: 1, perPage: 100, total: 1, lastPage: 1 } },
     ...extra,
   };
   return vi.spyOn(http, 'get').mockImplementation((url: string) => {

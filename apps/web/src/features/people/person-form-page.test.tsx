@@ -156,4 +156,29 @@ describe('PersonFormPage in users mode', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This is the last active administrator: make someone else an administrator first.')).toBeTruthy();
   });
+
+  it('keeps an administrator from deactivating or demoting themselves, still saving their own name', async () => {
+    signIn(administrator);
+    mockPeopleGets({ [`/api/users/${administrator.id}/edit`]: { data: buildStaffUser({ id: administrator.id, type: 'administrator', outletId: null, username: 'ada' }) } });
+    const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { data: buildStaffUser({ id: administrator.id, type: 'administrator' }) } });
+    renderForm(`/users/${administrator.id}/edit`);
+    const type = (await screen.findByLabelText('Type')) as HTMLSelectElement;
+    await waitFor(() => expect(type.value).toBe('administrator'));
+    expect(type.disabled).toBe(true);
+    expect((screen.getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('You cannot deactivate your own account.')).toBeTruthy();
+    expect(screen.getByText('Your own account: another administrator can change its type or deactivate it.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put).toHaveBeenCalledWith(`/api/users/${administrator.id}/edit`, expect.objectContaining({ type: 'administrator', active: true }));
+  });
+
+  it('leaves type and Active open on another staff member’s form', async () => {
+    signIn(administrator);
+    mockPeopleGets({ '/api/users/9/edit': { data: buildStaffUser() } });
+    renderForm('/users/9/edit');
+    const type = (await screen.findByLabelText('Type')) as HTMLSelectElement;
+    expect(type.disabled).toBe(false);
+    expect((screen.getByRole('checkbox', { name: /Active/ }) as HTMLInputElement).disabled).toBe(false);
+  });
 });

@@ -1,10 +1,12 @@
 import { staffCreateInput, staffUpdateInput, type StaffUser } from '@tillbook/contract';
 import { useController } from 'react-hook-form';
+import { useParams } from 'react-router';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
+import { useUser } from '../../lib/auth.ts';
 import type { FieldsProps, FormMode } from './form-mode.ts';
 import { useOutletNames, useSaveStaffUser, useStaffUser, useUserTypes } from './users-api.ts';
 
@@ -32,6 +34,11 @@ function UserFields({ form, isNew, hasPin }: FieldsProps<UserFormValues>) {
   const removePin = form.watch('removePin');
   const typeDescription = types.data?.find((t) => t.id === type)?.description;
   const keepHint = isNew ? undefined : 'Leave empty to keep the current password.';
+  // An administrator cannot lock themselves out (the server refuses it too): their own type and Active stay as they are.
+  const me = useUser();
+  const { id } = useParams();
+  const isSelf = !isNew && me !== null && String(me.id) === id;
+  const selfHint = 'Your own account: another administrator can change its type or deactivate it.';
   return (
     <>
       <Block title="Staff user">
@@ -45,8 +52,8 @@ function UserFields({ form, isNew, hasPin }: FieldsProps<UserFormValues>) {
           <Field label="E-mail" error={errors.email?.message} hint="Optional; also works to sign in.">
             <TextInput {...form.register('email')} type="email" autoComplete="off" />
           </Field>
-          <Field label="Type" error={errors.type?.message} hint={typeDescription}>
-            <Select {...typeField.field}>
+          <Field label="Type" error={errors.type?.message} hint={isSelf ? selfHint : typeDescription}>
+            <Select {...typeField.field} disabled={isSelf}>
               {(types.data ?? [{ id: type, name: type === 'cashier' ? 'Cashier' : 'Administrator', description: '' }]).map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.name}
@@ -73,7 +80,12 @@ function UserFields({ form, isNew, hasPin }: FieldsProps<UserFormValues>) {
             </Select>
           </Field>
           <div className="flex items-end pb-2">
-            <Checkbox label="Active" description="Inactive staff cannot sign in; signing them out happens at once." {...form.register('active')} />
+            <Checkbox
+              label="Active"
+              description={isSelf ? 'You cannot deactivate your own account.' : 'Inactive staff cannot sign in; signing them out happens at once.'}
+              {...form.register('active')}
+              disabled={isSelf}
+            />
           </div>
         </div>
         {errors.active?.message && <p className="mt-2 text-sm text-red-600">{errors.active.message}</p>}

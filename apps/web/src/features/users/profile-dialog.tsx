@@ -76,7 +76,7 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
         <Field label="Current password" error={errors.currentPassword?.message}>
           <TextInput {...form.register('currentPassword')} type="password" autoComplete="current-password" />
         </Field>
-        <Field label="New password" error={errors.password?.message} hint="At least 8 characters. Leave empty to keep your password.">
+        <Field label="New password" error={errors.password?.message} hint="At least 8 characters; signs you out everywhere else. Leave empty to keep your password.">
           <TextInput {...form.register('password')} type="password" autoComplete="new-password" />
         </Field>
         <Field label="Confirm new password" error={errors.passwordConfirmation?.message}>
