@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './fields.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './money-input.ts';
 export * from './orders.ts';
 export * from './orders-after-sale.ts';
 export * from './outlets.ts';

@@ -1,7 +1,5 @@
 import {
   defaultRefundPayments,
-  formatMinorAsDecimal,
-  parseMoney,
   refundShareOf,
   type Order,
   type OrderLine,
@@ -50,7 +48,11 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
     .map((row) => ({ ...row, share: refundShareOf({ ...row.line, net: 0 }, done.get(row.line.id) ?? 0, row.quantity) }));
   const total = chosen.reduce((sum, row) => sum + row.share.total, 0);
   const defaults = new Map(defaultRefundPayments(total, room).map((p) => [p.tender, p.amount]));
-  const paymentText = (tender: Tender) => typedPayments?.[tender] ?? formatMinorAsDecimal(defaults.get(tender) ?? 0, money.fractionDigits);
+  const paymentText = (tender: Tender) => typedPayments?.[tender] ?? money.toInput(defaults.get(tender) ?? 0);
+  const amountOf = (tender: Tender) => {
+    const parsed = money.parse(paymentText(tender));
+    return parsed.ok ? parsed.minor : null;
+  };
 
   function setQuantity(line: OrderLine, left: number, text: string) {
     const value = Math.max(0, Math.min(left, Math.trunc(Number(text) || 0)));
@@ -58,18 +60,19 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   }
 
   function capPayment(tender: Tender, available: number) {
-    const amount = parseMoney(paymentText(tender), money.fractionDigits);
-    if (amount !== null && amount > available) setTypedPayments((p) => ({ ...p, [tender]: formatMinorAsDecimal(available, money.fractionDigits) }));
+    const amount = amountOf(tender);
+    if (amount !== null && amount > available) setTypedPayments((p) => ({ ...p, [tender]: money.toInput(available) }));
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const sent = chosen.filter((row) => row.quantity > 0);
-    const payments = room.map(({ tender }) => ({ tender, amount: parseMoney(paymentText(tender), money.fractionDigits) }));
+    const payments = room.map(({ tender }) => ({ tender, amount: amountOf(tender) }));
     const next: Errors = { lines: {} };
     if (!reason.trim()) next.reason = 'The reason field is required.';
     if (sent.length === 0) next.form = 'Choose at least one item to refund.';
-    if (payments.some((p) => p.amount === null)) next.payments = 'Enter each amount as a number, like 12.50.';
+    const unreadable = room.map(({ tender }) => money.parse(paymentText(tender))).find((parsed) => !parsed.ok);
+    if (unreadable && !unreadable.ok) next.payments = unreadable.message;
     setErrors(next);
     if (next.reason || next.form || next.payments) return;
     const input: RefundCreateInput = {
