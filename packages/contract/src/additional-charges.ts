@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
+import { whenValid } from './cross-field.ts';
 import { booleanField, requiredText, MAX_MONEY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent } from './pricing/index.ts';
@@ -59,7 +60,7 @@ export const additionalChargeInput = z
       const result = percentText({ isZeroAllowed: false }).safeParse(values.rate);
       if (!result.success) ctx.addIssue({ code: 'custom', path: ['rate'], message: result.error.issues[0]?.message ?? rateMessage });
     }
-  })
+  }, whenValid('kind'))
   .transform(({ amount, rate, ...values }) =>
     values.kind === 'fixed'
       ? { ...values, kind: 'fixed' as const, amount: amount as number, rate: null, rateE4: null }

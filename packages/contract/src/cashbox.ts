@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
+import { whenValid } from './cross-field.ts';
 import { idField, integerField, moneyField, optionalText, queryId, queryText, requiredText, MAX_MONEY_TOTAL } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 
@@ -56,6 +57,7 @@ export const countedAmount = z
   .refine((v) => v.denominations === null || totalOfDenominations(v.denominations) === v.amount, {
     path: ['amount'],
     message: 'The amount does not match the notes and coins counted.',
+    ...whenValid('amount', 'denominations'),
   });
 export type CountedAmount = z.input<typeof countedAmount>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
+import { fieldsAreValid, whenValid } from './cross-field.ts';
 import { booleanField, requiredText, MAX_ID, MAX_MONEY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type CouponRule } from './pricing/index.ts';
@@ -75,8 +76,9 @@ export const couponInput = z
     code: z
       .string({ error: 'The code field is required.' })
       .trim()
-      .min(1, { message: 'The code field is required.', abort: true })
-      .regex(/^[A-Za-z0-9_-]{3,40}$/, 'The code must be 3 to 40 letters, digits, - or _.'),
+      // No `abort`: an explicitly aborted field would stop the form's other rules (cross-field.ts).
+      .min(1, 'The code field is required.')
+      .regex(/^(?:[A-Za-z0-9_-]{3,40})?$/, 'The code must be 3 to 40 letters, digits, - or _.'),
     name: requiredText('name', 120),
     kind: z.enum(couponKinds, { error: 'The type must be percentage or fixed.' }),
     rate: z.unknown().optional().describe('Decimal percentage text above 0 and at most 100 ("10"): for a percentage coupon.'),
@@ -93,6 +95,8 @@ export const couponInput = z
     active: booleanField('active'),
   })
   .superRefine((values, ctx) => {
+    // Each rule runs when the fields it reads are valid, whatever else is wrong (cross-field.ts).
+    if (!fieldsAreValid(ctx, 'kind')) return checkWindowAndEligibility(values, ctx);
     if (values.kind === 'fixed') {
       const message = amountProblem(values.amount);
       if (message) ctx.addIssue({ code: 'custom', path: ['amount'], message });
@@ -101,13 +105,8 @@ export const couponInput = z
       const result = percentText({ isZeroAllowed: false }).safeParse(values.rate);
       if (!result.success) ctx.addIssue({ code: 'custom', path: ['rate'], message: result.error.issues[0]?.message ?? rateMessage });
     }
-    if (values.validFrom && values.validUntil && values.validUntil <= values.validFrom) {
-      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The end must be after the start.' });
-    }
-    if (values.appliesTo === 'some' && values.categoryIds.length === 0 && values.productIds.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['appliesTo'], message: 'Choose at least one category or product.' });
-    }
-  })
+    checkWindowAndEligibility(values, ctx);
+  }, whenValid())
   .transform(({ rate, amount, ...values }) => {
     const isAll = values.appliesTo === 'all';
     const eligibility = { categoryIds: isAll ? [] : values.categoryIds, productIds: isAll ? [] : values.productIds };
@@ -118,6 +117,17 @@ export const couponInput = z
   });
 export type CouponInput = z.input<typeof couponInput>;
 export type CouponValues = z.output<typeof couponInput>;
+
+type WindowAndEligibility = { validFrom: string | null; validUntil: string | null; appliesTo: string; categoryIds: number[]; productIds: number[] };
+
+function checkWindowAndEligibility(values: WindowAndEligibility, ctx: z.RefinementCtx) {
+  if (fieldsAreValid(ctx, 'validFrom', 'validUntil') && values.validFrom && values.validUntil && values.validUntil <= values.validFrom) {
+    ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'The end must be after the start.' });
+  }
+  if (fieldsAreValid(ctx, 'appliesTo', 'categoryIds', 'productIds') && values.appliesTo === 'some' && values.categoryIds.length === 0 && values.productIds.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['appliesTo'], message: 'Choose at least one category or product.' });
+  }
+}
 
 function amountProblem(amount: unknown): string | null {
   if (amount === undefined || amount === null || amount === '') return 'The amount field is required.';

@@ -12,6 +12,7 @@ export * from './fields.ts';
 export * from './messages.ts';
 export * from './media.ts';
 export * from './money.ts';
+export * from './money-input.ts';
 export * from './orders.ts';
 export * from './orders-after-sale.ts';
 export * from './outlets.ts';

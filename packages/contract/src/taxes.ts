@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
+import { whenValid } from './cross-field.ts';
 import { booleanField, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent } from './pricing/index.ts';
@@ -17,8 +18,10 @@ export function percentText(options: { label?: string; isZeroAllowed: boolean })
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `The ${label} field is required.` : message) })
     .trim()
-    .min(1, { message: `The ${label} field is required.`, abort: true })
+    // No `abort`: an explicitly aborted field would stop the form's other rules (cross-field.ts).
+    .min(1, `The ${label} field is required.`)
     .refine((text) => {
+      if (text === '') return true;
       const rateE4 = parsePercent(text);
       return rateE4 !== null && (options.isZeroAllowed || rateE4 > 0);
     }, message)
@@ -64,7 +67,7 @@ export const taxInput = z
   })
   // A price cannot contain a tax that is added after the others; the engine could extract one,
   // but no shop has asked for it and a receipt could not explain it.
-  .refine((values) => !(values.isInclusive && values.isCompound), { path: ['isCompound'], message: compoundInclusiveMessage });
+  .refine((values) => !(values.isInclusive && values.isCompound), { path: ['isCompound'], message: compoundInclusiveMessage, ...whenValid('isInclusive', 'isCompound') });
 export type TaxInput = z.input<typeof taxInput>;
 export type TaxValues = z.output<typeof taxInput>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, queryBoolean } from './common.ts';
+import { fieldsAreValid, whenValid } from './cross-field.ts';
 import { booleanField, optionalEmail, requiredText, MAX_ID } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { userTypes, type UserType } from './user-types.ts';
@@ -54,6 +55,7 @@ const pinRule = z
   .refine((v) => v === null || v === undefined || /^\d{4,6}$/.test(v), 'The PIN must be 4 to 6 digits.');
 
 function confirmPassword<T extends { password: string | null; passwordConfirmation?: string | null }>(value: T, ctx: z.RefinementCtx) {
+  if (!fieldsAreValid(ctx, 'password', 'passwordConfirmation')) return;
   if (value.password !== null && value.password !== (value.passwordConfirmation ?? '')) {
     ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'The password confirmation does not match.' });
   }
@@ -72,6 +74,7 @@ const staffFields = {
 };
 
 function cashierNeedsOutlet(value: { type: UserType; outletId: number | null }, ctx: z.RefinementCtx) {
+  if (!fieldsAreValid(ctx, 'type', 'outletId')) return;
   if (value.type === 'cashier' && value.outletId === null) {
     ctx.addIssue({ code: 'custom', path: ['outletId'], message: 'A cashier must work at an outlet.' });
   }
@@ -81,13 +84,13 @@ function cashierNeedsOutlet(value: { type: UserType; outletId: number | null }, 
 export const staffUpdateInput = z.object(staffFields).superRefine((v, ctx) => {
   confirmPassword(v, ctx);
   cashierNeedsOutlet(v, ctx);
-});
+}, whenValid());
 export type StaffUpdateInput = z.input<typeof staffUpdateInput>;
 
 /** POST /api/users/create: the password is required. */
 export const staffCreateInput = staffUpdateInput.superRefine((v, ctx) => {
   if (v.password === null) ctx.addIssue({ code: 'custom', path: ['password'], message: 'The password field is required.' });
-});
+}, whenValid('password'));
 export type StaffCreateInput = z.input<typeof staffCreateInput>;
 
 /** A staff member as the staff screens see it (never a hash). */
@@ -115,9 +118,9 @@ export const profileInput = z
   })
   .superRefine((v, ctx) => {
     confirmPassword(v, ctx);
-    if (v.password !== null && v.currentPassword === null) {
+    if (fieldsAreValid(ctx, 'password', 'currentPassword') && v.password !== null && v.currentPassword === null) {
       ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Enter your current password to set a new one.' });
     }
-  });
+  }, whenValid());
 export type ProfileInput = z.input<typeof profileInput>;
 export const profileResult = dataOf(user);

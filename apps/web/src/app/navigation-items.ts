@@ -112,7 +112,12 @@ export const administratorNavigation: NavItem[] = [
     id: 'settings',
     label: 'Settings',
     icon: SettingsIcon,
-    items: [{ label: 'Rewards', to: '/settings/rewards?tab=points' }],
+    // SPEC §2 lists Settings (Rewards); the shop's general and product settings sit beside it.
+    items: [
+      { label: 'General', to: '/settings/general' },
+      { label: 'Products', to: '/settings/products' },
+      { label: 'Rewards', to: '/settings/rewards?tab=points' },
+    ],
   },
   {
     kind: 'group',

@@ -112,6 +112,25 @@ describe('Navigation for an administrator', () => {
     );
   });
 
+  it('reaches the general, product and reward settings from the Settings group', async () => {
+    renderNavigation('administrator');
+    await userEvent.click(group('Settings'));
+    const settingsList = group('Settings').nextElementSibling as HTMLElement;
+    expect(within(settingsList).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['General', '/settings/general'],
+      ['Products', '/settings/products'],
+      ['Rewards', '/settings/rewards?tab=points'],
+    ]);
+  });
+
+  it('opens the Settings group on a settings screen and marks its entry', () => {
+    renderNavigation('administrator', '/settings/products');
+    expect(group('Settings').getAttribute('aria-expanded')).toBe('true');
+    expect(group('Products').getAttribute('aria-expanded')).toBe('false');
+    const settingsList = group('Settings').nextElementSibling as HTMLElement;
+    expect(within(settingsList).getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('starts with the group of the current screen open', () => {
     renderNavigation('administrator', '/products/attributes');
     expect(group('Products').getAttribute('aria-expanded')).toBe('true');

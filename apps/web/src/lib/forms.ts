@@ -34,3 +34,20 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, setErro
   }
   return leftOver.length ? leftOver.join(' ') : null;
 }
+
+type SafeParser = { safeParse: (value: unknown) => { success: true } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } };
+
+/**
+ * Every field's first message from a contract schema, keyed "title" or "variants.0.price", so a
+ * form shows all that is wrong at once rather than one field per save.
+ */
+export function fieldErrorsOf(schema: SafeParser, value: unknown): Record<string, string> {
+  const result = schema.safeParse(value);
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}

@@ -1,5 +1,6 @@
-import { defaultShopSettings, formatMoney, fractionDigitsOf, type ShopSettings } from '@tillbook/contract';
+import { defaultShopSettings, formatMoney, moneyReaderOf, type MoneyReader, type ShopSettings } from '@tillbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { http } from './http.ts';
 
 export const shopSettingsQuery = queryOptions({
@@ -16,11 +17,13 @@ export function useShopSettings(): ShopSettings {
 /** The one money formatter of the app (contract money.ts), in the shop's currency and locale. */
 export { formatMoney };
 
-export function useMoney() {
-  const settings = useShopSettings();
-  return {
-    format: (minor: number) => formatMoney(minor, settings),
-    fractionDigits: fractionDigitsOf(settings.currency),
-    currency: settings.currency,
-  };
+export type Money = MoneyReader & { format: (minor: number) => string };
+
+/**
+ * Money in the shop's currency and locale: `format` for showing it, `parse` for every money field
+ * (contract money-input.ts: "1,234.50", "1.234,50", "1 234,50" as the locale writes them).
+ */
+export function useMoney(): Money {
+  const { currency, locale } = useShopSettings();
+  return useMemo(() => ({ ...moneyReaderOf({ currency, locale }), format: (minor: number) => formatMoney(minor, { currency, locale }) }), [currency, locale]);
 }

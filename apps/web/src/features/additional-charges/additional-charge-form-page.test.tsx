@@ -85,13 +85,25 @@ describe('AdditionalChargeFormPage', () => {
     expect(await screen.findByRole('heading', { name: 'Charges list' })).toBeTruthy();
   });
 
-  it.each([['0.255'], ['1,000.00'], ['$5'], ['abc']])('refuses the amount %s on its field', async (amount) => {
+  it.each([
+    ['0.255', 'Use at most 2 decimals. Enter an amount like 1,234.50.'],
+    ['5 dollars', '“5 dollars” is not an amount. Enter an amount like 1,234.50.'],
+    ['1.000,00', '“1.000,00” is not an amount. Enter an amount like 1,234.50.'],
+  ])('refuses the amount %s on its field and says why', async (amount, message) => {
     const post = vi.spyOn(http, 'post');
     renderForm();
     await fillDeposit(amount);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The amount must be a sum of money like 0.25, with at most 2 decimals.')).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('reads an amount with grouping as the shop writes it (1,000.00 → 100000)', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge({ amount: 100000 }) } });
+    renderForm();
+    await fillDeposit('$1,000.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/products/charges/create', expect.objectContaining({ amount: 100000 })));
   });
 
   it('asks for an amount above zero', async () => {

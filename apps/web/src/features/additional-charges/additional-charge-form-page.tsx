@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   additionalChargeInput,
-  formatMinorAsDecimal,
-  parseMoney,
   type AdditionalCharge,
   type AdditionalChargeValues,
+  type MoneyInputResult,
+  type MoneyReader,
 } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -49,36 +49,38 @@ const perChoices = [
   { value: 'line', label: 'Per line', description: 'Once per line, whatever the quantity (a packaging fee).' },
 ] as const;
 
-/** The typed amount in minor units: undefined when empty, null when it is not a sum of money. */
-function amountOf(text: string, fractionDigits: number): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return parseMoney(trimmed, fractionDigits);
+/** The typed amount in minor units: undefined when empty, otherwise what the shop's money parser reads. */
+function amountOf(text: string, money: MoneyReader): MoneyInputResult | undefined {
+  if (text.trim() === '') return undefined;
+  return money.parse(text);
+}
+
+function readAmount(result: MoneyInputResult | undefined): number | null {
+  return result?.ok ? result.minor : null;
 }
 
 /**
- * The contract's schema, after turning the typed amount into minor units with exact decimal
- * parsing (never parseFloat). Text that is not a sum of money gets its own message.
+ * The contract's schema, after turning the typed amount into minor units with the shop's money
+ * parser (never parseFloat). Text that is not a sum of money gets its own message, beside every
+ * other field's.
  */
-function chargeResolver(fractionDigits: number): Resolver<ChargeForm, unknown, AdditionalChargeValues> {
+function chargeResolver(money: MoneyReader): Resolver<ChargeForm, unknown, AdditionalChargeValues> {
   const validate = zodResolver(additionalChargeInput);
   return async (values, context, options) => {
-    const amount = amountOf(values.amount, fractionDigits);
-    const result = await validate({ ...values, amount: amount === null ? values.amount : amount }, context, options as never);
-    if (values.kind === 'fixed' && amount === null) {
-      const example = formatMinorAsDecimal(25, fractionDigits);
-      const message = `The amount must be a sum of money like ${example}, with at most ${fractionDigits} decimals.`;
-      return { values: {}, errors: { ...result.errors, amount: { type: 'money', message } } } as never;
+    const amount = amountOf(values.amount, money);
+    const result = await validate({ ...values, amount: amount?.ok ? amount.minor : amount ? values.amount : undefined }, context, options as never);
+    if (values.kind === 'fixed' && amount && !amount.ok) {
+      return { values: {}, errors: { ...result.errors, amount: { type: 'money', message: amount.message } } } as never;
     }
     return result as never;
   };
 }
 
-function toForm(charge: AdditionalCharge, fractionDigits: number): ChargeForm {
+function toForm(charge: AdditionalCharge, money: MoneyReader): ChargeForm {
   return {
     name: charge.name,
     kind: charge.kind,
-    amount: charge.amount === null ? '' : formatMinorAsDecimal(charge.amount, fractionDigits),
+    amount: charge.amount === null ? '' : money.toInput(charge.amount),
     rate: charge.rate ?? '',
     per: charge.per,
     isTaxable: charge.isTaxable,
@@ -113,7 +115,7 @@ export function AdditionalChargeFormPage() {
     <ChargeFormView
       key={chargeId ?? 'new'}
       chargeId={chargeId}
-      initial={charge.data ? toForm(charge.data, money.fractionDigits) : blank}
+      initial={charge.data ? toForm(charge.data, money) : blank}
       productCount={charge.data?.productCount ?? 0}
       back={back}
     />
@@ -127,7 +129,7 @@ function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormVie
   const money = useMoney();
   const save = useSaveAdditionalCharge(chargeId);
   const [formError, setFormError] = useState<string | null>(null);
-  const resolver = useMemo(() => chargeResolver(money.fractionDigits), [money.fractionDigits]);
+  const resolver = useMemo(() => chargeResolver(money), [money]);
   const form = useForm<ChargeForm, unknown, AdditionalChargeValues>({ resolver, defaultValues: initial });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control });
@@ -171,8 +173,8 @@ function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormVie
             />
             {kind === 'fixed' ? (
               <>
-                <Field label={`Amount (${money.currency})`} error={errors.amount?.message} hint={`In ${money.currency}, e.g. ${formatMinorAsDecimal(25, money.fractionDigits)}.`}>
-                  <TextInput {...form.register('amount')} inputMode="decimal" autoComplete="off" placeholder={formatMinorAsDecimal(25, money.fractionDigits)} />
+                <Field label={`Amount (${money.currency})`} error={errors.amount?.message} hint={`In ${money.currency}, e.g. ${money.toInput(25)}.`}>
+                  <TextInput {...form.register('amount')} inputMode="decimal" autoComplete="off" placeholder={money.toInput(25)} />
                 </Field>
                 <div className="hidden sm:block" />
                 <Controller
@@ -201,7 +203,7 @@ function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormVie
         <ChargeExample
           name={watched.name ?? ''}
           kind={kind}
-          amount={amountOf(watched.amount ?? '', money.fractionDigits) ?? null}
+          amount={readAmount(amountOf(watched.amount ?? '', money))}
           rate={watched.rate ?? ''}
           per={watched.per ?? 'unit'}
           isTaxable={watched.isTaxable ?? false}

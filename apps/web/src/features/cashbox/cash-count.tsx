@@ -1,4 +1,4 @@
-import { denominationsOf, formatMinorAsDecimal, parseMoney, type DenominationCount } from '@tillbook/contract';
+import { denominationsOf, type DenominationCount, type MoneyReader } from '@tillbook/contract';
 import { useId } from 'react';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { cn } from '../../lib/class-names.ts';
@@ -9,9 +9,16 @@ export type CashCountState = { mode: 'notes' | 'total'; counts: Record<number, s
 
 export const emptyCashCount: CashCountState = { mode: 'notes', counts: {}, total: '' };
 
-/** The amount counted, in minor units, with the notes and coins when counted one by one; null amount when something typed is not a count. */
-export function countedOf(state: CashCountState, fractionDigits: number): { amount: number | null; denominations: DenominationCount[] | null } {
-  if (state.mode === 'total') return { amount: state.total.trim() === '' ? null : parseMoney(state.total.trim(), fractionDigits), denominations: null };
+/**
+ * The amount counted, in minor units, with the notes and coins when counted one by one; null
+ * amount when something typed is not a count (a typed total says what was not understood).
+ */
+export function countedOf(state: CashCountState, money: MoneyReader): { amount: number | null; denominations: DenominationCount[] | null; message?: string } {
+  if (state.mode === 'total') {
+    if (state.total.trim() === '') return { amount: null, denominations: null };
+    const result = money.parse(state.total);
+    return result.ok ? { amount: result.minor, denominations: null } : { amount: null, denominations: null, message: result.message };
+  }
   const denominations: DenominationCount[] = [];
   for (const [value, text] of Object.entries(state.counts)) {
     if (text.trim() === '') continue;
@@ -42,7 +49,7 @@ type CashCountProps = {
 export function CashCount({ legend, state, onChange, error }: CashCountProps) {
   const money = useMoney();
   const id = useId();
-  const counted = countedOf(state, money.fractionDigits);
+  const counted = countedOf(state, money);
   const tabs = [
     { mode: 'notes' as const, label: 'Count notes and coins' },
     { mode: 'total' as const, label: 'Type the total' },
@@ -115,7 +122,7 @@ export function CashCount({ legend, state, onChange, error }: CashCountProps) {
             aria-label={`${legend}: total`}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={formatMinorAsDecimal(0, money.fractionDigits)}
+            placeholder={money.toInput(0)}
             invalid={Boolean(error) || (state.total.trim() !== '' && counted.amount === null)}
             value={state.total}
             onChange={(e) => onChange({ ...state, total: e.target.value })}

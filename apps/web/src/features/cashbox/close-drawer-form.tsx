@@ -1,4 +1,4 @@
-import { parseMoney, tenderLabels, tenders, type CashboxStatus, type Tender } from '@tillbook/contract';
+import { tenderLabels, tenders, type CashboxStatus, type Tender } from '@tillbook/contract';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
@@ -32,8 +32,14 @@ export function CloseDrawerForm({ status, onCancel, onClosed }: CloseDrawerFormP
   const [isConfirming, setIsConfirming] = useState(false);
   const [errors, setErrors] = useState<{ fields: Record<string, string>; message: string | null }>({ fields: {}, message: null });
 
-  const parseTotal = (text: string) => (text.trim() === '' ? 0 : parseMoney(text.trim(), money.fractionDigits));
-  const counted: Record<Tender, number | null> = { cash: countedOf(cash, money.fractionDigits).amount, card: parseTotal(card), other: parseTotal(other) };
+  const parseTotal = (text: string) => (text.trim() === '' ? ({ ok: true, minor: 0 } as const) : money.parse(text));
+  const cashCounted = countedOf(cash, money);
+  const typed = { card: parseTotal(card), other: parseTotal(other) };
+  const counted: Record<Tender, number | null> = {
+    cash: cashCounted.amount,
+    card: typed.card.ok ? typed.card.minor : null,
+    other: typed.other.ok ? typed.other.minor : null,
+  };
   // Blind close: the expected figures are not sent to the cashier until the count is in.
   const expected = status.isBlindClose ? null : running.data?.reconciliation;
   const expectedOf = (tender: Tender) => expected?.find((r) => r.tender === tender)?.expected ?? null;
@@ -41,15 +47,15 @@ export function CloseDrawerForm({ status, onCancel, onClosed }: CloseDrawerFormP
   function review(event: FormEvent) {
     event.preventDefault();
     const local: Record<string, string> = {};
-    if (counted.cash === null) local['counts.cash.amount'] = 'Enter whole counts of notes and coins, or the cash as a sum of money.';
-    if (counted.card === null) local['counts.card.amount'] = 'Enter the card total as a sum of money, e.g. 120.00.';
-    if (counted.other === null) local['counts.other.amount'] = 'Enter the other total as a sum of money.';
+    if (counted.cash === null) local['counts.cash.amount'] = cashCounted.message ?? 'Enter whole counts of notes and coins, or the cash as a sum of money.';
+    if (!typed.card.ok) local['counts.card.amount'] = typed.card.message;
+    if (!typed.other.ok) local['counts.other.amount'] = typed.other.message;
     setErrors({ fields: local, message: null });
     if (Object.keys(local).length === 0) setIsConfirming(true);
   }
 
   function confirm() {
-    const cashCount = countedOf(cash, money.fractionDigits);
+    const cashCount = countedOf(cash, money);
     close.mutate(
       {
         counts: { cash: { amount: cashCount.amount ?? 0, denominations: cashCount.denominations }, card: { amount: counted.card ?? 0 }, other: { amount: counted.other ?? 0 } },

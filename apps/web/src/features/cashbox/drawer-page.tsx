@@ -68,9 +68,9 @@ function OpenDrawerForm({ status }: { status: CashboxStatus }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const counted = countedOf(float, money.fractionDigits);
+    const counted = countedOf(float, money);
     if (counted.amount === null) {
-      setErrors({ fields: { 'float.amount': 'Enter the float as whole counts of notes and coins, or as a sum of money.' }, message: null });
+      setErrors({ fields: { 'float.amount': counted.message ?? 'Enter the float as whole counts of notes and coins, or as a sum of money.' }, message: null });
       return;
     }
     setErrors({ fields: {}, message: null });

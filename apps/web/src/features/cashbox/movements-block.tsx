@@ -1,4 +1,4 @@
-import { cashMovementReasons, parseMoney, type CashMovementKind } from '@tillbook/contract';
+import { cashMovementReasons, type CashMovementKind } from '@tillbook/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
@@ -28,9 +28,11 @@ export function MovementsBlock({ slug }: { slug: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const minor = parseMoney(amount.trim(), money.fractionDigits);
+    const parsed = money.parse(amount);
+    const minor = parsed.ok ? parsed.minor : null;
     const local: Record<string, string> = {};
-    if (minor === null || minor <= 0) local.amount = 'Enter an amount greater than zero, e.g. 20.00.';
+    if (!parsed.ok && parsed.error !== 'empty') local.amount = parsed.message;
+    else if (minor === null || minor <= 0) local.amount = `Enter an amount greater than zero, like ${money.example}.`;
     if (!reason.trim()) local.reason = 'Say why the cash moves, e.g. Cash drop to the safe.';
     if (Object.keys(local).length) return setErrors({ fields: local, message: null });
     setErrors({ fields: {}, message: null });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { couponInput, formatMinorAsDecimal, parseMoney, type Coupon, type CouponInput, type CouponValues } from '@tillbook/contract';
+import { couponInput, type Coupon, type CouponInput, type CouponValues, type MoneyReader } from '@tillbook/contract';
 import type { FieldError, Resolver } from 'react-hook-form';
 
 /** What the form holds: sums and counts as typed ("5.00", "100"), moments as datetime-local text. */
@@ -81,8 +81,8 @@ export function fromLocalInput(text: string): string | null {
   return Number.isNaN(time) ? text : new Date(time).toISOString();
 }
 
-export function toCouponForm(coupon: Coupon, fractionDigits: number): CouponForm {
-  const money = (minor: number | null) => (minor === null ? '' : formatMinorAsDecimal(minor, fractionDigits));
+export function toCouponForm(coupon: Coupon, reader: MoneyReader): CouponForm {
+  const money = (minor: number | null) => (minor === null ? '' : reader.toInput(minor));
   const count = (value: number | null) => (value === null ? '' : String(value));
   return {
     code: coupon.code,
@@ -105,15 +105,12 @@ export function toCouponForm(coupon: Coupon, fractionDigits: number): CouponForm
 
 type Parsed<T> = { value: T } | { error: string };
 
-/** Typed money → minor units with exact decimal parsing (never parseFloat); empty → null. */
-export function moneyOf(text: string, fractionDigits: number, label: string): Parsed<number | null> {
-  const trimmed = text.trim();
-  if (trimmed === '') return { value: null };
-  const minor = parseMoney(trimmed, fractionDigits);
-  if (minor === null) {
-    return { error: `The ${label} must be a sum of money like ${formatMinorAsDecimal(500, fractionDigits)}, with at most ${fractionDigits} decimals.` };
-  }
-  return { value: minor };
+/** Typed money → minor units in the shop's locale (never parseFloat); empty → null. */
+export function moneyOf(text: string, money: MoneyReader): Parsed<number | null> {
+  if (text.trim() === '') return { value: null };
+  const result = money.parse(text);
+  if (!result.ok) return { error: result.message };
+  return { value: result.minor };
 }
 
 function countOf(text: string, label: string): Parsed<number | null> {
@@ -125,7 +122,7 @@ function countOf(text: string, label: string): Parsed<number | null> {
 }
 
 /** The form's values as the API takes them, plus the messages of what could not be read. */
-export function toCouponInput(values: CouponForm, fractionDigits: number): { input: CouponInput; errors: Record<string, string> } {
+export function toCouponInput(values: CouponForm, money: MoneyReader): { input: CouponInput; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const read = <T>(field: string, parsed: Parsed<T>, fallback: unknown): T => {
     if ('error' in parsed) {
@@ -134,7 +131,7 @@ export function toCouponInput(values: CouponForm, fractionDigits: number): { inp
     }
     return parsed.value;
   };
-  const amount = values.kind === 'fixed' ? read('amount', moneyOf(values.amount, fractionDigits, 'amount'), 1) : undefined;
+  const amount = values.kind === 'fixed' ? read('amount', moneyOf(values.amount, money), 1) : undefined;
   const input: CouponInput = {
     code: values.code,
     name: values.name,
@@ -143,8 +140,8 @@ export function toCouponInput(values: CouponForm, fractionDigits: number): { inp
     amount,
     validFrom: fromLocalInput(values.validFrom),
     validUntil: fromLocalInput(values.validUntil),
-    minimumTotal: read('minimumTotal', moneyOf(values.minimumTotal, fractionDigits, 'minimum cart total'), null),
-    maximumDiscount: read('maximumDiscount', moneyOf(values.maximumDiscount, fractionDigits, 'maximum discount'), null),
+    minimumTotal: read('minimumTotal', moneyOf(values.minimumTotal, money), null),
+    maximumDiscount: read('maximumDiscount', moneyOf(values.maximumDiscount, money), null),
     usageLimit: read('usageLimit', countOf(values.usageLimit, 'usage limit'), null),
     perCustomerLimit: read('perCustomerLimit', countOf(values.perCustomerLimit, 'per-customer limit'), null),
     appliesTo: values.appliesTo,
@@ -159,10 +156,10 @@ export function toCouponInput(values: CouponForm, fractionDigits: number): { inp
  * The contract's schema, after turning typed sums and counts into numbers. What cannot be read
  * gets its own message on its field; everything else is the contract's wording.
  */
-export function couponResolver(fractionDigits: number): Resolver<CouponForm, unknown, CouponValues> {
+export function couponResolver(money: MoneyReader): Resolver<CouponForm, unknown, CouponValues> {
   const validate = zodResolver(couponInput);
   return async (values, context, options) => {
-    const { input, errors: unreadable } = toCouponInput(values, fractionDigits);
+    const { input, errors: unreadable } = toCouponInput(values, money);
     const result = await validate(input, context, options as never);
     if (Object.keys(unreadable).length === 0) return result as never;
     const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };

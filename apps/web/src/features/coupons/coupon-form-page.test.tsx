@@ -113,10 +113,22 @@ describe('CouponFormPage: the value', () => {
     await fillBasics();
     await userEvent.click(screen.getByRole('radio', { name: /Fixed amount/ }));
     await fill(screen.getByLabelText('Amount off (USD)'), '5.555');
-    await fill(screen.getByLabelText('Maximum discount (USD)'), '$3');
+    await fill(screen.getByLabelText('Maximum discount (USD)'), '3 dollars');
+    await fill(screen.getByLabelText('Minimum cart total (USD)'), '$1,250.00');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The amount must be a sum of money like 5.00, with at most 2 decimals.')).toBeTruthy();
-    expect(screen.getByText('The maximum discount must be a sum of money like 5.00, with at most 2 decimals.')).toBeTruthy();
+    expect(await screen.findByText('Use at most 2 decimals. Enter an amount like 1,234.50.')).toBeTruthy();
+    expect(screen.getByText('“3 dollars” is not an amount. Enter an amount like 1,234.50.')).toBeTruthy();
+    expect(screen.queryByText(/“\$1,250.00”/)).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows every mistake of an empty coupon at once: code, name and rate', async () => {
+    const post = vi.spyOn(http, 'post');
+    renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The code field is required.')).toBeTruthy();
+    expect(screen.getByText('The name field is required.')).toBeTruthy();
+    expect(screen.getByText('The rate field is required.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
   });
 

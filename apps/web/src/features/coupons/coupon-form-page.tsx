@@ -1,4 +1,4 @@
-import { couponInput, formatMinorAsDecimal, type CouponValues } from '@tillbook/contract';
+import { couponInput, type CouponValues } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -61,7 +61,7 @@ export function CouponFormPage() {
       key={couponId ?? 'new'}
       couponId={couponId}
       title={title}
-      initial={coupon.data ? toCouponForm(coupon.data, money.fractionDigits) : blankCoupon}
+      initial={coupon.data ? toCouponForm(coupon.data, money) : blankCoupon}
       initialProducts={coupon.data?.products ?? []}
       usedCount={coupon.data?.usedCount ?? 0}
       description={coupon.data ? <CouponStateBadge state={coupon.data.state} /> : undefined}
@@ -87,20 +87,20 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
   const categories = useCategoryOptions();
   const [formError, setFormError] = useState<string | null>(null);
   const [products, setProducts] = useState<PickedProduct[]>(initialProducts);
-  const resolver = useMemo(() => couponResolver(money.fractionDigits), [money.fractionDigits]);
+  const resolver = useMemo(() => couponResolver(money), [money]);
   const form = useForm<CouponForm, unknown, CouponValues>({ resolver, defaultValues: initial });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control }) as CouponForm;
   const kind = watched.kind;
-  const moneyExample = formatMinorAsDecimal(500, money.fractionDigits);
+  const moneyExample = money.toInput(500);
 
   // The "Try it" panel works on the form as typed, once the contract accepts it.
   const tryable = useMemo(() => {
-    const { input, errors: unreadable } = toCouponInput(watched, money.fractionDigits);
+    const { input, errors: unreadable } = toCouponInput(watched, money);
     if (Object.keys(unreadable).length > 0) return null;
     const parsed = couponInput.safeParse(input);
     return parsed.success ? parsed.data : null;
-  }, [watched, money.fractionDigits]);
+  }, [watched, money]);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);

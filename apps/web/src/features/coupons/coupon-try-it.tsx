@@ -1,4 +1,4 @@
-import { evaluateCoupon, formatMinorAsDecimal, type CouponValues } from '@tillbook/contract';
+import { evaluateCoupon, type CouponValues } from '@tillbook/contract';
 import { useState } from 'react';
 import { Block } from '../../components/ui/block.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -19,7 +19,7 @@ type TryItProps = {
 export function CouponTryIt({ coupon, usedCount }: TryItProps) {
   const money = useMoney();
   const [total, setTotal] = useState('');
-  const parsed = moneyOf(total, money.fractionDigits, 'cart total');
+  const parsed = moneyOf(total, money);
   const cartTotal = 'value' in parsed ? parsed.value : null;
 
   let answer: { tone: 'ok' | 'refused' | 'hint'; text: string };
@@ -43,7 +43,7 @@ export function CouponTryIt({ coupon, usedCount }: TryItProps) {
     <Block title="Try it">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={`Cart total (${money.currency})`} hint="Of products the coupon applies to, now, with a customer on the sale.">
-          <TextInput value={total} onChange={(e) => setTotal(e.target.value)} inputMode="decimal" autoComplete="off" placeholder={formatMinorAsDecimal(2500, money.fractionDigits)} />
+          <TextInput value={total} onChange={(e) => setTotal(e.target.value)} inputMode="decimal" autoComplete="off" placeholder={money.toInput(2500)} />
         </Field>
         <p
           data-testid="coupon-try-it"

@@ -1,7 +1,5 @@
 import {
   defaultRefundPayments,
-  formatMinorAsDecimal,
-  parseMoney,
   refundShareOf,
   type Order,
   type OrderLine,
@@ -54,8 +52,12 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
     .map((row) => ({ ...row, share: refundShareOf({ ...row.line, net: 0 }, done.get(row.line.id) ?? 0, row.quantity) }));
   const total = chosen.reduce((sum, row) => sum + row.share.total, 0);
   const defaults = new Map(defaultRefundPayments(total, room).map((p) => [p.tender, p.amount]));
-  const paymentText = (tender: Tender) => typedPayments?.[tender] ?? formatMinorAsDecimal(defaults.get(tender) ?? 0, money.fractionDigits);
-  const cashBack = room.some((r) => r.tender === 'cash') ? (parseMoney(paymentText('cash'), money.fractionDigits) ?? 0) : 0;
+  const paymentText = (tender: Tender) => typedPayments?.[tender] ?? money.toInput(defaults.get(tender) ?? 0);
+  const amountOf = (tender: Tender) => {
+    const parsed = money.parse(paymentText(tender));
+    return parsed.ok ? parsed.minor : null;
+  };
+  const cashBack = room.some((r) => r.tender === 'cash') ? (amountOf('cash') ?? 0) : 0;
   const drawers = useOpenDrawers(room.some((r) => r.tender === 'cash'));
   // The sale's own register pays while its drawer is open; otherwise the administrator chooses.
   const ownDrawer = drawers.data?.find((d) => d.registerId === order.registerId);
@@ -67,18 +69,19 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   }
 
   function capPayment(tender: Tender, available: number) {
-    const amount = parseMoney(paymentText(tender), money.fractionDigits);
-    if (amount !== null && amount > available) setTypedPayments((p) => ({ ...p, [tender]: formatMinorAsDecimal(available, money.fractionDigits) }));
+    const amount = amountOf(tender);
+    if (amount !== null && amount > available) setTypedPayments((p) => ({ ...p, [tender]: money.toInput(available) }));
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const sent = chosen.filter((row) => row.quantity > 0);
-    const payments = room.map(({ tender }) => ({ tender, amount: parseMoney(paymentText(tender), money.fractionDigits) }));
+    const payments = room.map(({ tender }) => ({ tender, amount: amountOf(tender) }));
     const next: Errors = { lines: {} };
     if (!reason.trim()) next.reason = 'The reason field is required.';
     if (sent.length === 0) next.form = 'Choose at least one item to refund.';
-    if (payments.some((p) => p.amount === null)) next.payments = 'Enter each amount as a number, like 12.50.';
+    const unreadable = room.map(({ tender }) => money.parse(paymentText(tender))).find((parsed) => !parsed.ok);
+    if (unreadable && !unreadable.ok) next.payments = unreadable.message;
     if (cashBack > 0 && drawer === '') next.drawer = 'Choose the drawer that pays the cash, or record it as paid outside a drawer.';
     setErrors(next);
     if (next.reason || next.form || next.payments || next.drawer) return;

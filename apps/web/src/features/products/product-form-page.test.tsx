@@ -59,17 +59,37 @@ describe('new product form', () => {
     vi.spyOn(http, 'post').mockRejectedValue(
       httpError(422, {
         message: 'Another product already has this barcode.',
-        errors: { 'variants.0.barcode': ['Another product already has this barcode.'], title: ['The title field is required.'] },
+        errors: { 'variants.0.barcode': ['Another product already has this barcode.'], title: ['Another product has this title.'] },
       }),
     );
     renderNew();
-    await userEvent.type(await screen.findByLabelText('Price of the product'), '2');
+    await userEvent.type(await screen.findByLabelText('Title'), 'Cola');
+    await userEvent.type(screen.getByLabelText('Price of the product'), '2');
     await userEvent.type(screen.getByLabelText('Barcode of the product'), '4006381333931');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Another product already has this barcode.')).toBeTruthy();
-    expect(screen.getByText('The title field is required.')).toBeTruthy();
+    expect(screen.getByText('Another product has this title.')).toBeTruthy();
     expect((screen.getByLabelText('Barcode of the product') as HTMLInputElement).value).toBe('4006381333931');
     expect((screen.getByLabelText('Price of the product') as HTMLInputElement).value).toBe('2');
+  });
+
+  it('shows the title and the price errors together when an empty product is saved', async () => {
+    const post = vi.spyOn(http, 'post');
+    renderNew();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The title field is required.')).toBeTruthy();
+    expect(screen.getByText('Enter the price, like 1,234.50.')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('reads a price with grouping the way the shop writes it', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 43, title: 'Bike' } } });
+    renderNew();
+    await userEvent.type(await screen.findByLabelText('Title'), 'Bike');
+    await userEvent.type(screen.getByLabelText('Price of the product'), '1,234.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect((post.mock.calls[0] as [string, { variants: Array<{ price: number }> }])[1].variants[0]?.price).toBe(123450);
   });
 
   it('refuses an amount it cannot read before sending anything', async () => {
@@ -78,7 +98,7 @@ describe('new product form', () => {
     await userEvent.type(await screen.findByLabelText('Title'), 'Cola');
     await userEvent.type(screen.getByLabelText('Price of the product'), '1,2,3');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The price must be an amount like 1.99.')).toBeTruthy();
+    expect(await screen.findByText('“1,2,3” is not an amount. Enter an amount like 1,234.50.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
   });
 });

@@ -42,7 +42,7 @@ export function ProductFormPage() {
     );
   }
   const outletIds = (outlets.data ?? []).map((o) => o.id);
-  const initial = product.data ? toForm(product.data, outletIds, money.fractionDigits) : blankProduct(outletIds, settings.defaultTaxIds);
+  const initial = product.data ? toForm(product.data, outletIds, money) : blankProduct(outletIds, settings.defaultTaxIds);
   return <ProductFormScreen key={productId ?? 'new'} productId={productId} initial={initial} />;
 }
 
@@ -60,7 +60,7 @@ function ProductFormScreen({ productId, initial }: { productId: number | undefin
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
-    const result = toInput(values, money.fractionDigits, isNew);
+    const result = toInput(values, money, isNew);
     if ('errors' in result) {
       for (const [field, message] of Object.entries(result.errors)) form.setError(field as never, { type: 'client', message });
       return;

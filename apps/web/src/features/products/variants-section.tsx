@@ -8,12 +8,14 @@ import { ChipsSelect } from '../../components/ui/chips-select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
+import { useMoney } from '../../lib/shop-settings.ts';
 import { createBarcode } from './api.ts';
 import { blankVariant, type ProductForm } from './form-model.ts';
 import { useAttributeChoices, useOutletChoices } from './pickers.ts';
 
 /** Attributes → one variant per chosen combination, each with its SKU, barcode, price and cost. */
 export function VariantsSection() {
+  const money = useMoney();
   const { control, register, setValue, getValues, formState } = useFormContext<ProductForm>();
   const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
   const attributeIds = useWatch({ control, name: 'attributeIds' });
@@ -163,11 +165,11 @@ export function VariantsSection() {
                   {errorOf(index, 'barcode') && <p className="mt-1 max-w-56 text-xs text-red-600">{errorOf(index, 'barcode')}</p>}
                 </td>
                 <td className="py-2 pr-3">
-                  <TextInput aria-label={`Price of ${variant.name || 'the product'}`} inputMode="decimal" placeholder="0.00" invalid={!!errorOf(index, 'price')} className="w-28 text-right" {...register(`variants.${index}.price`)} />
+                  <TextInput aria-label={`Price of ${variant.name || 'the product'}`} inputMode="decimal" placeholder={money.toInput(0)} invalid={!!errorOf(index, 'price')} className="w-28 text-right" {...register(`variants.${index}.price`)} />
                   {errorOf(index, 'price') && <p className="mt-1 max-w-40 text-xs text-red-600">{errorOf(index, 'price')}</p>}
                 </td>
                 <td className="py-2 pr-3">
-                  <TextInput aria-label={`Cost of ${variant.name || 'the product'}`} inputMode="decimal" placeholder="0.00" invalid={!!errorOf(index, 'cost')} className="w-28 text-right" {...register(`variants.${index}.cost`)} />
+                  <TextInput aria-label={`Cost of ${variant.name || 'the product'}`} inputMode="decimal" placeholder={money.toInput(0)} invalid={!!errorOf(index, 'cost')} className="w-28 text-right" {...register(`variants.${index}.cost`)} />
                   {errorOf(index, 'cost') && <p className="mt-1 max-w-40 text-xs text-red-600">{errorOf(index, 'cost')}</p>}
                 </td>
                 <td className="py-2 pr-3 pt-4">

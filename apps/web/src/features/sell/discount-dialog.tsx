@@ -1,4 +1,4 @@
-import { formatMinorAsDecimal, formatPercent, parseMoney, parsePercent, type PricingDiscount } from '@tillbook/contract';
+import { formatPercent, parsePercent, type PricingDiscount } from '@tillbook/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -32,7 +32,7 @@ function DiscountForm({ target, hasCoupon, onApply, onClose }: DiscountDialogPro
   const current = target.current;
   const [kind, setKind] = useState<PricingDiscount['kind']>(current?.kind ?? 'percentage');
   const [text, setText] = useState(
-    current === null ? '' : current.kind === 'amount' ? formatMinorAsDecimal(current.amount, money.fractionDigits) : formatPercent(current.rateE4),
+    current === null ? '' : current.kind === 'amount' ? money.toInput(current.amount) : formatPercent(current.rateE4),
   );
   const [error, setError] = useState<string | undefined>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -53,9 +53,9 @@ function DiscountForm({ target, hasCoupon, onApply, onClose }: DiscountDialogPro
       return;
     }
     if (kind === 'amount') {
-      const amount = parseMoney(text, money.fractionDigits);
-      if (amount === null) return setError(`Enter an amount like ${formatMinorAsDecimal(250, money.fractionDigits)}.`);
-      onApply(target, { kind: 'amount', amount });
+      const parsed = money.parse(text);
+      if (!parsed.ok) return setError(parsed.message);
+      onApply(target, { kind: 'amount', amount: parsed.minor });
     } else {
       const rateE4 = parsePercent(text);
       if (rateE4 === null) return setError('Enter a percentage from 0 to 100.');

@@ -98,7 +98,9 @@ describe('PaymentDialog', () => {
   it('says what is wrong with a typed amount, never guessing', async () => {
     renderDialog();
     await typeAmount('12.345{Enter}');
-    expect(screen.getByText(/Enter an amount greater than zero/)).toBeTruthy();
+    expect(screen.getByText('Use at most 2 decimals. Enter an amount like 1,234.50.')).toBeTruthy();
+    await typeAmount('0{Enter}');
+    expect(screen.getByText('Enter an amount greater than zero, like 1,234.50.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Payments' })).toBeNull();
   });
 

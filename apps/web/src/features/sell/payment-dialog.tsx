@@ -1,4 +1,4 @@
-import { formatMinorAsDecimal, parseMoney, settlePayments, tenderLabels, tenders, type PaymentInput, type Tender } from '@tillbook/contract';
+import { settlePayments, tenderLabels, tenders, type PaymentInput, type Tender } from '@tillbook/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -57,7 +57,7 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
   const settlement = settlePayments(total, payments, money.format);
   const due = settlement.ok ? 0 : settlement.due;
   const change = settlement.ok ? settlement.change : 0;
-  const decimal = (minor: number) => (minor > 0 ? formatMinorAsDecimal(minor, money.fractionDigits) : '');
+  const decimal = (minor: number) => (minor > 0 ? money.toInput(minor) : '');
   const [amountText, setAmountText] = useState(() => decimal(total));
   const canComplete = settlement.ok && !isSubmitting;
 
@@ -83,9 +83,10 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
   }
 
   function addTypedPayment() {
-    const amount = parseMoney(amountText, money.fractionDigits);
+    const parsed = money.parse(amountText);
+    const amount = parsed.ok ? parsed.minor : null;
     if (amount === null || amount <= 0) {
-      setAmountError(`Enter an amount greater than zero, like ${formatMinorAsDecimal(1250, money.fractionDigits)}.`);
+      setAmountError(!parsed.ok && parsed.error !== 'empty' ? parsed.message : `Enter an amount greater than zero, like ${money.example}.`);
       focusAmount();
       return;
     }

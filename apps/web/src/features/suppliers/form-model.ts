@@ -1,4 +1,5 @@
-import { formatMinorAsDecimal, parseMoney, type Supplier, type SupplierInput, type SupplierProduct } from '@tillbook/contract';
+import { supplierInput, type MoneyReader, type Supplier, type SupplierInput, type SupplierProduct } from '@tillbook/contract';
+import { fieldErrorsOf } from '../../lib/forms.ts';
 
 /** A "Products supplied" row: what we know of the variant, and the supplier's terms as typed. */
 export type SupplierProductForm = Omit<SupplierProduct, 'supplierSku' | 'cost'> & { supplierSku: string; cost: string };
@@ -43,7 +44,7 @@ export const blankSupplier: SupplierForm = {
   products: [],
 };
 
-export function toForm(supplier: Supplier, digits: number): SupplierForm {
+export function toForm(supplier: Supplier, money: MoneyReader): SupplierForm {
   return {
     companyName: supplier.companyName,
     contactPerson: supplier.contactPerson ?? '',
@@ -54,13 +55,15 @@ export function toForm(supplier: Supplier, digits: number): SupplierForm {
     paymentTerms: supplier.paymentTerms ?? '',
     notes: supplier.notes ?? '',
     active: supplier.active,
-    products: supplier.products.map((p) => ({ ...p, supplierSku: p.supplierSku ?? '', cost: formatMinorAsDecimal(p.cost, digits) })),
+    products: supplier.products.map((p) => ({ ...p, supplierSku: p.supplierSku ?? '', cost: money.toInput(p.cost) })),
   };
 }
 
 /** The cost typed in a row in minor units; empty counts as 0, anything unreadable is null. */
-export function costOf(text: string, digits: number): number | null {
-  return text.trim() === '' ? 0 : parseMoney(text.trim(), digits);
+export function costOf(text: string, money: MoneyReader): number | null {
+  if (text.trim() === '') return 0;
+  const parsed = money.parse(text);
+  return parsed.ok ? parsed.minor : null;
 }
 
 /**
@@ -74,27 +77,32 @@ export function marginTenthsOf(price: number, cost: number): number | null {
 
 export type FieldErrors = Record<string, string>;
 
-/** The API payload, or the messages for costs that cannot be read (parsed exactly, never as floats). */
-export function toInput(form: SupplierForm, digits: number): { input: SupplierInput } | { errors: FieldErrors } {
+const shownFields = new RegExp(`^(${supplierFormFields.filter((f) => f !== 'products').join('|')}|products\\.\\d+\\.(cost|supplierSku))$`);
+
+/**
+ * The API payload, or every message at once: costs that cannot be read (parsed exactly, never as
+ * floats) and what the contract's schema refuses on the fields the form shows.
+ */
+export function toInput(form: SupplierForm, money: MoneyReader): { input: SupplierInput } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const products = form.products.map((p, i) => {
-    const cost = costOf(p.cost, digits);
-    if (cost === null) errors[`products.${i}.cost`] = `The supplier cost must be an amount like ${formatMinorAsDecimal(125, digits)}.`;
-    return { variantId: p.variantId, supplierSku: p.supplierSku.trim() || null, cost: cost ?? 0 };
+    const parsed = p.cost.trim() === '' ? ({ ok: true, minor: 0 } as const) : money.parse(p.cost);
+    if (!parsed.ok) errors[`products.${i}.cost`] = parsed.message;
+    return { variantId: p.variantId, supplierSku: p.supplierSku.trim() || null, cost: parsed.ok ? parsed.minor : 0 };
   });
-  if (Object.keys(errors).length) return { errors };
-  return {
-    input: {
-      companyName: form.companyName,
-      contactPerson: form.contactPerson || null,
-      email: form.email || null,
-      phone: form.phone || null,
-      address: form.address || null,
-      taxNumber: form.taxNumber || null,
-      paymentTerms: form.paymentTerms || null,
-      notes: form.notes || null,
-      active: form.active,
-      products,
-    },
+  const input: SupplierInput = {
+    companyName: form.companyName,
+    contactPerson: form.contactPerson || null,
+    email: form.email || null,
+    phone: form.phone || null,
+    address: form.address || null,
+    taxNumber: form.taxNumber || null,
+    paymentTerms: form.paymentTerms || null,
+    notes: form.notes || null,
+    active: form.active,
+    products,
   };
+  const shown = Object.entries(fieldErrorsOf(supplierInput, input)).filter(([field]) => shownFields.test(field));
+  const all = { ...Object.fromEntries(shown), ...errors };
+  return Object.keys(all).length ? { errors: all } : { input };
 }

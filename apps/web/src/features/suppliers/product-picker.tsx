@@ -1,4 +1,4 @@
-import { formatMinorAsDecimal, type Product } from '@tillbook/contract';
+import type { Product } from '@tillbook/contract';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -45,7 +45,7 @@ export function ProductPicker({ chosenVariantIds, onPick }: ProductPickerProps) 
       ourCost: variant.cost,
       price: variant.price,
       supplierSku: '',
-      cost: formatMinorAsDecimal(variant.cost, money.fractionDigits),
+      cost: money.toInput(variant.cost),
     };
   }
 

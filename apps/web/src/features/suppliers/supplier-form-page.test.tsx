@@ -125,13 +125,14 @@ describe('SupplierFormPage: products supplied', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/suppliers'));
   });
 
-  it('refuses a cost it cannot read without calling the server, and keeps what was typed', async () => {
+  it('refuses a cost it cannot read and a missing company name together, without calling the server, and keeps what was typed', async () => {
     const post = vi.spyOn(http, 'post');
     renderForm();
     const cost = await addCola();
     await fill(cost, '0.555');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The supplier cost must be an amount like 1.25.')).toBeTruthy();
+    expect(await screen.findByText('Use at most 2 decimals. Enter an amount like 1,234.50.')).toBeTruthy();
+    expect(screen.getByText('The company name field is required.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
     expect(cost.value).toBe('0.555');
   });

@@ -37,7 +37,7 @@ export function SupplierFormPage() {
     <SupplierFormBody
       key={supplierId ?? 'new'}
       supplierId={supplierId}
-      initial={supplier.data ? toForm(supplier.data, money.fractionDigits) : blankSupplier}
+      initial={supplier.data ? toForm(supplier.data, money) : blankSupplier}
     />
   );
 }
@@ -53,7 +53,7 @@ function SupplierFormBody({ supplierId, initial }: { supplierId: number | undefi
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
-    const result = toInput(values, money.fractionDigits);
+    const result = toInput(values, money);
     if ('errors' in result) {
       for (const [field, message] of Object.entries(result.errors)) form.setError(field as never, { type: 'client', message });
       return;

@@ -12,7 +12,7 @@ type RowErrors = { variantId?: { message?: string }; supplierSku?: { message?: s
 function MarginCell({ index, price }: { index: number; price: number }) {
   const money = useMoney();
   const text = useWatch<SupplierForm, `products.${number}.cost`>({ name: `products.${index}.cost` });
-  const cost = costOf(text ?? '', money.fractionDigits);
+  const cost = costOf(text ?? '', money);
   const tenths = cost === null ? null : marginTenthsOf(price, cost);
   if (cost === null || tenths === null) return <span className="text-gray-400">—</span>;
   return (
