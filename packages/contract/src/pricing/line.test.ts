@@ -24,10 +24,10 @@ describe('priceLine: inclusive taxes', () => {
     ]);
   });
 
-  it('3 × 0.99 including 20 % → 2.97 / 1.2 = 2.475 → net 2.48, tax 0.49 (rounded once per line, not per unit)', () => {
-    // Per unit it would be 0.99 / 1.2 = 0.825 → 0.83 × 3 = 2.49 net, 0.48 tax.
+  it('3 × 0.99 including 20 % → tax 2.97 / 6 = 0.495 → 0.50, net 2.47 (rounded once per line, not per unit)', () => {
+    // Per unit it would be 0.99 / 6 = 0.165 → 0.17 × 3 = 0.51 tax, 2.46 net.
     const line = priceLine({ unitPrice: 99, quantity: 3, taxes: [tax(1, '20', { isInclusive: true })] });
-    expect(line).toMatchObject({ gross: 297, net: 248, taxTotal: 49, total: 297 });
+    expect(line).toMatchObject({ gross: 297, net: 247, taxTotal: 50, total: 297 });
   });
 
   it('11.55 including 5 % GST and 9.975 % compound QST → net 10.00, GST 0.50, QST 1.05', () => {
