@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { booleanField, integerField, requiredText, MAX_ID } from './fields.ts';
+import type { TaxRounding } from './pricing/types.ts';
+
+/** `line`: every tax rounded on every line (the default); `sale`: every tax rounded once on the sale, per rate. */
+export const taxRoundings = ['line', 'sale'] as const satisfies readonly TaxRounding[];
 
 /** The shop's settings (GET /api/settings): read by every signed-in user, changed by administrators. */
 export const shopSettings = z.object({
@@ -13,6 +17,8 @@ export const shopSettings = z.object({
   allowNegativeStock: z.boolean(),
   /** The cashier counts the drawer without seeing the expected figures (they show after the close). */
   blindClose: z.boolean(),
+  /** How sales round their taxes (docs/decisions/012-tax-rounding.md): on each line, or once per tax on the sale. */
+  taxRounding: z.enum(taxRoundings),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -26,6 +32,7 @@ export const defaultShopSettings: ShopSettings = {
   defaultLowStockThreshold: 5,
   allowNegativeStock: false,
   blindClose: false,
+  taxRounding: 'line',
 };
 
 function isCurrency(code: string): boolean {
@@ -80,5 +87,11 @@ export const productSettingsInput = z.object({
   allowNegativeStock: booleanField('allow selling below zero stock'),
 });
 export type ProductSettingsInput = z.input<typeof productSettingsInput>;
+
+/** PUT /api/settings/taxes: how sales round their taxes. Sales already made keep their figures. */
+export const taxSettingsInput = z.object({
+  taxRounding: z.enum(taxRoundings, { error: 'Choose how taxes are rounded: per line or per sale.' }),
+});
+export type TaxSettingsInput = z.input<typeof taxSettingsInput>;
 
 export const shopSettingsResult = z.object({ data: shopSettings });

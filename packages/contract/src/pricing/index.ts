@@ -39,5 +39,6 @@ export type {
   PricingDiscount,
   PricingOrderDiscount,
   PricingTax,
+  TaxRounding,
 } from './types.ts';
 export * from './coupons.ts';
