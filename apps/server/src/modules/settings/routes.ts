@@ -1,7 +1,7 @@
-import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, shopSettingsResult, userTypes } from '@tillbook/contract';
+import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, shopSettingsResult, taxSettingsInput, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
-import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings } from './service.ts';
+import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings, updateTaxSettings } from './service.ts';
 import { assertDefaultTaxes } from '../taxes/service.ts';
 
 const tags = ['settings'];
@@ -43,6 +43,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings/cashbox',
     { schema: { tags, summary: 'Turn the blind close of the cash drawer on or off', body: cashboxSettingsInput, response: { 200: shopSettingsResult } } },
     async (request) => ({ data: await updateCashboxSettings(db, request.body) }),
+  );
+
+  app.put(
+    '/api/settings/taxes',
+    {
+      schema: {
+        tags,
+        summary: 'Round taxes on each line or once per tax on each sale (sales already made keep their figures)',
+        body: taxSettingsInput,
+        response: { 200: shopSettingsResult },
+      },
+    },
+    async (request) => ({ data: await updateTaxSettings(db, request.body) }),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   type cashboxSettingsInput,
   type generalSettingsInput,
   type productSettingsInput,
+  type taxSettingsInput,
 } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -50,6 +51,12 @@ export async function updateProductSettings(db: DbOrTx, input: z.output<typeof p
 }
 
 export async function updateCashboxSettings(db: DbOrTx, input: z.output<typeof cashboxSettingsInput>): Promise<ShopSettings> {
+  await writeStored(db, input);
+  return getShopSettings(db);
+}
+
+/** How sales round their taxes from now on; orders already made keep the figures they were sold at. */
+export async function updateTaxSettings(db: DbOrTx, input: z.output<typeof taxSettingsInput>): Promise<ShopSettings> {
   await writeStored(db, input);
   return getShopSettings(db);
 }
