@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getHttpStatus } from '../../lib/http.ts';
 import { errorMessageOf } from '../../lib/forms.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useCashboxStatus } from './api.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
@@ -86,7 +86,8 @@ function Till({ registerId, session }: { registerId: number; session: CashboxSes
   const { catalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
   const [state, dispatch] = useSavedCart(registerId);
-  const priced = useMemo(() => priceCartState(state), [state]);
+  const { taxRounding } = useShopSettings();
+  const priced = useMemo(() => priceCartState(state, taxRounding), [state, taxRounding]);
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs>('none');

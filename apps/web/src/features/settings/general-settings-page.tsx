@@ -21,6 +21,7 @@ import { CurrencyField } from './currency-field.tsx';
 import { LogoSettings } from './logo-settings.tsx';
 import { moneyPreview } from './previews.ts';
 import { SettingsPage } from './settings-page.tsx';
+import { TaxRoundingSettings } from './tax-rounding-settings.tsx';
 
 type GeneralSettingsOutput = z.output<typeof generalSettingsInput>;
 
@@ -30,7 +31,7 @@ function toForm(settings: ShopSettings): GeneralSettingsInput {
   return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale };
 }
 
-/** /settings/general: business name, currency, locale, logo and how drawers are closed. */
+/** /settings/general: business name, currency, locale, logo, how drawers are closed and how taxes are rounded. */
 export function GeneralSettingsPage() {
   return (
     <SettingsPage title="General settings" description="Your business name and logo, and how money is shown everywhere in the app.">
@@ -39,6 +40,7 @@ export function GeneralSettingsPage() {
           <GeneralSettingsForm initial={toForm(settings)} />
           <LogoSettings logoUrl={settings.logoUrl} businessName={settings.businessName} />
           <CashDrawerSettings blindClose={settings.blindClose} />
+          <TaxRoundingSettings taxRounding={settings.taxRounding} />
         </div>
       )}
     </SettingsPage>
