@@ -87,7 +87,7 @@ function ProductFormScreen({ productId, initial }: { productId: number | undefin
     }
     // No tax is a choice worth a question (a new product, or one whose taxes were all taken off),
     // as long as the shop has taxes to choose from.
-    const isTaxFree = result.input.taxIds.length === 0 && (isNew || initial.taxIds.length > 0) && (taxes.data?.length ?? 0) > 0;
+    const isTaxFree = (result.input.taxIds ?? []).length === 0 && (isNew || initial.taxIds.length > 0) && (taxes.data?.length ?? 0) > 0;
     if (isTaxFree) setWithoutTax({ input: result.input, values });
     else send(result.input, values);
   });
