@@ -9,7 +9,9 @@ const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 const vatIncl: PricingTax = { id: 1, name: 'VAT 7.5', rateE4: 75_000, isInclusive: true, isCompound: false };
 const salesTax: PricingTax = { id: 2, name: 'Sales tax 7.5', rateE4: 75_000, isInclusive: false, isCompound: false };
 const gst: PricingTax = { id: 3, name: 'GST', rateE4: 50_000, isInclusive: false, isCompound: false };
-const qst: PricingTax = { id: 4, name: 'QST', rateE4: 99_750, isInclusive: false, isCompound: true };
+// Québec's QST has been charged on the price alone (not on price + GST) since 2013.
+const qst: PricingTax = { id: 4, name: 'QST', rateE4: 99_750, isInclusive: false, isCompound: false };
+const cityTax: PricingTax = { id: 5, name: 'City tax', rateE4: 20_000, isInclusive: false, isCompound: true };
 const deposit: PricingCharge = { id: 10, name: 'Deposit', isTaxable: true, kind: 'fixed', amount: 25, per: 'unit' };
 
 let nextId = 100;
@@ -33,12 +35,29 @@ describe('priceSale: taxes and charges', () => {
   });
 
   it('computes a compound tax on the net plus the taxes before it', () => {
-    const { cart } = priceSale([line(item(1000, [gst, qst]))], null, null);
+    const { cart } = priceSale([line(item(1000, [gst, cityTax]))], null, null);
     expect(cart.lines[0]!.taxes.map((t) => [t.name, t.base, t.amount])).toEqual([
       ['GST', 1000, 50],
-      ['QST', 1050, 105],
+      ['City tax', 1050, 21],
     ]);
-    expect(cart.total).toBe(1155);
+    expect(cart.total).toBe(1071);
+  });
+
+  it('Québec: 100.00 + GST 5 % + QST 9.975 % on the price = 114.98', () => {
+    const { cart } = priceSale([line(item(10_000, [gst, qst]))], null, null);
+    expect(cart.taxes.map((t) => [t.name, t.base, t.amount])).toEqual([
+      ['GST', 10_000, 500],
+      ['QST', 10_000, 998],
+    ]);
+    expect(cart.total).toBe(11_498);
+  });
+
+  it('rounds the taxes per sale when the shop says so: ten 0.99 including 20 % hold 1.65, not 10 × 0.17', () => {
+    const vat20: PricingTax = { id: 6, name: 'VAT 20', rateE4: 200_000, isInclusive: true, isCompound: false };
+    const tea = item(99, [vat20]);
+    const lines = Array.from({ length: 10 }, () => line(tea));
+    expect(priceSale(lines, null, null).cart.taxTotal).toBe(170);
+    expect(priceSale(lines, null, null, 'sale').cart.taxTotal).toBe(165);
   });
 
   it('taxes a taxable charge per unit with the line', () => {

@@ -6,7 +6,7 @@
 import type { Tender } from './cashbox.ts';
 import { couponOrderDiscount, evaluateCoupon, type CouponContext, type CouponEvaluation, type CouponRule } from './pricing/coupons.ts';
 import { priceCart, priceLine } from './pricing/index.ts';
-import type { PricedCart, PricingCharge, PricingDiscount, PricingTax } from './pricing/types.ts';
+import type { PricedCart, PricingCharge, PricingDiscount, PricingTax, TaxRounding } from './pricing/types.ts';
 
 /** What the price of one variant needs: from the register's catalogue copy, or from the database. */
 export type SaleItem = {
@@ -36,8 +36,14 @@ export type PricedSale = {
 /**
  * Prices the lines with either the coupon (when it applies) or the manual order discount: one
  * order discount at a time. The coupon is judged on each line's price after its own discount.
+ * `taxRounding` is the shop's setting (per line unless the shop rounds per sale).
  */
-export function priceSale(lines: readonly SaleLine[], orderDiscount: PricingDiscount | null, coupon: SaleCoupon | null): PricedSale {
+export function priceSale(
+  lines: readonly SaleLine[],
+  orderDiscount: PricingDiscount | null,
+  coupon: SaleCoupon | null,
+  taxRounding: TaxRounding = 'line',
+): PricedSale {
   const inputs = lines.map((line) => ({
     unitPrice: line.item.unitPrice,
     quantity: line.quantity,
@@ -45,7 +51,7 @@ export function priceSale(lines: readonly SaleLine[], orderDiscount: PricingDisc
     charges: line.item.charges,
     discount: line.discount,
   }));
-  if (!coupon) return { cart: priceCart({ lines: inputs, orderDiscount }), coupon: null };
+  if (!coupon) return { cart: priceCart({ lines: inputs, orderDiscount, taxRounding }), coupon: null };
   const couponCart = {
     lines: lines.map((line, index) => {
       const priced = priceLine(inputs[index]!);
@@ -53,7 +59,7 @@ export function priceSale(lines: readonly SaleLine[], orderDiscount: PricingDisc
     }),
   };
   const evaluation = evaluateCoupon(coupon.rule, couponCart, coupon.context);
-  const cart = priceCart({ lines: inputs, orderDiscount: evaluation.ok ? couponOrderDiscount(evaluation) : orderDiscount });
+  const cart = priceCart({ lines: inputs, orderDiscount: evaluation.ok ? couponOrderDiscount(evaluation) : orderDiscount, taxRounding });
   return { cart, coupon: evaluation };
 }
 

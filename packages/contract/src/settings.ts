@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { booleanField, integerField, requiredText, MAX_ID } from './fields.ts';
 import { ORDER_MAX_QUANTITY } from './orders.ts';
+import type { TaxRounding } from './pricing/types.ts';
+
+/** `line`: every tax rounded on every line (the default); `sale`: every tax rounded once on the sale, per rate. */
+export const taxRoundings = ['line', 'sale'] as const satisfies readonly TaxRounding[];
 
 /** The shop's settings (GET /api/settings): read by every signed-in user, changed by administrators. */
 export const shopSettings = z.object({
@@ -16,6 +20,8 @@ export const shopSettings = z.object({
   blindClose: z.boolean(),
   /** The sell screen asks before a line's quantity goes above this (a typo like 99999 is a 213,997.86 line). */
   confirmQuantityAbove: z.number().int(),
+  /** How sales round their taxes (docs/decisions/012-tax-rounding.md): on each line, or once per tax on the sale. */
+  taxRounding: z.enum(taxRoundings),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -30,6 +36,7 @@ export const defaultShopSettings: ShopSettings = {
   allowNegativeStock: false,
   blindClose: false,
   confirmQuantityAbove: 100,
+  taxRounding: 'line',
 };
 
 function isCurrency(code: string): boolean {
@@ -90,5 +97,10 @@ export const sellingSettingsInput = z.object({
   confirmQuantityAbove: integerField('quantity to confirm above', { min: 1, max: ORDER_MAX_QUANTITY }),
 });
 export type SellingSettingsInput = z.input<typeof sellingSettingsInput>;
+/** PUT /api/settings/taxes: how sales round their taxes. Sales already made keep their figures. */
+export const taxSettingsInput = z.object({
+  taxRounding: z.enum(taxRoundings, { error: 'Choose how taxes are rounded: per line or per sale.' }),
+});
+export type TaxSettingsInput = z.input<typeof taxSettingsInput>;
 
 export const shopSettingsResult = z.object({ data: shopSettings });

@@ -6,6 +6,7 @@ import { makeSwatchPng } from '../lib/png.ts';
 import { mediaDir } from '../lib/media.ts';
 import { addImage } from '../modules/products/images.ts';
 import { createProduct } from '../modules/products/service.ts';
+import { getShopSettings, updateProductSettings } from '../modules/settings/service.ts';
 import type { Db } from './client.ts';
 import { additionalCharges, attributeOptions, attributes, categories, outlets, products, taxes } from './schema/index.ts';
 
@@ -73,6 +74,9 @@ export async function loadDemoCatalogue(db: Db, dataDir: string, userId: number 
     ])
     .returning();
   const taxOf = { standard: standard!.id, reduced: reduced!.id, zero: zero!.id };
+  // New products start with the standard rate (Settings › Products), as a shop sets itself up.
+  const { skuPattern, defaultLowStockThreshold, allowNegativeStock } = await getShopSettings(db);
+  await updateProductSettings(db, { defaultTaxIds: [taxOf.standard], skuPattern, defaultLowStockThreshold, allowNegativeStock });
   const [deposit] = await db
     .insert(additionalCharges)
     .values([

@@ -95,3 +95,61 @@ describe('priceCart', () => {
     });
   });
 });
+
+describe('priceCart: tax rounding per line or per sale', () => {
+  const vat20: PricingTax = { id: 7, name: 'VAT 20%', rateE4: 200_000, isInclusive: true, isCompound: false };
+  const tenAt99 = Array.from({ length: 10 }, () => line(99, { taxes: [vat20] }));
+
+  it('ten lines of 0.99 including 20 %: per line 0.165 → 0.17 each = 1.70 (1.60 before the tax was rounded instead of the net); per sale 9.90 / 6 = 1.65', () => {
+    const perLine = priceCart({ lines: tenAt99 });
+    expect(perLine.lines.map((l) => l.taxTotal)).toEqual(Array(10).fill(17));
+    expect(perLine.taxes.map((t) => t.amount)).toEqual([170]);
+
+    const perSale = priceCart({ lines: tenAt99, taxRounding: 'sale' });
+    expect(perSale.taxes).toEqual([{ ...vat20, base: 825, amount: 165 }]);
+    expect(perSale).toMatchObject({ subtotal: 990, taxTotal: 165, netTotal: 825, total: 990 });
+    // Shared back over the lines: five hold 0.17 and five 0.16, every line still adds up.
+    expect(perSale.lines.map((l) => l.taxTotal).sort()).toEqual([16, 16, 16, 16, 16, 17, 17, 17, 17, 17]);
+    for (const l of perSale.lines) expect(l.net + l.taxTotal).toBe(99);
+  });
+
+  it('per sale adds the exact amounts of one tax over lines of different prices and rounds once', () => {
+    const salesTaxLines = [line(250), line(250), line(250)]; // 0.1875 each: 0.19 × 3 = 0.57 per line, 0.5625 → 0.56 per sale
+    expect(priceCart({ lines: salesTaxLines }).taxTotal).toBe(57);
+    const perSale = priceCart({ lines: salesTaxLines, taxRounding: 'sale' });
+    expect(perSale.taxTotal).toBe(56);
+    expect(perSale.total).toBe(806);
+    expect(perSale.lines.reduce((sum, l) => sum + l.total, 0)).toBe(806);
+  });
+
+  it('rounds each tax and rate on its own: two taxes are never merged', () => {
+    const cart = priceCart({ lines: [line(250, { taxes: [salesTax] }), line(250, { taxes: [reduced] })], taxRounding: 'sale' });
+    expect(cart.taxes.map((t) => [t.name, t.amount])).toEqual([
+      ['Sales tax', 19],
+      ['Reduced', 13],
+    ]);
+  });
+
+  it('Québec: GST 5 % and QST 9.975 % (not compound since 2013) on 100.00 → 5.00 + 9.98, total 114.98, either way', () => {
+    const gst: PricingTax = { id: 3, name: 'GST', rateE4: 50_000, isInclusive: false, isCompound: false };
+    const qst: PricingTax = { id: 4, name: 'QST', rateE4: 99_750, isInclusive: false, isCompound: false };
+    for (const taxRounding of ['line', 'sale'] as const) {
+      const cart = priceCart({ lines: [line(10_000, { taxes: [gst, qst] })], taxRounding });
+      expect(cart.taxes.map((t) => [t.name, t.base, t.amount])).toEqual([
+        ['GST', 10_000, 500],
+        ['QST', 10_000, 998],
+      ]);
+      expect(cart.total).toBe(11_498);
+    }
+  });
+
+  it('per sale keeps every net whole even where inclusive rates add up to 300 %', () => {
+    const hundred = (id: number): PricingTax => ({ id, name: `T${id}`, rateE4: 1_000_000, isInclusive: true, isCompound: false });
+    // 0.02 holding three taxes of 100 %: each is exactly 0.005 → 0.01, which would make 0.03 of tax in 0.02.
+    const cart = priceCart({ lines: [line(2, { taxes: [hundred(1), hundred(2), hundred(3)] })], taxRounding: 'sale' });
+    const [only] = cart.lines;
+    expect(only?.net).toBeGreaterThanOrEqual(0);
+    expect((only?.net ?? 0) + (only?.taxTotal ?? 0)).toBe(2);
+  });
+});
+

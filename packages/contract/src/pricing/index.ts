@@ -9,10 +9,12 @@
  * a whole number of units.
  *
  * Rounding — the one rule: an exact quotient is rounded HALF AWAY FROM ZERO to the minor unit
- * (0.125 → 0.13, −0.125 → −0.13), once per tax per line (on the line's whole taxable amount, not
- * per unit), once per percentage discount and once per percentage charge. Where rounded pieces must
- * add up to an exact whole — the inclusive taxes of a price, an order discount spread over lines —
- * the whole is rounded once and split with the largest-remainder method.
+ * (0.125 → 0.13, −0.125 → −0.13). The tax is rounded, never the net (9.99 incl. 20 % holds 1.67),
+ * once per tax per line (on the line's whole taxable amount, not per unit) — or once per tax and
+ * rate on the sale when the shop rounds per sale (`priceCart({ taxRounding: 'sale' })`) — once per
+ * percentage discount and once per percentage charge. Where rounded pieces must add up to an exact
+ * whole — the inclusive taxes of a price, an order discount spread over lines, a sale's tax shared
+ * back over its lines — the whole is rounded once and split with the largest-remainder method.
  *
  * See README.md beside this file for the worked rules (inclusive extraction, compound taxes,
  * charges, order discounts).
@@ -39,5 +41,6 @@ export type {
   PricingDiscount,
   PricingOrderDiscount,
   PricingTax,
+  TaxRounding,
 } from './types.ts';
 export * from './coupons.ts';

@@ -24,15 +24,15 @@ describe('priceLine: inclusive taxes', () => {
     ]);
   });
 
-  it('3 × 0.99 including 20 % → 2.97 / 1.2 = 2.475 → net 2.48, tax 0.49 (rounded once per line, not per unit)', () => {
-    // Per unit it would be 0.99 / 1.2 = 0.825 → 0.83 × 3 = 2.49 net, 0.48 tax.
+  it('3 × 0.99 including 20 % → tax 2.97 / 6 = 0.495 → 0.50, net 2.47 (rounded once per line, not per unit)', () => {
+    // Per unit it would be 0.99 / 6 = 0.165 → 0.17 × 3 = 0.51 tax, 2.46 net.
     const line = priceLine({ unitPrice: 99, quantity: 3, taxes: [tax(1, '20', { isInclusive: true })] });
-    expect(line).toMatchObject({ gross: 297, net: 248, taxTotal: 49, total: 297 });
+    expect(line).toMatchObject({ gross: 297, net: 247, taxTotal: 50, total: 297 });
   });
 
-  it('11.55 including 5 % GST and 9.975 % compound QST → net 10.00, GST 0.50, QST 1.05', () => {
-    // 11.55 / (1.05 × 1.09975) = 10.0023 → 10.00; exact taxes 0.500114 and 1.047614 share the
-    // 1.55 of tax by largest remainder: 0.50 + 1.05.
+  it('11.55 including 5 % and a 9.975 % compound tax → net 10.00, taxes 0.50 and 1.05', () => {
+    // 11.55 / (1.05 × 1.09975) = 10.0023, so the tax is 1.5477 → 1.55 and the net 10.00; exact
+    // taxes 0.500114 and 1.047614 share the 1.55 of tax by largest remainder: 0.50 + 1.05.
     const line = priceLine({
       unitPrice: 1155,
       quantity: 1,
@@ -60,6 +60,15 @@ describe('priceLine: inclusive taxes', () => {
 });
 
 describe('priceLine: exclusive taxes', () => {
+  it('Québec since 2013: 100.00 + GST 5 % + QST 9.975 %, both on the price → 5.00 + 9.975 → 9.98, total 114.98', () => {
+    const line = priceLine({ unitPrice: 10_000, quantity: 1, taxes: [tax(1, '5'), tax(2, '9.975')] });
+    expect(line.taxes.map((t) => [t.base, t.amount])).toEqual([
+      [10_000, 500],
+      [10_000, 998],
+    ]);
+    expect(line.total).toBe(11_498);
+  });
+
   it('10.00 plus 7.5 % → tax 0.75, total 10.75', () => {
     const line = priceLine({ unitPrice: 1000, quantity: 1, taxes: [tax(1, '7.5')] });
     expect(line).toMatchObject({ gross: 1000, net: 1000, taxTotal: 75, exclusiveTaxTotal: 75, total: 1075 });
@@ -71,7 +80,7 @@ describe('priceLine: exclusive taxes', () => {
     expect(line).toMatchObject({ taxTotal: 13, total: 263 });
   });
 
-  it('10.00 plus 5 % GST and 9.975 % compound QST → GST 0.50, QST on 10.50 = 1.047… → 1.05, total 11.55', () => {
+  it('10.00 plus 5 % and a 9.975 % compound tax → 0.50, then 9.975 % of 10.50 = 1.047… → 1.05, total 11.55', () => {
     const line = priceLine({ unitPrice: 1000, quantity: 1, taxes: [tax(1, '5'), tax(2, '9.975', { isCompound: true })] });
     expect(line.taxes.map((t) => [t.base, t.amount])).toEqual([
       [1000, 50],

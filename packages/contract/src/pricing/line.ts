@@ -6,11 +6,12 @@
  *    tax: discountedGross. On a tax-inclusive line they come off the tax-inclusive price.
  * 3. Charges: fixed per unit × quantity, fixed per line once, percentage of discountedGross —
  *    all in the same terms as the price (tax-inclusive on an inclusive line).
- * 4. Taxes (taxes.ts) on discountedGross + the taxable charges, rounded once per tax per line.
+ * 4. Taxes (taxes.ts) on discountedGross + the taxable charges, rounded once per tax per line
+ *    (or once per tax on the sale, when the cart is priced with `taxRounding: 'sale'`; cart.ts).
  */
-import { computeTaxes } from './taxes.ts';
+import { finishTaxes, lineTaxAmounts } from './taxes.ts';
 import { assertSafeInteger, divideRounded, HUNDRED_PERCENT, sumBig, toSafeNumber } from './rounding.ts';
-import type { PriceLineInput, PricedCharge, PricedLine, PricingCharge, PricingDiscount } from './types.ts';
+import type { PriceLineInput, PricedCharge, PricedLine, PricingCharge, PricingDiscount, PricingTax } from './types.ts';
 
 /** Prices one line on its own (no order discount). */
 export function priceLine(input: PriceLineInput): PricedLine {
@@ -37,8 +38,30 @@ export function discountOf(amount: bigint, discount: PricingDiscount | null | un
   return divideRounded(amount * BigInt(discount.rateE4), HUNDRED_PERCENT);
 }
 
-/** Prices a line that carries `orderDiscount` (minor units) of an order discount; see priceCart. */
+/** Prices a line that carries `orderDiscount` (minor units) of an order discount, its taxes rounded on the line; see priceCart. */
 export function priceLineWithOrderDiscount(input: PriceLineInput, orderDiscount: number): PricedLine {
+  const prepared = prepareLine(input, orderDiscount);
+  return finishLine(prepared, lineTaxAmounts(prepared.taxable, prepared.taxes));
+}
+
+/** A line up to its taxes: the discounts and charges, and what its taxes are computed on. */
+export type PreparedLine = {
+  input: PriceLineInput;
+  orderDiscount: number;
+  gross: bigint;
+  discount: bigint;
+  discountedGross: bigint;
+  taxes: readonly PricingTax[];
+  chargeAmounts: bigint[];
+  /** Indexes of the taxable charges: component k + 1 is charge taxableCharges[k]. */
+  taxableCharges: number[];
+  /** Component 0 is the goods; then the taxable charges. */
+  components: bigint[];
+  /** Σ components: the taxable amount A. */
+  taxable: bigint;
+};
+
+export function prepareLine(input: PriceLineInput, orderDiscount: number): PreparedLine {
   const { gross, discount } = discountLine(input);
   assertSafeInteger(orderDiscount, 'orderDiscount');
   const discountedGross = gross - discount - BigInt(orderDiscount);
@@ -48,11 +71,16 @@ export function priceLineWithOrderDiscount(input: PriceLineInput, orderDiscount:
   taxes.forEach((tax, index) => assertRate(tax.rateE4, `taxes[${index}].rateE4`, false));
   const charges = input.charges ?? [];
   const chargeAmounts = charges.map((charge, index) => chargeAmountOf(charge, index, input.quantity, discountedGross));
-
-  // Component 0 is the goods; then the taxable charges.
   const taxableCharges = charges.flatMap((charge, index) => (charge.isTaxable ? [index] : []));
   const components = [discountedGross, ...taxableCharges.map((index) => chargeAmounts[index] ?? 0n)];
-  const computed = computeTaxes(components, taxes);
+  return { input, orderDiscount, gross, discount, discountedGross, taxes, chargeAmounts, taxableCharges, components, taxable: sumBig(components) };
+}
+
+/** The priced line from its prepared figures and its rounded tax `amounts` (in the order of its taxes). */
+export function finishLine(prepared: PreparedLine, amounts: readonly bigint[]): PricedLine {
+  const { input, orderDiscount, gross, discount, discountedGross, taxes, chargeAmounts, taxableCharges, components } = prepared;
+  const charges = input.charges ?? [];
+  const computed = finishTaxes(components, taxes, amounts);
 
   const pricedCharges: PricedCharge[] = charges.map((charge, index) => {
     const amount = chargeAmounts[index] ?? 0n;

@@ -87,7 +87,7 @@ function expectConsistent(line: PricedLine): void {
 }
 
 describe('pricing invariants over random input', () => {
-  it('inclusive lines: net + taxes === gross exactly, and the net is the exact quotient rounded half away from zero', () => {
+  it('inclusive lines: net + taxes === gross exactly, and the tax is the exact quotient rounded half away from zero', { timeout: 60_000 }, () => {
     const random = randomGenerator(20240601);
     for (let run = 0; run < 3000; run += 1) {
       const input = { ...randomLine(random, 'all'), charges: [] };
@@ -95,7 +95,8 @@ describe('pricing invariants over random input', () => {
       expectConsistent(line);
       expect(line.net + line.taxTotal).toBe(line.discountedGross);
       expect(line.total).toBe(line.discountedGross);
-      // |net − exact net| ≤ ½: checked in BigInt as |2·net·F − 2·G| ≤ F with F the price factor × 10^6^k.
+      // The exact tax is G × (F − P) / F with F the price factor × 10^6^k and P = 10^6^(k+1);
+      // |tax − exact tax| ≤ ½ is checked in BigInt as |2·tax·F − 2·G·(F − P)| ≤ F.
       const scale = 1_000_000n;
       let factor = scale + (input.taxes ?? []).filter((t) => !t.isCompound).reduce((s, t) => s + BigInt(t.rateE4), 0n);
       let power = scale;
@@ -103,12 +104,26 @@ describe('pricing invariants over random input', () => {
         factor *= scale + BigInt(t.rateE4);
         power *= scale;
       }
-      const error = 2n * BigInt(line.net) * factor - 2n * BigInt(line.discountedGross) * power;
+      const error = 2n * BigInt(line.taxTotal) * factor - 2n * BigInt(line.discountedGross) * (factor - power);
       expect((error < 0n ? -error : error) <= factor).toBe(true);
     }
   });
 
-  it('exclusive lines: each tax is its base × rate rounded half away from zero, once per line', () => {
+  it('9.99 including 20 % holds 1.665 of tax → 1.67 (the tax is rounded, not the net): net 8.32', () => {
+    const line = priceLine({ unitPrice: 999, quantity: 1, taxes: [{ id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound: false }] });
+    expect([line.net, line.taxTotal, line.total]).toEqual([832, 167, 999]);
+  });
+
+  it('at 20 % included, every price from 0.01 to 100.00 holds the tax price / 6 rounded half away from zero (the UK VAT fraction)', { timeout: 60_000 }, () => {
+    const vat: PricingTax = { id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound: false };
+    for (let price = 1; price <= 10_000; price += 1) {
+      const line = priceLine({ unitPrice: price, quantity: 1, taxes: [vat] });
+      expect(line.taxTotal).toBe(Math.floor((2 * price + 6) / 12));
+      expect(line.net).toBe(price - line.taxTotal);
+    }
+  });
+
+  it('exclusive lines: each tax is its base × rate rounded half away from zero, once per line', { timeout: 60_000 }, () => {
     const random = randomGenerator(7);
     for (let run = 0; run < 3000; run += 1) {
       const line = priceLine(randomLine(random, 'none'));
@@ -121,17 +136,17 @@ describe('pricing invariants over random input', () => {
     }
   });
 
-  it('mixed lines with charges and discounts stay integer and add up', () => {
+  it('mixed lines with charges and discounts stay integer and add up', { timeout: 60_000 }, () => {
     const random = randomGenerator(99);
     for (let run = 0; run < 3000; run += 1) expectConsistent(priceLine(randomLine(random, 'mixed')));
   });
 
-  it('carts: the order discount pieces add up exactly and the totals agree with the lines', () => {
+  it.each(['line', 'sale'] as const)('carts (taxes rounded per %s): the order discount pieces add up exactly and the totals agree with the lines', { timeout: 60_000 }, (taxRounding) => {
     const random = randomGenerator(4242);
     for (let run = 0; run < 500; run += 1) {
       const lines = Array.from({ length: random.int(0, 8) }, () => randomLine(random, 'mixed'));
       const orderDiscount = randomDiscount(random, 2_000_000);
-      const cart = priceCart({ lines, orderDiscount });
+      const cart = priceCart({ lines, orderDiscount, taxRounding });
       const before = lines.map((l) => priceLine(l));
       const discountable = before.reduce((s, l) => s + l.discountedGross, 0);
       const expected =
@@ -150,6 +165,46 @@ describe('pricing invariants over random input', () => {
       expect(cart.total).toBe(cart.subtotal - cart.discountTotal + cart.chargeTotal + cart.exclusiveTaxTotal);
       expect(cart.total).toBe(cart.netTotal + cart.taxTotal);
       expect(cart.taxes.reduce((s, t) => s + t.amount, 0)).toBe(cart.taxTotal);
+      // Each tax of the sale is the sum of its line pieces.
+      for (const tax of cart.taxes) {
+        const pieces = cart.lines.flatMap((l) => l.taxes.filter((t) => t.id === tax.id && t.rateE4 === tax.rateE4 && t.isInclusive === tax.isInclusive && t.isCompound === tax.isCompound));
+        expect(pieces.reduce((s, t) => s + t.amount, 0)).toBe(tax.amount);
+      }
+    }
+  });
+
+  it('sale rounding: each tax is its exact amount over the sale rounded once, shared over the lines within a cent of their exact shares', { timeout: 60_000 }, () => {
+    const random = randomGenerator(1313);
+    const rates = [200_000, 75_000, 99_750, 50_000];
+    for (let run = 0; run < 500; run += 1) {
+      // One tax per line, drawn from a few shared taxes, so the exact amounts are easy to state.
+      const lines: PriceLineInput[] = Array.from({ length: random.int(1, 12) }, () => {
+        const id = random.int(1, 4);
+        const isInclusive = id % 2 === 1;
+        const tax: PricingTax = { id, name: `T${id}`, rateE4: rates[id - 1] ?? 0, isInclusive, isCompound: false };
+        return { unitPrice: random.int(0, 5_000), quantity: random.int(1, 5), taxes: [tax] };
+      });
+      const cart = priceCart({ lines, taxRounding: 'sale' });
+      // Exact tax of a line as numerator / denominator: inclusive A·r / (S + r), exclusive A·r / S.
+      const S = 1_000_000n;
+      const exactOf = (l: PriceLineInput) => {
+        const tax = l.taxes?.[0];
+        const amount = BigInt(l.unitPrice * l.quantity);
+        const rate = BigInt(tax?.rateE4 ?? 0);
+        return tax?.isInclusive ? { n: amount * rate, d: S + rate } : { n: amount * rate, d: S };
+      };
+      for (const tax of cart.taxes) {
+        const members = lines.flatMap((l, i) => (l.taxes?.[0]?.id === tax.id ? [i] : []));
+        const d = (members.length ? exactOf(lines[members[0]!]!) : { d: 1n }).d;
+        const n = members.reduce((s, i) => s + exactOf(lines[i]!).n, 0n);
+        expect(BigInt(tax.amount)).toBe((2n * n + d) / (2n * d));
+        for (const i of members) {
+          // |piece − amount × exact_i / Σ exact| < 1
+          const piece = BigInt(cart.lines[i]!.taxTotal);
+          const gap = piece * n - BigInt(tax.amount) * exactOf(lines[i]!).n;
+          expect((gap < 0n ? -gap : gap) < (n === 0n ? 1n : n)).toBe(true);
+        }
+      }
     }
   });
 });

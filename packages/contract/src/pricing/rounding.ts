@@ -3,10 +3,12 @@
  *
  * THE rounding rule of Tillbook (README.md beside this file): an exact quotient is rounded
  * half away from zero to the minor unit — 0.125 → 0.13, −0.125 → −0.13, 0.1249 → 0.12. It is
- * applied once per tax per line (on the line's whole taxable amount, never per unit), once per
- * percentage discount and once per percentage charge. Where several rounded pieces must add up to
- * an exact whole (inclusive taxes, an order discount spread over lines), the whole is rounded once
- * and split with the largest-remainder method (`allocateProportionally`).
+ * applied to the tax, never the net (an included tax is rounded and the net is what is left),
+ * once per tax per line (on the line's whole taxable amount, never per unit) or once per tax on
+ * the sale when the shop rounds per sale, once per percentage discount and once per percentage
+ * charge. Where several rounded pieces must add up to an exact whole (inclusive taxes, an order
+ * discount spread over lines, a sale's tax shared over its lines), the whole is rounded once and
+ * split with the largest-remainder method (`allocateProportionally`).
  *
  * Money is handled as BigInt inside the engine, so `unitPrice × quantity × rate × …` can never
  * lose precision; every amount leaving the engine is checked to be a safe integer.

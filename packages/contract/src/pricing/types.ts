@@ -115,9 +115,18 @@ export type PricedLine = {
   total: number;
 };
 
+/**
+ * How a sale's taxes are rounded (the shop's setting): `'line'` rounds every tax once on every
+ * line; `'sale'` adds each tax's exact amounts over the sale and rounds once per tax and rate,
+ * then shares that amount back over the lines (largest remainder) — "round globally".
+ */
+export type TaxRounding = 'line' | 'sale';
+
 export type PriceCartInput = {
   lines: readonly PriceLineInput[];
   orderDiscount?: PricingOrderDiscount | null;
+  /** Default `'line'`. */
+  taxRounding?: TaxRounding;
 };
 
 export type PricedCart = {

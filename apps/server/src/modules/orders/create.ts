@@ -35,7 +35,7 @@ const everyOutlet: OrderScope = { kind: 'all' };
  */
 export async function createOrder(db: Db, input: OrderCreateValues, seller: Seller): Promise<{ order: Order; created: boolean }> {
   // The register and the variants in one call; then answer in the order a cashier can act on.
-  const { register, variants } = await loadSaleSource(
+  const { register, variants, taxRounding } = await loadSaleSource(
     db,
     input.registerId,
     input.uuid,
@@ -47,7 +47,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is not active.`] });
   if (register.sessionId === null) throw closedDrawer(register);
 
-  const sale = await priceSaleFromDb(db, input, { variants });
+  const sale = await priceSaleFromDb(db, input, { variants, taxRounding });
   const { cart } = sale.priced;
   if (cart.total !== input.total) throw AppError.validation({ total: [totalMismatchMessage] });
   const settlement = settlePayments(cart.total, input.payments, formatMinorAsDecimal);

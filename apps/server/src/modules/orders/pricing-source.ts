@@ -1,4 +1,4 @@
-import type { PricingCharge, PricingTax, SaleItem } from '@tillbook/contract';
+import { taxRoundings, type PricingCharge, type PricingTax, type SaleItem, type TaxRounding } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -111,21 +111,32 @@ type RegisterRow = {
   new_order_id: number;
 };
 
+/** The shop's tax rounding as stored in its settings (`line` when never chosen). */
+export function taxRoundingOf(value: unknown): TaxRounding {
+  return taxRoundings.find((mode) => mode === value) ?? 'line';
+}
+
 /**
- * What POST /api/orders/create reads before it decides: the register (null when there is none)
- * and the sale's variants, in one call of the two functions of 0005_sale_reads.sql.
+ * What POST /api/orders/create reads before it decides: the register (null when there is none),
+ * the sale's variants and the shop's tax rounding, in one call of the two functions of
+ * 0005_sale_reads.sql (and one look at the settings row).
  */
 export async function loadSaleSource(
   db: DbOrTx,
   registerId: number,
   uuid: string,
   variantIds: readonly number[],
-): Promise<{ register: SaleRegister | null; variants: Map<number, SellableVariant> }> {
+): Promise<{ register: SaleRegister | null; variants: Map<number, SellableVariant>; taxRounding: TaxRounding }> {
   const [row] = ((await db.execute(
-    sql`select sale_register(${registerId}::int, ${uuid}::uuid) as register, sale_variants(${idArray(variantIds)}) as variants`,
-  )) as unknown as { rows: Array<{ register: RegisterRow | string | null; variants: VariantRow[] | string }> }).rows;
+    sql`select sale_register(${registerId}::int, ${uuid}::uuid) as register, sale_variants(${idArray(variantIds)}) as variants,
+               (select value->>'taxRounding' from settings where key = 'shop') as tax_rounding`,
+  )) as unknown as { rows: Array<{ register: RegisterRow | string | null; variants: VariantRow[] | string; tax_rounding: string | null }> }).rows;
   const register = parsed<RegisterRow | null>(row?.register ?? null);
-  return { register: register && toSaleRegister(register), variants: toSellable(parsed<VariantRow[]>(row?.variants ?? '[]')) };
+  return {
+    register: register && toSaleRegister(register),
+    variants: toSellable(parsed<VariantRow[]>(row?.variants ?? '[]')),
+    taxRounding: taxRoundingOf(row?.tax_rounding),
+  };
 }
 
 function toSaleRegister(row: RegisterRow): SaleRegister {

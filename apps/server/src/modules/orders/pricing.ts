@@ -7,6 +7,7 @@ import {
   type PricingDiscount,
   type SaleLine,
   type saleInput,
+  type TaxRounding,
 } from '@tillbook/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -50,13 +51,14 @@ async function customerUses(db: DbOrTx, couponId: number, customerId: number | n
 /**
  * Prices a sale from the database with the engine the screen uses (contract sale.ts): every
  * variant must be on sale, the customer must exist and the coupon must apply, else one 422 with
- * each problem on its field (`lines.N.variantId`, `customerId`, `couponCode`). The shop's
- * settings are read only when a coupon's message may need its currency.
+ * each problem on its field (`lines.N.variantId`, `customerId`, `couponCode`). The taxes are
+ * rounded as the shop's settings say (`taxRounding`, read here unless the caller has it); the
+ * settings are read as well when a coupon's message may need its currency.
  */
 export async function priceSaleFromDb(
   db: DbOrTx,
   values: SaleValues,
-  options: { now?: Date; variants?: Map<number, SellableVariant> } = {},
+  options: { now?: Date; variants?: Map<number, SellableVariant>; taxRounding?: TaxRounding } = {},
 ): Promise<PricedSaleFromDb> {
   const now = options.now ?? new Date();
   const [variants, coupon, customerRows, settings] = await Promise.all([
@@ -67,7 +69,7 @@ export async function priceSaleFromDb(
       ),
     couponByCode(db, values.couponCode),
     values.customerId === null ? Promise.resolve([]) : db.select().from(customers).where(eq(customers.id, values.customerId)).limit(1),
-    values.couponCode ? getShopSettings(db) : Promise.resolve(null),
+    values.couponCode || !options.taxRounding ? getShopSettings(db) : Promise.resolve(null),
   ]);
   const errors: Record<string, string[]> = {};
   const lines: SaleLine[] = [];
@@ -94,7 +96,8 @@ export async function priceSaleFromDb(
         },
       }
     : null;
-  const priced = priceSaleWithinLimits(lines, values.orderDiscount as PricingDiscount | null, context);
+  const taxRounding = options.taxRounding ?? settings?.taxRounding ?? 'line';
+  const priced = priceSaleWithinLimits(lines, values.orderDiscount as PricingDiscount | null, context, taxRounding);
   if (priced.coupon && !priced.coupon.ok) throw AppError.validation({ couponCode: [priced.coupon.message] });
   return { lines, variants, priced, coupon: foundCoupon, customer };
 }

@@ -1,7 +1,7 @@
-import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, userTypes } from '@tillbook/contract';
+import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, taxSettingsInput, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
-import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings, updateSellingSettings } from './service.ts';
+import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings, updateSellingSettings, updateTaxSettings } from './service.ts';
 import { assertDefaultTaxes } from '../taxes/service.ts';
 
 const tags = ['settings'];
@@ -49,6 +49,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings/selling',
     { schema: { tags, summary: 'Set above which quantity the sell screen asks the cashier to confirm', body: sellingSettingsInput, response: { 200: shopSettingsResult } } },
     async (request) => ({ data: await updateSellingSettings(db, request.body) }),
+  );
+
+  app.put(
+    '/api/settings/taxes',
+    {
+      schema: {
+        tags,
+        summary: 'Round taxes on each line or once per tax on each sale (sales already made keep their figures)',
+        body: taxSettingsInput,
+        response: { 200: shopSettingsResult },
+      },
+    },
+    async (request) => ({ data: await updateTaxSettings(db, request.body) }),
   );
 
   app.post(

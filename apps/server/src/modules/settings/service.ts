@@ -5,6 +5,7 @@ import {
   type generalSettingsInput,
   type productSettingsInput,
   type sellingSettingsInput,
+  type taxSettingsInput,
 } from '@tillbook/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -56,6 +57,12 @@ export async function updateCashboxSettings(db: DbOrTx, input: z.output<typeof c
 }
 
 export async function updateSellingSettings(db: DbOrTx, input: z.output<typeof sellingSettingsInput>): Promise<ShopSettings> {
+  await writeStored(db, input);
+  return getShopSettings(db);
+}
+
+/** How sales round their taxes from now on; orders already made keep the figures they were sold at. */
+export async function updateTaxSettings(db: DbOrTx, input: z.output<typeof taxSettingsInput>): Promise<ShopSettings> {
   await writeStored(db, input);
   return getShopSettings(db);
 }

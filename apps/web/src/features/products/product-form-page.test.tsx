@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -16,8 +16,15 @@ const lists: Record<string, unknown> = {
   '/api/settings': { businessName: 'Shop', currency: 'USD', locale: 'en-US', logoUrl: null, defaultTaxIds: [7], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
 };
 
-function renderNew() {
-  vi.spyOn(http, 'get').mockImplementation(async (url: string) => ({ data: { data: lists[url] ?? [] } }));
+/** `settingsLater`: the shop's settings answer only after every list has (a slow or busy server). */
+function renderNew({ settingsLater = false } = {}) {
+  let answerSettings = () => {};
+  const settingsAnswered = new Promise<void>((resolve) => (answerSettings = resolve));
+  vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+    if (url === '/api/settings' && settingsLater) await settingsAnswered;
+    else if (url === '/api/outlets/list') setTimeout(answerSettings, 50);
+    return { data: { data: lists[url] ?? [] } };
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -100,5 +107,38 @@ describe('new product form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('“1,2,3” is not an amount. Enter an amount like 1,234.50.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it("starts with the shop's default taxes even when the settings answer after everything else", async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 43, title: 'Tea' } } });
+    renderNew({ settingsLater: true });
+    await userEvent.type(await screen.findByLabelText('Title'), 'Tea');
+    expect(screen.getByRole('list', { name: 'Taxes' }).textContent).toContain('VAT 7.5 %');
+    await userEvent.type(screen.getByLabelText('Price of the product'), '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(post).toHaveBeenCalled());
+    expect((post.mock.calls[0]?.[1] as { taxIds: number[] }).taxIds).toEqual([7]);
+  });
+
+  it('asks before saving a product without any tax, and saves it tax-free only when told', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 44, title: 'Stamps' } } });
+    const router = renderNew();
+    await userEvent.type(await screen.findByLabelText('Title'), 'Stamps');
+    await userEvent.type(screen.getByLabelText('Price of the product'), '1.10');
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove VAT 7.5 %' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Save without tax?' });
+    expect(dialog.textContent).toContain('the till will charge none on it');
+    expect(post).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(post).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save without tax?' })).getByRole('button', { name: 'Save without tax' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect((post.mock.calls[0]?.[1] as { taxIds: number[] }).taxIds).toEqual([]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/44/edit'));
   });
 });

@@ -1,3 +1,5 @@
+import type { ProductInput } from '@tillbook/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,6 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { ChipsSelect } from '../../components/ui/chips-select.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
@@ -14,7 +17,7 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
+import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
 import { useProduct, useSaveProduct } from './api.ts';
 import { blankProduct, productFormFields, toForm, toInput, type ProductForm } from './form-model.ts';
 import { useCategoryChoices, useChargeChoices, useOutletChoices, useTaxChoices } from './pickers.ts';
@@ -29,9 +32,12 @@ export function ProductFormPage() {
   const productId = id === undefined ? undefined : Number(id);
   const product = useProduct(productId);
   const outlets = useOutletChoices();
-  const settings = useShopSettings();
+  // A new product starts with the shop's default taxes: wait for them rather than start with none.
+  const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
-  if ((productId !== undefined && product.isPending) || outlets.isPending) return <PageLoading className="py-24" />;
+  if ((productId !== undefined && product.isPending) || (productId === undefined && settings.isPending) || outlets.isPending) {
+    return <PageLoading className="py-24" />;
+  }
   const loadError = (productId !== undefined && product.error) || outlets.error;
   if (loadError) {
     return (
@@ -42,7 +48,7 @@ export function ProductFormPage() {
     );
   }
   const outletIds = (outlets.data ?? []).map((o) => o.id);
-  const initial = product.data ? toForm(product.data, outletIds, money) : blankProduct(outletIds, settings.defaultTaxIds);
+  const initial = product.data ? toForm(product.data, outletIds, money) : blankProduct(outletIds, settings.data?.defaultTaxIds ?? []);
   return <ProductFormScreen key={productId ?? 'new'} productId={productId} initial={initial} />;
 }
 
@@ -54,9 +60,23 @@ function ProductFormScreen({ productId, initial }: { productId: number | undefin
   const taxes = useTaxChoices();
   const charges = useChargeChoices();
   const [formError, setFormError] = useState<string | null>(null);
+  /** A product about to be saved with no tax, waiting for the administrator to say so. */
+  const [withoutTax, setWithoutTax] = useState<{ input: ProductInput; values: ProductForm } | null>(null);
   const form = useForm<ProductForm>({ defaultValues: initial });
   const { errors } = form.formState;
   const isNew = productId === undefined;
+
+  const send = (input: ProductInput, values: ProductForm) => {
+    setWithoutTax(null);
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        notify.success(isNew ? `Product “${saved.title}” created.` : `Product “${saved.title}” saved.`);
+        if (isNew) navigate(`/products/${saved.id}/edit`, { replace: true });
+        else form.reset(values);
+      },
+      onError: (error) => setFormError(applyServerErrors(error, form.setError, productFormFields)),
+    });
+  };
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -65,14 +85,11 @@ function ProductFormScreen({ productId, initial }: { productId: number | undefin
       for (const [field, message] of Object.entries(result.errors)) form.setError(field as never, { type: 'client', message });
       return;
     }
-    save.mutate(result.input, {
-      onSuccess: (saved) => {
-        notify.success(isNew ? `Product “${saved.title}” created.` : `Product “${saved.title}” saved.`);
-        if (isNew) navigate(`/products/${saved.id}/edit`, { replace: true });
-        else form.reset(values);
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, productFormFields)),
-    });
+    // No tax is a choice worth a question (a new product, or one whose taxes were all taken off),
+    // as long as the shop has taxes to choose from.
+    const isTaxFree = (result.input.taxIds ?? []).length === 0 && (isNew || initial.taxIds.length > 0) && (taxes.data?.length ?? 0) > 0;
+    if (isTaxFree) setWithoutTax({ input: result.input, values });
+    else send(result.input, values);
   });
 
   return (
@@ -154,6 +171,18 @@ function ProductFormScreen({ productId, initial }: { productId: number | undefin
           </div>
         </form>
       </FormProvider>
+      <ConfirmDialog
+        open={withoutTax !== null}
+        title="Save without tax?"
+        confirmLabel="Save without tax"
+        tone="primary"
+        isBusy={save.isPending}
+        onConfirm={() => withoutTax && send(withoutTax.input, withoutTax.values)}
+        onCancel={() => setWithoutTax(null)}
+      >
+        No tax is chosen for this product, so the till will charge none on it. Choose its taxes under Taxes, or save it
+        without tax if it is sold tax-free.
+      </ConfirmDialog>
       {productId !== undefined && (
         <div className="mt-8 space-y-6">
           <ProductImages productId={productId} />

@@ -27,6 +27,16 @@ describe('the cart', () => {
     expect(state.lines.map((line) => line.key)).toEqual(['v2']);
   });
 
+  it("rounds the taxes as the shop's settings say: ten teas at 0.99 including 20 % hold 1.70 per line, 1.65 per sale", () => {
+    const state = run(...Array.from({ length: 10 }, (_, n): CartAction => ({ type: 'add', item: item(n + 1, 99, { taxes: [vat20] }), stock: null })));
+    expect(priceCartState(state).cart.taxTotal).toBe(170);
+    expect(priceCartState(state, 'line').cart.taxTotal).toBe(170);
+    const perSale = priceCartState(state, 'sale').cart;
+    expect(perSale.taxTotal).toBe(165);
+    expect(perSale.taxes.map((tax) => tax.amount)).toEqual([165]);
+    expect(perSale.total).toBe(990);
+  });
+
   it('prices a line discount and an order discount with the engine', () => {
     const state = run(
       { type: 'add', item: item(1, 1000), stock: null },

@@ -7,6 +7,7 @@ import {
   type PricingDiscount,
   type SaleInput,
   type SaleItem,
+  type TaxRounding,
 } from '@tillbook/contract';
 import { newUuid } from '../../lib/uuid.ts';
 
@@ -152,10 +153,13 @@ export function isCartBlank(state: CartState): boolean {
   return state.lines.length === 0 && state.customer === null && state.orderDiscount === null && state.coupon === null;
 }
 
-/** Every figure the screen shows, from the one pricing engine; an applied coupon replaces the manual order discount. */
-export function priceCartState(state: CartState): PricedSale {
+/**
+ * Every figure the screen shows, from the one pricing engine; an applied coupon replaces the
+ * manual order discount. Taxes are rounded as the shop's settings say, as the server will.
+ */
+export function priceCartState(state: CartState, taxRounding: TaxRounding = 'line'): PricedSale {
   const lines = state.lines.map((line) => ({ item: line.item, quantity: line.quantity, discount: line.discount }));
-  return priceSale(lines, couponDiscountOf(state) ?? state.orderDiscount, null);
+  return priceSale(lines, couponDiscountOf(state) ?? state.orderDiscount, null, taxRounding);
 }
 
 /** The sale as the server wants it (apply-coupon and create share it). */

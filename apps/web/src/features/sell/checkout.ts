@@ -1,7 +1,9 @@
 import { totalMismatchMessage, type Order, type PaymentInput } from '@tillbook/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useState } from 'react';
 import { errorMessageOf } from '../../lib/forms.ts';
+import { shopSettingsQuery } from '../../lib/shop-settings.ts';
 import { useCreateOrder } from './api.ts';
 import { saleInputOf, type CartState } from './cart.ts';
 
@@ -45,6 +47,7 @@ export const registerTakenMessage = 'This register is now selling in another tab
  */
 export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPricesChanged, onCompleted }: CheckoutOptions) {
   const create = useCreateOrder();
+  const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
 
   function complete(state: CartState, total: number, payments: PaymentInput[]) {
@@ -56,7 +59,11 @@ export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPrices
         onSuccess: (order) => onCompleted(order),
         onError: (failure) => {
           const refusal = refusalOf(failure);
-          if (refusal.isTotalMismatch) onPricesChanged();
+          if (refusal.isTotalMismatch) {
+            onPricesChanged();
+            // The shop's tax rounding may have changed as well: read the settings again.
+            void client.invalidateQueries({ queryKey: shopSettingsQuery.queryKey });
+          }
           if (refusal.isSaleIdTaken) onSaleIdTaken();
           setError(refusal.message);
         },

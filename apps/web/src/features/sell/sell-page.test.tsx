@@ -325,18 +325,21 @@ describe('SellPage', () => {
     expect(screen.getByLabelText('Sale total').textContent).toBe('$1.58');
   });
 
-  it('tells the cashier when the prices changed, and fetches the catalogue again', async () => {
+  it('tells the cashier when the prices changed, and fetches the catalogue and the tax rounding again', async () => {
     const { post } = renderSell();
     post.mockRejectedValue(httpError(422, { message: 'Refused', errors: { total: [totalMismatchMessage] } }));
     await ringUpCola();
     const syncs = () => vi.mocked(http.get).mock.calls.filter(([url]) => url === '/api/products/sync').length;
+    const settingsReads = () => vi.mocked(http.get).mock.calls.filter(([url]) => url === '/api/settings').length;
     const before = syncs();
+    const settingsBefore = settingsReads();
     await userEvent.keyboard('{F9}');
     const payment = await screen.findByRole('dialog', { name: 'Take payment' });
     await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
     await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
     expect(await within(payment).findByText(totalMismatchMessage)).toBeTruthy();
     await waitFor(() => expect(syncs()).toBeGreaterThan(before));
+    await waitFor(() => expect(settingsReads()).toBeGreaterThan(settingsBefore));
   });
 
   it('attaches a new customer made on the spot, with the server’s message on a field it refused', async () => {

@@ -123,7 +123,8 @@ function Till({ registerId, session, holdsRegister }: { registerId: number; sess
   const { catalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
   const [state, dispatch] = useSavedCart(registerId);
-  const priced = useMemo(() => priceCartState(state), [state]);
+  const { taxRounding } = useShopSettings();
+  const priced = useMemo(() => priceCartState(state, taxRounding), [state, taxRounding]);
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs>('none');

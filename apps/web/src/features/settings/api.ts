@@ -11,7 +11,7 @@ export function useSettings() {
 }
 
 /** After any change: the answer is the new settings; everything under ['settings'] refreshes. */
-function useSettingsMutation<Input>(send: (input: Input) => Promise<ShopSettings>) {
+export function useSettingsMutation<Input>(send: (input: Input) => Promise<ShopSettings>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,

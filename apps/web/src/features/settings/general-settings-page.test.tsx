@@ -204,4 +204,21 @@ describe('the logo', () => {
     await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/selling', { confirmQuantityAbove: 24 }));
     expect(await screen.findByText('Selling settings saved.')).toBeTruthy();
   });
+
+  it('explains tax rounding with a worked example and switches it to once per sale at once', async () => {
+    await openGeneral();
+    const group = screen.getByRole('group', { name: 'Tax rounding' });
+    const perLine = within(group).getByRole('radio', { name: /Round on each line/ }) as HTMLInputElement;
+    const perSale = within(group).getByRole('radio', { name: /Round once per sale/ }) as HTMLInputElement;
+    expect(perLine.checked).toBe(true);
+    // Ten items at $0.99 including 20 % VAT: 0.165 → 0.17 on each line, 9.90 / 6 = 1.65 on the sale.
+    expect(within(group).getByText(/Ten items at \$0\.99 including 20 % VAT: \$1\.70 of VAT\./)).toBeTruthy();
+    expect(within(group).getByText(/The same ten items: \$1\.65 of VAT\./)).toBeTruthy();
+
+    const put = vi.spyOn(http, 'put').mockImplementation(() => Promise.resolve(storedAfterChange({ taxRounding: 'sale' })));
+    await userEvent.click(perSale);
+    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/taxes', { taxRounding: 'sale' }));
+    expect(await screen.findByText('Taxes are now rounded once per sale.')).toBeTruthy();
+    await waitFor(() => expect((within(group).getByRole('radio', { name: /Round once per sale/ }) as HTMLInputElement).checked).toBe(true));
+  });
 });

@@ -22,6 +22,7 @@ import { LogoSettings } from './logo-settings.tsx';
 import { moneyPreview } from './previews.ts';
 import { SellingSettings } from './selling-settings.tsx';
 import { SettingsPage } from './settings-page.tsx';
+import { TaxRoundingSettings } from './tax-rounding-settings.tsx';
 
 type GeneralSettingsOutput = z.output<typeof generalSettingsInput>;
 
@@ -31,7 +32,7 @@ function toForm(settings: ShopSettings): GeneralSettingsInput {
   return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale };
 }
 
-/** /settings/general: business name, currency, locale, logo, how drawers are closed and what the sell screen asks. */
+/** /settings/general: business name, currency, locale, logo, how drawers are closed, what the sell screen asks and how taxes are rounded. */
 export function GeneralSettingsPage() {
   return (
     <SettingsPage title="General settings" description="Your business name and logo, and how money is shown everywhere in the app.">
@@ -41,6 +42,7 @@ export function GeneralSettingsPage() {
           <LogoSettings logoUrl={settings.logoUrl} businessName={settings.businessName} />
           <CashDrawerSettings blindClose={settings.blindClose} />
           <SellingSettings confirmQuantityAbove={settings.confirmQuantityAbove} />
+          <TaxRoundingSettings taxRounding={settings.taxRounding} />
         </div>
       )}
     </SettingsPage>

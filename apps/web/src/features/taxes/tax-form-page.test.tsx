@@ -107,7 +107,7 @@ describe('TaxFormPage: rate parsing and saving', () => {
 
   it('refuses a compound tax included in the price, on the compound box', async () => {
     renderForm();
-    await fill(screen.getByLabelText('Name'), 'QST');
+    await fill(screen.getByLabelText('Name'), 'City tax');
     await typeRate('9.975');
     await userEvent.click(screen.getByRole('radio', { name: /Included in the price/ }));
     await userEvent.click(screen.getByLabelText(/^Compound/));

@@ -103,7 +103,7 @@ function TaxForm({ taxId, initial, productCount }: { taxId: number | undefined; 
             <div className="space-y-1 sm:col-span-2">
               <Checkbox
                 label="Compound"
-                description="Worked out on the price plus the taxes before it on the product (tax on tax), like Quebec's QST on top of GST."
+                description="Worked out on the price plus the taxes before it on the product (tax on tax), where the law charges one tax on another."
                 aria-invalid={errors.isCompound ? true : undefined}
                 {...form.register('isCompound')}
               />
