@@ -3,7 +3,7 @@ import { fallbackReceiptLayout, receiptRows, sampleReceiptOrder, type ReceiptOrd
 import { textCells, wrapCells } from './receipt-text.ts';
 
 const formatMoney = (minor: number) => `${(minor / 100).toFixed(2)} €`;
-const LONG_NAME = 'Organic extra virgin olive oil from the hills of Andalusia cold pressed early harvest family estate reserve bottle 750 ml';
+const LONG_NAME = 'Organic extra virgin olive oil from the hills of Andalusia cold pressed early harvest family estate reserve bottle 750ml';
 
 function textRows(paperWidth: 58 | 80, order: ReceiptOrder) {
   return receiptRows({ ...fallbackReceiptLayout, paperWidth }, order, { businessName: 'Corner Shop', formatMoney }).flatMap((row) => ('text' in row ? [row.text] : []));

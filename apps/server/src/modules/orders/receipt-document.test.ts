@@ -7,7 +7,7 @@ const euros = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR
 const formatMoney = (minor: number) => euros.format(minor / 100);
 
 /** 120 characters, words of a real product name: it has to wrap on either paper. */
-const LONG_NAME = 'Organic extra virgin olive oil from the hills of Andalusia cold pressed early harvest family estate reserve bottle 750 ml';
+const LONG_NAME = 'Organic extra virgin olive oil from the hills of Andalusia cold pressed early harvest family estate reserve bottle 750ml';
 
 /** Names from shops outside Latin-1, each with its amount (a 9-digit one among them). */
 const lines = [
@@ -46,6 +46,7 @@ describe.each([58, 80] as const)('a receipt PDF on %i mm paper', (paperWidth) =>
   it('prints every name in Cyrillic, Greek, curly quotes and € and every amount, as the text a reader copies', async () => {
     const pdf = await pdfOf(paperWidth);
     const text = flat(await pdfToText(pdf, { layout: false }));
+    expect(LONG_NAME).toHaveLength(120);
     for (const name of ['Café “Zur Mühle”', 'Σοφία Παπαδοπούλου', 'Анна Каренина', 'ΦΠΑ 24%', ...lines.map((line) => line.name)]) {
       expect(text, name).toContain(name);
     }

@@ -126,9 +126,9 @@ export async function receiptPdf(rows: ReceiptRow[], paperWidth: PaperWidth, tit
     }
     y += lineHeight / 4;
     if (block.code) {
-      const module = Math.min(MAX_MODULE_WIDTH, textWidth / block.code.modules);
-      const left = MARGIN + (textWidth - block.code.modules * module) / 2;
-      for (const [x, width] of block.code.bars) doc.rect(left + x * module, y, width * module, BARCODE_HEIGHT);
+      const moduleWidth = Math.min(MAX_MODULE_WIDTH, textWidth / block.code.modules);
+      const left = MARGIN + (textWidth - block.code.modules * moduleWidth) / 2;
+      for (const [x, width] of block.code.bars) doc.rect(left + x * moduleWidth, y, width * moduleWidth, BARCODE_HEIGHT);
       doc.fill('#000000');
       y += barsHeight;
     }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, receiptTemplates, registers } from '../../db/schema/index.ts';
 import { pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
 
 const REFUSED_ADDRESS = 'nobody@refused.example';
 
@@ -88,6 +88,16 @@ describe('a past sale’s receipt', () => {
     expect(text).toMatch(/TOTAL +.*60\.00/);
     // The template asks for the order barcode: a scanner reads the order number from the page.
     expect(await pdfBarcodes(res.rawPayload)).toEqual([`CODE-128:${order.number}`]);
+  });
+
+  it('prints a product named in Cyrillic, Greek, curly quotes and € in the PDF as it was sold, with its amount', async () => {
+    const title = 'Пельмени “Сибирские” Ελληνικό €5';
+    const product = await addProduct(ctx.database.db, { title, variantName: '', sku: 'PELMENI-1', price: 999, cost: 0, taxIds: [], stock: [[shop.main.id, 5]] });
+    const sale = await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[product.variantId, 1]], 999));
+    expect(sale.statusCode, sale.body).toBe(201);
+    const res = await shop.admin.get(`/api/orders/${sale.json().data.id}/receipt?format=pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(await pdfToText(res.rawPayload)).toMatch(new RegExp(`1 x ${title} +\\S*9\\.99`));
   });
 
   it('answers 422 for an unknown format and 404 for another outlet’s cashier or an unknown order', async () => {
