@@ -10,6 +10,8 @@ type CartLineRowProps = {
   onQuantity: (quantity: number) => void;
   onDiscount: () => void;
   onRemove: () => void;
+  /** Enter in the quantity box: the box is replaced as the quantity changes, so focus moves on. */
+  onQuantityEntered?: () => void;
 };
 
 export function quantityInputId(key: string): string {
@@ -22,7 +24,7 @@ function taxLabelOf(tax: PricedTax): string {
 }
 
 /** One line: quantity by touch (− / +) or typing, its discount, and its taxes and charges as the engine priced them. */
-export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: CartLineRowProps) {
+export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, onQuantityEntered }: CartLineRowProps) {
   const money = useMoney();
   const title = lineTitleOf(line.item);
   const stockAfter = stockAfterOf(line);
@@ -45,7 +47,7 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: 
         <button type="button" className={button} aria-label={`One less ${title}`} onClick={() => onQuantity(line.quantity - 1)}>
           −
         </button>
-        <QuantityInput key={line.quantity} id={quantityInputId(line.key)} title={title} quantity={line.quantity} onQuantity={onQuantity} />
+        <QuantityInput key={line.quantity} id={quantityInputId(line.key)} title={title} quantity={line.quantity} onQuantity={onQuantity} onEntered={onQuantityEntered} />
         <button type="button" className={button} aria-label={`One more ${title}`} onClick={() => onQuantity(line.quantity + 1)}>
           +
         </button>
@@ -99,7 +101,7 @@ function discountLabelOf(discount: PricingDiscount | null, format: (minor: numbe
 }
 
 /** Typed quantities take effect on Enter or when the field is left; junk puts the old number back. */
-function QuantityInput({ id, title, quantity, onQuantity }: { id: string; title: string; quantity: number; onQuantity: (quantity: number) => void }) {
+function QuantityInput({ id, title, quantity, onQuantity, onEntered }: { id: string; title: string; quantity: number; onQuantity: (quantity: number) => void; onEntered?: () => void }) {
   const [draft, setDraft] = useState(String(quantity));
   function commit() {
     const value = Number(draft);
@@ -119,6 +121,7 @@ function QuantityInput({ id, title, quantity, onQuantity }: { id: string; title:
         if (event.key === 'Enter') {
           event.preventDefault();
           commit();
+          onEntered?.();
         }
       }}
       className="h-10 w-14 rounded-md border border-gray-300 text-center text-sm tabular-nums focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none"

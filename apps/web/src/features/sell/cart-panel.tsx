@@ -14,12 +14,14 @@ type CartPanelProps = {
   onDiscount: (target: DiscountTarget) => void;
   onCustomer: () => void;
   onPay: () => void;
+  /** Enter in a quantity box: the page moves on (to the search box, for the next scan). */
+  onQuantityEntered?: () => void;
   /** Hold, held sales and new sale: laid out by the page. */
   actions: ReactNode;
 };
 
 /** The sale being rung up: lines, discounts, coupon, customer, totals and Pay. */
-export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, actions }: CartPanelProps) {
+export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantityEntered, actions }: CartPanelProps) {
   const money = useMoney();
   const { cart } = priced;
   const isEmpty = state.lines.length === 0;
@@ -71,6 +73,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
                 onQuantity={(quantity) => dispatch({ type: 'setQuantity', key: line.key, quantity })}
                 onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount })}
                 onRemove={() => dispatch({ type: 'remove', key: line.key })}
+                onQuantityEntered={onQuantityEntered}
               />
             ))}
           </ul>
