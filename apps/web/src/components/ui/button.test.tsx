@@ -47,4 +47,24 @@ describe('Button', () => {
     render(<Button ref={(node) => void (element = node)}>Go</Button>);
     expect(element).toBe(screen.getByRole('button', { name: 'Go' }));
   });
+
+  it('keeps the focus while busy and ignores presses until the work is done', async () => {
+    const onClick = vi.fn();
+    const { rerender } = render(<Button onClick={onClick}>E-mail receipt</Button>);
+    const button = screen.getByRole('button', { name: 'E-mail receipt' });
+    button.focus();
+    rerender(
+      <Button onClick={onClick} isBusy>
+        E-mail receipt
+      </Button>,
+    );
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+    rerender(<Button onClick={onClick}>E-mail receipt</Button>);
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(button);
+  });
 });

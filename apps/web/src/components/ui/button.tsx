@@ -3,7 +3,14 @@ import { cn } from '../../lib/class-names.ts';
 
 type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
-type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant };
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: ButtonVariant;
+  /**
+   * Work is under way: the button ignores presses but stays focusable (aria-disabled), so the
+   * keyboard focus is not dropped on the page as a disabled button would drop it.
+   */
+  isBusy?: boolean;
+};
 
 const variantClasses: Record<ButtonVariant, string> = {
   primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 active:bg-indigo-700',
@@ -13,17 +20,26 @@ const variantClasses: Record<ButtonVariant, string> = {
 };
 
 /** The uppercase indigo button of SPEC §1. `type` defaults to "button" so it never submits by accident. */
-export function Button({ type = 'button', variant = 'primary', className, ...props }: ButtonProps) {
+export function Button({ type = 'button', variant = 'primary', className, isBusy = false, onClick, ...props }: ButtonProps) {
   return (
     <button
       type={type}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold uppercase tracking-wide',
         'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-        'disabled:cursor-not-allowed disabled:opacity-60',
+        'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60',
         variantClasses[variant],
         className,
       )}
+      aria-disabled={isBusy || undefined}
+      aria-busy={isBusy || undefined}
+      onClick={(event) => {
+        if (isBusy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...props}
     />
   );

@@ -21,6 +21,26 @@ export const presetSwatches: Swatch[] = [
 
 const hexPattern = /^#[0-9a-fA-F]{6}$/;
 
+function luminanceOf(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const channel = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/**
+ * White or near-black, whichever reads better on a tile of `hex` (WCAG contrast): a shop may
+ * pick any colour, and white on cyan or amber falls below 4.5:1.
+ */
+export function textColourOn(hex: string): '#ffffff' | '#111827' {
+  if (!hexPattern.test(hex)) return '#ffffff';
+  const background = luminanceOf(hex);
+  const onWhite = 1.05 / (background + 0.05);
+  const onDark = (background + 0.05) / (luminanceOf('#111827') + 0.05);
+  return onWhite >= onDark ? '#ffffff' : '#111827';
+}
+
 type ColourInputProps = {
   /** "#rrggbb", what is being typed, or null for no colour. */
   value: string | null;

@@ -10,21 +10,31 @@ type DialogProps = {
   footer?: ReactNode;
 };
 
-/** A modal on the native <dialog>: focus stays inside, Escape closes it. */
+/**
+ * A modal on the native <dialog>: focus stays inside, Escape closes it, and on closing the focus
+ * goes back to what opened it — or, when that is gone, stays where the page put it, never on
+ * the page body.
+ */
 export function Dialog({ open, title, children, onClose, footer }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   // Each dialog names itself: several can sit on one screen.
   const titleId = useId();
+  const openerRef = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
     if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      const opener = openerRef.current;
+      openerRef.current = null;
+      const isLost = document.activeElement === null || document.activeElement === document.body;
+      if (isLost && opener?.isConnected) opener.focus();
     }
   }, [open]);
   return (

@@ -150,7 +150,7 @@ function ReportBody({ report }: { report: CashboxReport }) {
       <Section title="Sales">
         <Table
           caption="Sales totals"
-          head={['', 'Amount']}
+          head={['Figure', 'Amount']}
           rows={[
             ['Sales', report.sales.count.toLocaleString()],
             ['Subtotal', m(report.sales.subtotal)],

@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { ColourInput } from '../../components/ui/colour-input.tsx';
+import { ColourInput, textColourOn } from '../../components/ui/colour-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -178,8 +178,8 @@ function TilePreview({ control }: { control: Control<CategoryInput, unknown, Cat
       <span className="text-xs font-medium tracking-wide text-gray-500 uppercase">Tile preview</span>
       <div
         aria-hidden="true"
-        className="flex h-16 w-28 items-end rounded-lg p-2 text-sm leading-tight font-semibold text-white shadow-sm"
-        style={{ backgroundColor: isColour ? colour : '#6b7280' }}
+        className="flex h-16 w-28 items-end rounded-lg p-2 text-sm leading-tight font-semibold shadow-sm"
+        style={{ backgroundColor: isColour ? colour : '#6b7280', color: textColourOn(isColour ? colour : '#6b7280') }}
       >
         <span className="line-clamp-2 break-words">{name?.trim() || 'Category'}</span>
       </div>

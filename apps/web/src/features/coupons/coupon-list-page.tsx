@@ -148,7 +148,7 @@ export function CouponListPage() {
             'No coupons match this search.'
           ) : (
             <>
-              No coupons yet. <Link to="/coupons/new" className="text-indigo-700 hover:underline">Add the first one</Link>, e.g. WELCOME10 for
+              No coupons yet. <Link to="/coupons/new" className="text-link">Add the first one</Link>, e.g. WELCOME10 for
               10 % off a first purchase.
             </>
           )

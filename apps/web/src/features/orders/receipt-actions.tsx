@@ -36,6 +36,7 @@ export function ReceiptActions({ order }: { order: Order }) {
   const refreshTimeline = () => queryClient.invalidateQueries({ queryKey: orderTimelineKey(order.id) });
 
   function send(typed?: string) {
+    if (notify.isPending) return;
     setFailure(null);
     setSentTo(null);
     notify.mutate(
@@ -73,7 +74,7 @@ export function ReceiptActions({ order }: { order: Order }) {
         </a>
         <Button
           variant="secondary"
-          disabled={notify.isPending}
+          isBusy={notify.isPending}
           onClick={() => (order.customerEmail ? send() : setIsAsking(true))}
         >
           {notify.isPending ? 'Sending…' : 'E-mail receipt'}
@@ -84,7 +85,7 @@ export function ReceiptActions({ order }: { order: Order }) {
           <Field label="E-mail address" error={failure?.field ?? undefined} className="flex-1">
             <TextInput type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoFocus />
           </Field>
-          <Button type="submit" disabled={notify.isPending || !email.trim()}>
+          <Button type="submit" disabled={!email.trim()} isBusy={notify.isPending}>
             Send
           </Button>
         </form>

@@ -101,7 +101,7 @@ export function OutletListPage() {
             'No outlets match this search.'
           ) : (
             <>
-              No outlets yet. <Link to="/outlets/new" className="text-indigo-700 hover:underline">Add the first one</Link>.
+              No outlets yet. <Link to="/outlets/new" className="text-link">Add the first one</Link>.
             </>
           )
         }

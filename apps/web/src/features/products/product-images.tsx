@@ -46,6 +46,8 @@ export function ProductImages({ productId }: { productId: number }) {
             accept="image/png,image/jpeg,image/webp,image/gif"
             multiple
             className="sr-only"
+            // The button below opens it: the input itself is no second, invisible tab stop.
+            tabIndex={-1}
             aria-label="Upload images"
             onChange={(e) => void onFiles(e.target.files)}
           />

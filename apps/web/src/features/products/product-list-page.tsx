@@ -101,7 +101,7 @@ export function ProductListPage() {
   const isFiltered = Boolean(list.search || filters.categoryId || filters.stockStatus || filters.status || filters.outletId);
   let empty: ReactNode = (
     <>
-      No products yet. <Link to="/products/new" className="text-indigo-700 hover:underline">Add the first one</Link> or import a CSV file.
+      No products yet. <Link to="/products/new" className="text-link">Add the first one</Link> or import a CSV file.
     </>
   );
   if (isFiltered) empty = 'No products match these filters.';

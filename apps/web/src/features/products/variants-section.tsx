@@ -141,7 +141,11 @@ export function VariantsSection() {
               <th className="py-2 pr-3">Price</th>
               <th className="py-2 pr-3">Cost</th>
               <th className="py-2 pr-3">On sale</th>
-              {hasAttributes && <th className="py-2" aria-label="Remove" />}
+              {hasAttributes && (
+                <th className="py-2">
+                  <span className="sr-only">Remove</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>

@@ -70,7 +70,7 @@ export function ReceiptListPage() {
       align: 'right',
       cell: (t) =>
         t.registerCount > 0 ? (
-          <Link to={`/registers?receiptTemplateId=${t.id}`} className="text-indigo-700 hover:underline" aria-label={`Registers printing with ${t.name}`}>
+          <Link to={`/registers?receiptTemplateId=${t.id}`} className="text-indigo-700 hover:underline" aria-label={`${t.registerCount} ${t.registerCount === 1 ? 'register prints' : 'registers print'} with ${t.name}`}>
             {t.registerCount}
           </Link>
         ) : (
@@ -140,7 +140,7 @@ export function ReceiptListPage() {
             'No archived templates.'
           ) : (
             <>
-              No receipt templates yet. <Link to="/receipts/new" className="text-indigo-700 hover:underline">Add the first one</Link>.
+              No receipt templates yet. <Link to="/receipts/new" className="text-link">Add the first one</Link>.
             </>
           )
         }

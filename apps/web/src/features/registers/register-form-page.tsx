@@ -186,7 +186,7 @@ export function RegisterForm({ registerId, initial, outlets, templates, currentT
                 error={errors.receiptTemplateId?.message}
                 hint={
                   <>
-                    What this register prints. <Link to="/receipts/new" className="text-indigo-700 hover:underline">Make a new template</Link>.
+                    What this register prints. <Link to="/receipts/new" className="text-link">Make a new template</Link>.
                   </>
                 }
               >

@@ -177,7 +177,7 @@ function AdministratorRegisterList() {
             'No registers match these filters.'
           ) : (
             <>
-              No registers yet. <Link to="/registers/new" className="text-indigo-700 hover:underline">Add the first one</Link>.
+              No registers yet. <Link to="/registers/new" className="text-link">Add the first one</Link>.
             </>
           )
         }

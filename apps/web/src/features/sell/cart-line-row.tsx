@@ -11,6 +11,8 @@ type CartLineRowProps = {
   onQuantity: (quantity: number, how: 'typed' | 'step') => void;
   onDiscount: () => void;
   onRemove: () => void;
+  /** Enter in the quantity box: the box is replaced as the quantity changes, so focus moves on. */
+  onQuantityEntered?: () => void;
 };
 
 export function quantityInputId(key: string): string {
@@ -23,7 +25,7 @@ function taxLabelOf(tax: PricedTax): string {
 }
 
 /** One line: quantity by touch (− / +) or typing, its discount, and its taxes and charges as the engine priced them. */
-export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: CartLineRowProps) {
+export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, onQuantityEntered }: CartLineRowProps) {
   const money = useMoney();
   const { allowNegativeStock } = useShopSettings();
   const [quantityError, setQuantityError] = useState<string | null>(null);
@@ -59,6 +61,7 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove }: 
             onQuantity(quantity, 'typed');
           }}
           onRefused={setQuantityError}
+          onEntered={onQuantityEntered}
         />
         <button type="button" className={button} aria-label={`One more ${title}`} onClick={() => onQuantity(line.quantity + 1, 'step')}>
           +
@@ -126,6 +129,8 @@ type QuantityInputProps = {
   onQuantity: (quantity: number) => void;
   /** Not a quantity: the old number is put back and this says why. */
   onRefused: (message: string) => void;
+  /** Enter was pressed: the page moves focus on. */
+  onEntered?: () => void;
 };
 
 /**
@@ -133,7 +138,7 @@ type QuantityInputProps = {
  * "-1" are not quantities (Number() would read 1e3 as 1000) and put the old number back, saying so.
  * The box shows the line's quantity again until the page takes the new one (it may ask first).
  */
-function QuantityInput({ id, title, quantity, error, onQuantity, onRefused }: QuantityInputProps) {
+function QuantityInput({ id, title, quantity, error, onQuantity, onRefused, onEntered }: QuantityInputProps) {
   const [draft, setDraft] = useState(String(quantity));
   function commit() {
     const typed = draft.trim();
@@ -160,6 +165,7 @@ function QuantityInput({ id, title, quantity, error, onQuantity, onRefused }: Qu
         if (event.key === 'Enter') {
           event.preventDefault();
           commit();
+          onEntered?.();
         }
       }}
       className="h-10 w-14 rounded-md border border-gray-300 text-center text-sm tabular-nums focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/40 focus:outline-none"

@@ -16,12 +16,14 @@ type CartPanelProps = {
   onPay: () => void;
   /** The page decides whether a quantity is taken, asked about or refused. */
   onQuantity: (line: CartLine, quantity: number, how: 'typed' | 'step') => void;
+  /** Enter in a quantity box: the page moves on (to the search box, for the next scan). */
+  onQuantityEntered?: () => void;
   /** Hold, held sales and new sale: laid out by the page. */
   actions: ReactNode;
 };
 
 /** The sale being rung up: lines, discounts, coupon, customer, totals and Pay. */
-export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantity, actions }: CartPanelProps) {
+export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantity, onQuantityEntered, actions }: CartPanelProps) {
   const money = useMoney();
   const { cart } = priced;
   const isEmpty = state.lines.length === 0;
@@ -81,6 +83,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
                 onQuantity={(quantity, how) => onQuantity(line, quantity, how)}
                 onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount })}
                 onRemove={() => dispatch({ type: 'remove', key: line.key })}
+                onQuantityEntered={onQuantityEntered}
               />
             ))}
           </ul>

@@ -39,6 +39,7 @@ function EmailReceipt({ order }: { order: Order }) {
   const [failure, setFailure] = useState<{ field: string | null; message: string } | null>(null);
 
   function send(typed?: string) {
+    if (notify.isPending) return;
     setSentTo(null);
     setFailure(null);
     notify.mutate(
@@ -65,7 +66,7 @@ function EmailReceipt({ order }: { order: Order }) {
   if (order.customerEmail) {
     return (
       <>
-        <Button variant="secondary" className="min-h-12" onClick={() => send()} disabled={notify.isPending}>
+        <Button variant="secondary" className="min-h-12" onClick={() => send()} isBusy={notify.isPending}>
           {notify.isPending ? 'Sending…' : 'E-mail receipt'}
         </Button>
         {/* Below the whole row of buttons, not between them. */}
@@ -81,7 +82,7 @@ function EmailReceipt({ order }: { order: Order }) {
             <TextInput type="email" autoComplete="off" autoFocus value={email} onChange={(event) => setEmail(event.target.value)} className="h-12" />
           </Field>
           {/* Down by the label's height (a 1.25rem line and mt-1.5), so Send lines up with the field even under an error. */}
-          <Button type="submit" variant="secondary" className="mt-[1.625rem] min-h-12" disabled={notify.isPending}>
+          <Button type="submit" variant="secondary" className="mt-[1.625rem] min-h-12" isBusy={notify.isPending}>
             {notify.isPending ? 'Sending…' : 'Send'}
           </Button>
         </form>
@@ -118,9 +119,9 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
     <section aria-labelledby="sale-complete-title" className="mx-auto flex max-w-3xl flex-col gap-6 p-4 lg:flex-row lg:items-start">
       <div className="flex flex-1 flex-col gap-4">
         <div>
-          <h2 id="sale-complete-title" className="text-2xl font-semibold text-gray-900">
+          <h1 id="sale-complete-title" className="text-2xl font-semibold text-gray-900">
             Sale complete
-          </h2>
+          </h1>
           <p className="mt-1 text-lg text-gray-700">
             Order <span className="font-mono font-semibold text-gray-900">{order.number}</span> · {money.format(order.total)}
           </p>

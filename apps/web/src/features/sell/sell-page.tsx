@@ -157,7 +157,9 @@ function Till({ registerId, session, holdsRegister }: { registerId: number; sess
     setVariantProduct(null);
     setDiscountTarget(null);
     setQuantityQuestion(null);
-    searchRef.current?.focus();
+    // After the dialog has closed: while it is open the search box is inert, and the control that
+    // opened it may be gone ("+ Customer" becomes the customer's name).
+    window.setTimeout(() => searchRef.current?.focus(), 0);
   }, []);
 
   const addVariant = useCallback(
@@ -294,9 +296,12 @@ function Till({ registerId, session, holdsRegister }: { registerId: number; sess
     <div className="flex h-full min-w-0 flex-col gap-3 p-4">
       <title>{`Sell · ${session.registerName} · Tillbook`}</title>
       <header className="flex flex-col gap-2">
-        <p className="truncate text-sm text-gray-600">
-          <span className="text-lg font-semibold text-gray-900">{session.registerName}</span> · {session.outletName} · drawer opened by {session.openedByName}
-        </p>
+        <div className="flex min-w-0 items-baseline gap-1 text-sm text-gray-600">
+          <h1 className="shrink-0 text-lg font-semibold text-gray-900">{session.registerName}</h1>
+          <p className="truncate">
+            · {session.outletName} · drawer opened by {session.openedByName}
+          </p>
+        </div>
         <ShortcutBar shortcuts={shortcuts} />
       </header>
       {notice && (
@@ -314,6 +319,7 @@ function Till({ registerId, session, holdsRegister }: { registerId: number; sess
           onCustomer={() => setDialog('customer')}
           onPay={() => setDialog('pay')}
           onQuantity={changeQuantity}
+          onQuantityEntered={() => searchRef.current?.focus()}
           actions={
             <>
               <Button variant="secondary" className="flex-1 px-2 text-xs" disabled={!lastLine} onClick={() => void holdSale()}>

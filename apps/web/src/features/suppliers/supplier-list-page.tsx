@@ -112,7 +112,7 @@ export function SupplierListPage() {
             'No suppliers match this search.'
           ) : (
             <>
-              No suppliers yet. <Link to="/suppliers/new" className="text-indigo-700 hover:underline">Add the first one</Link>.
+              No suppliers yet. <Link to="/suppliers/new" className="text-link">Add the first one</Link>.
             </>
           )
         }

@@ -132,7 +132,7 @@ export function TaxListPage() {
             'No taxes match this search.'
           ) : (
             <>
-              No taxes yet. <Link to="/taxes/new" className="text-indigo-700 hover:underline">Add the first one</Link>, e.g. a 7.5 % sales
+              No taxes yet. <Link to="/taxes/new" className="text-link">Add the first one</Link>, e.g. a 7.5 % sales
               tax or a 20 % VAT included in prices.
             </>
           )
