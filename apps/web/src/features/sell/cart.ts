@@ -83,7 +83,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       if (existing) {
         return withLines(
           state,
-          state.lines.map((line) => (line.key === key ? { ...line, quantity: clampQuantity(line.quantity + quantity) } : line)),
+          // The stock as the catalogue copy has it now: later checks of this line go by it.
+          state.lines.map((line) => (line.key === key ? { ...line, quantity: clampQuantity(line.quantity + quantity), stock: action.stock } : line)),
         );
       }
       return withLines(state, [...state.lines, { key, item: action.item, quantity: clampQuantity(quantity), discount: null, stock: action.stock }]);

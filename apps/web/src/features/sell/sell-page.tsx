@@ -120,7 +120,7 @@ function Till({ registerId, session, holdsRegister }: { registerId: number; sess
   const money = useMoney();
   const settings = useShopSettings();
   const catalogueState = useLocalCatalogue(session.outletId);
-  const { catalogue } = catalogueState;
+  const { catalogue, refresh: refreshCatalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
   const [state, dispatch] = useSavedCart(registerId);
   const { taxRounding } = useShopSettings();
@@ -170,13 +170,17 @@ function Till({ registerId, session, holdsRegister }: { registerId: number; sess
       // The lines from a ref kept up to date here too: two scans before the next render both count.
       const inCart = linesRef.current.find((line) => line.key === lineKeyOf(item))?.quantity ?? 0;
       const refusal = stockRefusalOf(lineTitleOf(item), stock, inCart + 1, settings.allowNegativeStock);
-      if (refusal) return setNotice(refusal);
+      if (refusal) {
+        // The copy may lag goods just received: the next try sees the outlet's stock of now.
+        refreshCatalogue();
+        return setNotice(refusal);
+      }
       const action = { type: 'add', item, stock } as const;
       linesRef.current = cartReducer({ ...emptyCart(''), lines: linesRef.current }, action).lines;
       dispatch(action);
       setNotice(null);
     },
-    [catalogue, dispatch, settings.allowNegativeStock],
+    [catalogue, refreshCatalogue, dispatch, settings.allowNegativeStock],
   );
 
   /**

@@ -194,13 +194,13 @@ describe('the logo', () => {
     expect(box.value).toBe('100');
     await userEvent.clear(box);
     await userEvent.type(box, '1e3');
-    await userEvent.click(screen.getByRole('button', { name: 'Save selling settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('The quantity to confirm above must be a whole number.')).toBeTruthy();
     expect(put).not.toHaveBeenCalled();
 
     await userEvent.clear(box);
     await userEvent.type(box, '24');
-    await userEvent.click(screen.getByRole('button', { name: 'Save selling settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/selling', { confirmQuantityAbove: 24 }));
     expect(await screen.findByText('Selling settings saved.')).toBeTruthy();
   });

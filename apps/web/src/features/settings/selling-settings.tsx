@@ -47,7 +47,7 @@ export function SellingSettings({ confirmQuantityAbove }: { confirmQuantityAbove
             <TextInput inputMode="numeric" {...form.register('confirmQuantityAbove', { setValueAs: wholeNumberOf })} />
           </Field>
           <Button type="submit" disabled={save.isPending} className="mb-6">
-            {save.isPending ? 'Processing' : 'Save selling settings'}
+            {save.isPending ? 'Processing' : 'Update'}
           </Button>
         </div>
       </Block>
