@@ -400,7 +400,6 @@ describe('limits of the contract', () => {
       const atMaximum = await send(requestWith(field, field.maximum!));
       if (atMaximum.statusCode >= 500) serverErrors.push(`${name} = ${field.maximum} → ${atMaximum.statusCode} ${atMaximum.body.slice(0, 200)}`);
       if (atMaximum.statusCode < 300) atMaximumSucceeded += 1;
-      if (process.env.LIMITS_DEBUG) console.log(`${name} ${atMaximum.statusCode} ${atMaximum.statusCode === 422 ? atMaximum.body.slice(0, 160) : ""}`);
       const beyond = await send(requestWith(field, field.maximum! + 1));
       if (beyond.statusCode >= 500) serverErrors.push(`${name} = ${field.maximum! + 1} → ${beyond.statusCode} ${beyond.body.slice(0, 200)}`);
       else if (beyond.statusCode !== 422) notRefused.push(`${name} = ${field.maximum! + 1} → ${beyond.statusCode}`);

@@ -139,7 +139,8 @@ export function integerField(label: string, options: { min?: number; max?: numbe
 /**
  * Limits of whole numbers, each stored in a bigint column (docs/decisions/009-money-and-rates.md):
  * one amount of money up to 1,000,000,000.00 in a currency of cents, one quantity up to a billion
- * units, so a sum of millions of them stays an exact JavaScript number (below 2^53).
+ * units, so ninety thousand of the largest amounts (nine million of the largest quantities) still
+ * add up to an exact JavaScript number (below 2^53).
  */
 export const MAX_MONEY = 100_000_000_000;
 export const MAX_QUANTITY = 1_000_000_000;

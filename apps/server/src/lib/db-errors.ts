@@ -27,3 +27,34 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isForeignKeyViolation(error: unknown): boolean {
   return pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION;
 }
+
+/** What the database said when it refused one row of an import, worded for the person importing. */
+export type DatabaseRefusal = { column: string | null; message: string };
+
+/**
+ * A refusal of the data itself — a value out of range or too long (SQLSTATE class 22), a broken
+ * rule (class 23), a conflict with another writer (class 40) or a raised exception (P0) — as a
+ * message; null for any other error (the connection, a bug), which stays a server error.
+ * Imports report it on the row it came from, and the other rows carry on (docs/catalogue.md).
+ */
+export function databaseRefusalOf(error: unknown): DatabaseRefusal | null {
+  const pg = pgErrorOf(error) as (PgLikeError & { column?: string }) | null;
+  if (!pg?.code) return null;
+  const column = pg.column ?? null;
+  const rule = constraintOf(pg);
+  switch (pg.code) {
+    case UNIQUE_VIOLATION:
+      return { column, message: 'Another row already has this value.' };
+    case FOREIGN_KEY_VIOLATION:
+      return { column, message: 'This row refers to something that has been deleted meanwhile.' };
+    case '22003':
+      return { column, message: 'A number in this row is too large to be stored.' };
+    case '22001':
+      return { column, message: 'A text in this row is too long to be stored.' };
+    case '23502':
+      return { column, message: 'A value this row needs is missing.' };
+  }
+  const refusedClass = ['22', '23', '40', 'P0'].includes(pg.code.slice(0, 2));
+  if (!refusedClass) return null;
+  return { column, message: `The database refused this row${rule ? ` (rule ${rule})` : ''}.` };
+}

@@ -1,8 +1,8 @@
-import { categoryCsvRow, type CategoryCsvRow, type CategoryUploadResult, type CategoryUploadRow } from '@tillbook/contract';
+import { categoryCsvColumns, categoryCsvRow, type CategoryCsvRow, type CategoryUploadResult, type CategoryUploadRow } from '@tillbook/contract';
 import { eq, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { databaseRefusalOf, isUniqueViolation } from '../../lib/db-errors.ts';
 import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { duplicateNameMessage } from './service.ts';
 import { lockCategoryTree } from './tree.ts';
@@ -182,6 +182,12 @@ function parentMessage(error: 'missing' | 'ambiguous', parent: string, last: str
     : `Several categories are called “${last}”. Write the parent with its own parent, e.g. “Drinks > ${last}”.`;
 }
 
+/** The file's column a table column's refusal belongs to. */
+function fileColumnOf(column: string | null): string | null {
+  if (column === 'parent_id') return 'parent';
+  return column && (categoryCsvColumns as readonly string[]).includes(column) ? column : null;
+}
+
 /** Writes one row in a savepoint, so a failing row leaves no trace and the others carry on. */
 async function saveRow(
   tx: Tx,
@@ -218,6 +224,9 @@ async function saveRow(
     return { action: 'create' };
   } catch (error) {
     if (isUniqueViolation(error)) return { failure: { row, field: 'name', message: duplicateNameMessage } };
+    // Any other refusal of the row by the database is this row's error; the next rows still import.
+    const refusal = databaseRefusalOf(error);
+    if (refusal) return { failure: { row, field: fileColumnOf(refusal.column), message: refusal.message } };
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { currentXid } from '../../db/schema/catalogue-sync.ts';
 import { productCategories, products, productTaxes, productVariants, stockLevels } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { databaseRefusalOf, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { changeStock, setStock } from '../stock/service.ts';
@@ -72,7 +72,7 @@ async function insertProduct(tx: DbOrTx, values: ProductValues, lookups: Lookups
           select p.id, ${sku}, ${variant.barcode}, ${variant.price}, ${variant.cost}, true from p returning id, product_id
         ), l as (
           insert into stock_levels (outlet_id, variant_id, quantity, low_stock_threshold)
-          select ${level?.outletId ?? lookups.outletId}, v.id, 0, ${level?.lowStockThreshold ?? null}::int from v where ${level !== undefined}
+          select ${level?.outletId ?? lookups.outletId}, v.id, 0, ${level?.lowStockThreshold ?? null}::bigint from v where ${level !== undefined}
         ), h as (
           insert into product_history (product_id, user_id, action, changes) select p.id, ${actor.userId}::int, 'created', '[]'::jsonb from p
         )
@@ -85,6 +85,19 @@ async function insertProduct(tx: DbOrTx, values: ProductValues, lookups: Lookups
   }
   return { id: row.id, productId: row.product_id, name: '', sku };
 }
+
+/** Where a table column's refusal belongs in the file. */
+const columnOfTableColumn: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  sku: 'sku',
+  barcode: 'barcode',
+  price: 'price',
+  cost: 'cost',
+  quantity: 'stock',
+  quantity_after: 'stock',
+  low_stock_threshold: 'low_stock_threshold',
+};
 
 /** An existing variant with its product, as a row of the file may change them. */
 type VariantState = {
@@ -294,6 +307,9 @@ async function importRow(db: Db, record: CsvRecord, lookups: Lookups, known: Kno
     if (error instanceof AppError && error.statusCode === 422 && error.errors) return failuresOf(record.row, error.errors);
     // Another person saved the same SKU or barcode between the look-up and the write.
     if (isUniqueViolation(error)) return fail(null, 'Another product already has this SKU or barcode.');
+    // Any other refusal of the row by the database is this row's error; the next rows still import.
+    const refusal = databaseRefusalOf(error);
+    if (refusal) return fail(refusal.column ? (columnOfTableColumn[refusal.column] ?? null) : null, refusal.message);
     throw error;
   }
 }

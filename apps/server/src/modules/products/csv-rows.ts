@@ -1,4 +1,12 @@
-import { formatMinorAsDecimal, fractionDigitsOf, parseMoney, PRODUCT_CSV_LIST_SEPARATOR, type ProductInput, type UploadResult } from '@tillbook/contract';
+import {
+  formatMinorAsDecimal,
+  fractionDigitsOf,
+  parseMoney,
+  PRODUCT_CSV_LIST_SEPARATOR,
+  variantStockInput,
+  type ProductInput,
+  type UploadResult,
+} from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { categories, outlets, taxes } from '../../db/schema/index.ts';
@@ -120,8 +128,14 @@ export function readRow(record: CsvRecord, lookups: Lookups): { values: RowValue
   for (const [column, key] of [['stock', 'stock'], ['low_stock_threshold', 'lowStockThreshold']] as const) {
     const cell = text(column);
     if (cell === undefined) continue;
-    if (!/^-?\d{1,10}$/.test(cell)) fail(column, `The ${column.replaceAll('_', ' ')} must be a whole number.`);
-    else values[key] = Number(cell);
+    if (!/^-?\d{1,10}$/.test(cell)) {
+      fail(column, `The ${column.replaceAll('_', ' ')} must be a whole number.`);
+      continue;
+    }
+    // The product form's limits, for a row that updates a product as for one that creates it.
+    const checked = variantStockInput.shape[key === 'stock' ? 'quantity' : key].safeParse(Number(cell));
+    if (checked.success) values[key] = Number(cell);
+    else fail(column, checked.error.issues[0]?.message ?? `The ${column.replaceAll('_', ' ')} is out of range.`);
   }
   const trackStock = text('track_stock')?.toLowerCase();
   if (trackStock !== undefined) {
