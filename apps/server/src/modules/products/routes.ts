@@ -111,7 +111,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products/:id/images',
-    { schema: { tags, summary: 'Upload an image (multipart field `image`)', params: idParams, response: { 201: dataOf(productImage) } } },
+    { config: { upload: 'image' }, schema: { tags, summary: 'Upload an image (multipart field `image`)', params: idParams, response: { 201: dataOf(productImage) } } },
     async (request, reply) => {
       const saved = await saveImage(dataDir, await request.file(), 'image');
       return reply.code(201).send({ data: await addImage(db, request.params.id, saved.fileName) });
