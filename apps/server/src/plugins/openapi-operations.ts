@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { errorBody, errorMessages, validationErrorBody } from '@tillbook/contract';
 import { z } from 'zod';
 import type { RouteAccess } from './session.ts';
@@ -110,6 +111,18 @@ export function completeOperation(method: string, path: string, operation: Opera
       ...((ok.content as Json | undefined) ?? { 'application/json': { schema: { type: 'object' } } }),
       'application/pdf': { schema: { type: 'string', format: 'binary' } },
     };
+  }
+
+  // A route that declares no answer sends none (DESIGN.md §3: a delete is a 204); a body it
+  // sends must have its schema declared. A delete that may also answer with a body declares that.
+  if (ok && !ok.content && ok.description === 'Default Response') {
+    delete responses['200'];
+    responses['204'] = { description: 'Done; no body.' };
+  } else if (method === 'delete' && !responses['204']) {
+    responses['204'] = { description: 'Deleted; no body.' };
+  }
+  for (const [status, answer] of Object.entries(responses)) {
+    if (answer.description === 'Default Response') answer.description = `${STATUS_CODES[status] ?? status}.`;
   }
 
   const add = (status: string, answer: Json) => {

@@ -87,6 +87,17 @@ describe('the OpenAPI document', () => {
     }
     expect(Object.keys(document.paths['/api/orders/{id}/receipt']?.get?.responses['200']?.content ?? {})).toContain('application/pdf');
   });
+
+  it('documents the success answers the routes really give: 204 with no body where nothing comes back', () => {
+    const successes = (op: Operation | undefined) => Object.keys(op?.responses ?? {}).filter((s) => s.startsWith('2'));
+    expect(successes(document.paths['/sanctum/csrf-cookie']?.get)).toEqual(['204']);
+    expect(successes(document.paths['/api/logout']?.post)).toEqual(['204']);
+    expect(successes(document.paths['/api/categories/{id}']?.delete)).toEqual(['204']);
+    expect(successes(document.paths['/api/products/{id}']?.delete).sort()).toEqual(['200', '204']);
+    for (const [method, path, op] of operations()) {
+      expect(op.responses['200']?.description, `${method} ${path}`).not.toBe('Default Response');
+    }
+  });
 });
 
 describe('content types a route does not read', () => {
