@@ -125,7 +125,8 @@ test('an uploaded logo shows in settings and on the login screen after logout', 
   const preview = page.getByRole('img', { name: `${name} logo` });
   await expect(preview).toBeVisible();
   const logoUrl = await preview.getAttribute('src');
-  expect(logoUrl).toMatch(/^\/media\/.+\.png$/);
+  // Shown as its thumbnail, made beside the upload (docs/catalogue.md, Images).
+  expect(logoUrl).toMatch(/^\/media\/.+\.thumb\.webp$/);
   await expect(page.getByText('The logo must be a PNG, JPEG, WebP or GIF image.')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Logout' }).click();

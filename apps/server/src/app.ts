@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import type { SessionKeys } from './modules/auth/sessions.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { areaRoutes } from './modules/index.ts';
+import { contentTypesPlugin } from './plugins/content-types.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions) {
   // Files arrive as multipart; each route checks its own size and type (lib/media.ts, CSV uploads).
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { db, keys: options.sessionKeys, secureCookies: options.secureCookies });
+  await app.register(contentTypesPlugin);
   await app.register(openapiPlugin, { version: APP_VERSION });
 
   await app.register(healthRoutes, { database: options.database });

@@ -73,6 +73,7 @@ export const errorsPlugin = fp(
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
           return reply.code(413).send({ message: errorMessages.payloadTooLarge });
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
           return reply.code(415).send({ message: errorMessages.unsupportedMediaType });
       }
       const status = error.statusCode ?? 500;

@@ -42,6 +42,11 @@ function isSessionPath(url: string): boolean {
   return isApiPath(url) || url.startsWith('/sanctum/');
 }
 
+/** Who may call a route, as the guard below decides it; paths outside /api are open (OpenAPI, plugins/openapi.ts). */
+export function accessOfRoute(url: string, config: { access?: RouteAccess } | undefined): RouteAccess {
+  return isApiPath(url) ? (config?.access ?? DEFAULT_ACCESS) : 'public';
+}
+
 function routeAccess(request: FastifyRequest): RouteAccess {
   // An unknown /api path needs a signed-in user, then answers 404 whatever the type.
   if (request.is404) return userTypes;

@@ -103,6 +103,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/categories/upload',
     {
+      config: { upload: 'file' },
       schema: {
         tags,
         summary: 'Import categories from CSV (multipart `file`: name, parent, colour, position, active); dryRun=1 previews',

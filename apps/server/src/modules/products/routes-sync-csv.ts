@@ -34,6 +34,7 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/upload',
     {
+      config: { upload: 'file' },
       schema: {
         tags,
         summary:

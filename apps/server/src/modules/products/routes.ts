@@ -77,11 +77,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a product; one that sales refer to is archived instead (200 with archived: true)',
         params: idParams,
+        response: { 200: dataOf(z.object({ archived: z.literal(true) })), 204: z.null().describe('Deleted; no body.') },
       },
     },
     async (request, reply) => {
       const outcome = await deleteProduct(db, request.params.id, actorOf(request));
-      return outcome === 'deleted' ? reply.code(204).send() : reply.code(200).send({ data: { archived: true } });
+      return outcome === 'deleted' ? reply.code(204).send(null) : reply.code(200).send({ data: { archived: true } });
     },
   );
 
@@ -112,7 +113,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/products/:id/images',
-    { schema: { tags, summary: 'Upload an image (multipart field `image`)', params: idParams, response: { 201: dataOf(productImage) } } },
+    { config: { upload: 'image' }, schema: { tags, summary: 'Upload an image (multipart field `image`)', params: idParams, response: { 201: dataOf(productImage) } } },
     async (request, reply) => {
       const saved = await saveImage(dataDir, await request.file(), 'image');
       return reply.code(201).send({ data: await addImage(db, request.params.id, saved.fileName) });

@@ -66,7 +66,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/settings/logo',
-    { schema: { tags, summary: 'Upload the business logo (multipart field `logo`)', response: { 200: shopSettingsResult } } },
+    { config: { upload: 'logo' }, schema: { tags, summary: 'Upload the business logo (multipart field `logo`)', response: { 200: shopSettingsResult } } },
     async (request) => {
       const saved = await saveImage(dataDir, await request.file(), 'logo');
       const previous = await replaceLogo(db, saved.fileName);
