@@ -67,7 +67,7 @@ export function toForm(product: Product, outletIds: number[], digits: number): P
       sku: v.sku,
       barcode: v.barcode ?? '',
       price: formatMinorAsDecimal(v.price, digits),
-      cost: formatMinorAsDecimal(v.cost, digits),
+      cost: formatMinorAsDecimal(v.cost ?? 0, digits),
       active: v.active,
       stock: outletIds.map((outletId) => {
         const level = v.stock.find((s) => s.outletId === outletId);

@@ -42,10 +42,10 @@ export function ProductPicker({ chosenVariantIds, onPick }: ProductPickerProps) 
       productTitle: p.title,
       variantName: variant.name,
       sku: variant.sku,
-      ourCost: variant.cost,
+      ourCost: variant.cost ?? 0,
       price: variant.price,
       supplierSku: '',
-      cost: formatMinorAsDecimal(variant.cost, money.fractionDigits),
+      cost: formatMinorAsDecimal(variant.cost ?? 0, money.fractionDigits),
     };
   }
 
