@@ -96,4 +96,27 @@ test('an administrator finds a sale by number, reprints and e-mails its receipt,
   const movements = page.getByRole('table', { name: 'Stock movements' });
   await expect(movements.getByRole('row').filter({ hasText: restocked.title })).toHaveCount(2);
   await expect(movements.getByRole('row').filter({ hasText: damaged.title })).toHaveCount(1);
+
+  // A second refund: the dialog names the drawer that pays (the sale's own, open) and the
+  // administrator records the cash as paid outside a drawer instead; no drawer's expected cash moves.
+  const expectedCash = async () =>
+    Object.fromEntries(
+      ((await (await page.request.get('/api/cashbox?open=1&perPage=100')).json()).data as Array<{ id: number; expectedCash: number }>).map((s) => [s.id, s.expectedCash]),
+    );
+  const before = await expectedCash();
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const second = page.getByRole('dialog', { name: `Refund from ${number}` });
+  await second.getByLabel(`Quantity to refund of ${restocked.title}`).fill('1');
+  const drawer = second.getByLabel(/in cash comes out of$/);
+  await expect(drawer.locator('option:checked')).toHaveText(/^Till 1 · Harbour Road \(open, /);
+  await drawer.selectOption({ label: 'Paid outside a drawer' });
+  await second.getByLabel('Reason').fill('Paid back from the office safe.');
+  await second.getByRole('button', { name: /^Refund \$/ }).click();
+  await expect(second).toBeHidden();
+  await expect(main).toContainText(`${number}-R2`);
+  expect(await expectedCash()).toEqual(before);
+  // The order keeps its total and shows what came back and the net.
+  const totals = page.getByRole('region', { name: 'Totals' });
+  await expect(totals).toContainText('Refunded (2 refunds)');
+  await expect(totals).toContainText('Net after refunds');
 });

@@ -73,7 +73,8 @@ export const variant = z.object({
   sku: z.string(),
   barcode: z.string().nullable(),
   price: z.number().int(),
-  cost: z.number().int(),
+  /** Administrators only: a cashier's answer leaves it out. */
+  cost: z.number().int().optional(),
   active: z.boolean(),
   isDefault: z.boolean(),
   stock: z.array(variantStock),
@@ -112,7 +113,8 @@ export const productListItem = z.object({
   stockStatus: z.enum(stockStatuses).nullable(),
   price: z.number().int(),
   priceMax: z.number().int(),
-  cost: z.number().int(),
+  /** Administrators only: a cashier's answer leaves it out. */
+  cost: z.number().int().optional(),
   status: z.enum(productStatuses),
   imageUrl: z.string().nullable(),
   updatedAt: z.string(),

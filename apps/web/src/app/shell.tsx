@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import type { User } from '@tillbook/contract';
 import { AccountBox } from '../features/auth/account-box.tsx';
 import { useCurrentUserQuery } from '../features/auth/api/get-current-user.ts';
 import { setUser } from '../lib/auth.ts';
 import { Notifications } from '../lib/notifications.tsx';
 import { Navigation } from './navigation.tsx';
+import { NotAllowedPage } from './not-allowed-page.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { AppProviders } from './providers.tsx';
 import { RequireUser } from './require-user.tsx';
+import { canOpenScreen } from './screen-access.ts';
 
 /** Route component of everything but /login (SPEC.md §2 "Shell"). */
 export function ShellRoute() {
@@ -28,6 +30,8 @@ export function Shell({ user }: { user: User }) {
   useSessionCheck();
   const navigation = useNavigation();
   const isLoadingScreen = navigation.state === 'loading';
+  // Another type's screen opened by its address: a plain "not allowed", not a form whose saves fail.
+  const { pathname } = useLocation();
 
   return (
     <div className="min-h-screen bg-gray-50">
@@ -45,7 +49,7 @@ export function Shell({ user }: { user: User }) {
         className="fixed inset-y-0 left-0 z-30 h-screen w-[240px] border-r border-gray-200"
       />
       <main id="content" tabIndex={-1} className="ml-[240px] h-screen overflow-auto focus:outline-none">
-        <Outlet />
+        {canOpenScreen(user.type, pathname) ? <Outlet /> : <NotAllowedPage userType={user.type} />}
       </main>
       <Notifications />
       {isLoadingScreen && (

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { cashboxSessions, cashMovements, outlets, registers, users, type CashboxSessionRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { outletOfViewer } from '../../lib/viewer.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions, refundTaxesOf, salesSummaryOf, type SessionFigures } from './figures.ts';
@@ -81,7 +82,10 @@ export function assertCanRead(viewer: Viewer, record: SessionRecord): void {
 
 export async function listSessions(db: DbOrTx, viewer: Viewer, query: z.output<typeof cashboxListQuery>) {
   const filters: SQL[] = [];
-  if (viewer.type !== 'administrator') filters.push(eq(cashboxSessions.openedBy, viewer.id));
+  if (viewer.type !== 'administrator') {
+    outletOfViewer(viewer, query.outletId);
+    filters.push(eq(cashboxSessions.openedBy, viewer.id));
+  }
   if (query.registerId !== undefined) filters.push(eq(cashboxSessions.registerId, query.registerId));
   if (query.outletId !== undefined) filters.push(eq(cashboxSessions.outletId, query.outletId));
   if (query.open !== undefined) filters.push(eq(cashboxSessions.status, query.open ? 'open' : 'closed'));

@@ -171,13 +171,13 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: {
         tags,
-        summary: 'Print a note on the customer’s receipts, or stop printing it',
+        summary: 'Print a note on the customer’s receipts, or stop printing it (cashiers: only their own notes)',
         params: customerNoteParams,
         body: customerNoteReceiptInput,
         response: { 200: customerNoteResult },
       },
     },
-    async (request) => ({ data: await setNoteReceipt(db, request.params.id, request.params.note, request.body.printOnReceipt) }),
+    async (request) => ({ data: await setNoteReceipt(db, request.params.id, request.params.note, request.body.printOnReceipt, actor(request.user)) }),
   );
 
   app.delete(

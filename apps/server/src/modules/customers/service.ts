@@ -189,16 +189,19 @@ export async function addNote(db: DbOrTx, customerId: number, userId: number, va
   return toNote(await getNote(db, customerId, row.id));
 }
 
-export async function setNoteReceipt(db: DbOrTx, customerId: number, noteId: number, printOnReceipt: boolean) {
-  await getNote(db, customerId, noteId);
+/** Cashiers may change (print on receipt, delete) only the notes they wrote; administrators any. */
+function assertMayChangeNote(note: { userId: number | null }, actor: { id: number; type: string }): void {
+  if (actor.type !== 'administrator' && note.userId !== actor.id) throw AppError.forbidden();
+}
+
+export async function setNoteReceipt(db: DbOrTx, customerId: number, noteId: number, printOnReceipt: boolean, actor: { id: number; type: string }) {
+  assertMayChangeNote(await getNote(db, customerId, noteId), actor);
   await db.update(customerNotes).set({ printOnReceipt }).where(eq(customerNotes.id, noteId));
   return toNote(await getNote(db, customerId, noteId));
 }
 
-/** Cashiers may delete only the notes they wrote; administrators any. */
 export async function deleteNote(db: DbOrTx, customerId: number, noteId: number, actor: { id: number; type: string }) {
-  const note = await getNote(db, customerId, noteId);
-  if (actor.type !== 'administrator' && note.userId !== actor.id) throw AppError.forbidden();
+  assertMayChangeNote(await getNote(db, customerId, noteId), actor);
   await db.delete(customerNotes).where(eq(customerNotes.id, noteId));
 }
 

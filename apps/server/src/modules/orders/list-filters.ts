@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { outletOfViewer } from '../../lib/viewer.ts';
 import { likePattern, orderByFrom } from '../../lib/list.ts';
 
 /** Who reads orders: administrators every outlet's; a cashier only their own outlet's. */
@@ -31,6 +32,8 @@ export function orderWhere(filters: OrderFilters, scope: OrderScope): SQL | unde
   if (filters.from && filters.to && filters.from > filters.to) {
     throw AppError.validation({ to: ['The to date must be on or after the from date.'] });
   }
+  // A cashier asking for another outlet is refused, as every outlet filter refuses it.
+  if (scope.kind === 'outlet') outletOfViewer({ type: 'cashier', outletId: scope.outletId }, filters.outletId);
   const conditions: (SQL | undefined)[] = [scopeFilter(scope)];
   if (filters.search) {
     const pattern = likePattern(filters.search);

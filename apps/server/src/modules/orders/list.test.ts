@@ -150,7 +150,7 @@ describe('one order', () => {
 describe('a cashier', () => {
   it('lists, tallies and opens only their own outlet’s orders', async () => {
     expect(await idsOf('', shop.cashier)).toEqual([sold.b, sold.a]);
-    expect(await idsOf(`outletId=${shop.harbour.id}`, shop.cashier)).toEqual([]);
+    expect((await shop.cashier.get(`/api/orders?outletId=${shop.harbour.id}`)).statusCode).toBe(403);
     const list = await shop.cashier.get('/api/orders');
     expect(list.json().meta.totals).toEqual({ count: 2, total: 7500, taxTotal: 1000, discountTotal: 100, ...noRefunds(7500, 1000) });
     expect((await shop.cashier.get('/api/orders/tally')).json()).toEqual({ data: { count: 2 } });

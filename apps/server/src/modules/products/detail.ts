@@ -22,8 +22,12 @@ export async function getProductRow(db: DbOrTx, id: number): Promise<ProductRow>
   return row;
 }
 
-/** One product with everything its form and the sell screen need. */
-export async function getProduct(db: DbOrTx, id: number): Promise<Product> {
+/** What a reader may see of a product: costs, and the stock of every outlet or of one. */
+export type ProductView = { withCost: boolean; outletId?: number };
+const backOffice: ProductView = { withCost: true };
+
+/** One product with everything its form and the sell screen need (a cashier: no cost, their outlet's stock). */
+export async function getProduct(db: DbOrTx, id: number, view: ProductView = backOffice): Promise<Product> {
   const row = await getProductRow(db, id);
   const [categoryRows, taxRows, chargeRows, attributeRows, imageRows, variantRows] = await Promise.all([
     db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, id)),
@@ -63,11 +67,11 @@ export async function getProduct(db: DbOrTx, id: number): Promise<Product> {
       sku: v.sku,
       barcode: v.barcode,
       price: v.price,
-      cost: v.cost,
+      ...(view.withCost && { cost: v.cost }),
       active: v.active,
       isDefault: v.isDefault,
       stock: stockRows
-        .filter((s) => s.variantId === v.id)
+        .filter((s) => s.variantId === v.id && (view.outletId === undefined || s.outletId === view.outletId))
         .map((s) => ({ outletId: s.outletId, quantity: s.quantity, lowStockThreshold: s.lowStockThreshold })),
     })),
     createdAt: row.createdAt.toISOString(),

@@ -120,7 +120,7 @@ function stockStatusOf(row: Row): StockStatus | null {
  * page's ids (a search counts its matches in the same pass), then the columns of those 25 rows
  * only — stock, first variant, prices, image — never of the rows an OFFSET skips.
  */
-export async function listProducts(db: DbOrTx, filters: ProductListFilters, defaultThreshold: number): Promise<Page<ProductListItem>> {
+export async function listProducts(db: DbOrTx, filters: ProductListFilters, defaultThreshold: number, options: { withCost: boolean } = { withCost: true }): Promise<Page<ProductListItem>> {
   const { key, direction } = orderOf(filters.sort);
   const offset = (filters.page - 1) * filters.perPage;
   const pageOf = (withTotal: boolean) => sql`select id${withTotal ? sql`, count(*) over ()::int as total` : sql``}
@@ -170,7 +170,7 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
     stockStatus: stockStatusOf(r),
     price: r.price_min ?? 0,
     priceMax: r.price_max ?? 0,
-    cost: r.cost ?? 0,
+    ...(options.withCost && { cost: r.cost ?? 0 }),
     status: r.status,
     imageUrl: r.image ? mediaUrl(r.image) : null,
     updatedAt: new Date(r.updated_at).toISOString(),

@@ -3,6 +3,7 @@ import { sendCsv } from '../../lib/csv-write.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_CSV_MAX_BYTES } from '@tillbook/contract';
 import { readCsvUpload } from '../../lib/csv.ts';
+import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
 import { exportFileName, exportProducts } from './csv-export.ts';
 import { importProducts } from './csv-import.ts';
 import { resolveOutletId, syncProducts } from './sync.ts';
@@ -25,9 +26,11 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outletId = await resolveOutletId(db, request.query.outletId, request.user?.outletId);
+      // A cashier's register syncs its own outlet's stock only; asking for another outlet is refused.
+      const asked = request.query.outletId;
+      const outletId = await resolveOutletId(db, canSeeCosts(request.user) || asked === undefined ? asked : outletOfViewer(request.user, asked), request.user?.outletId);
       const { since, limit } = request.query;
-      return { data: await syncProducts(db, { since, limit, outletId, withCost: request.user?.type === 'administrator' }) };
+      return { data: await syncProducts(db, { since, limit, outletId, withCost: canSeeCosts(request.user) }) };
     },
   );
 

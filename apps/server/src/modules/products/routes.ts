@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { saveImage } from '../../lib/media.ts';
+import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { adjustStock, listMovements } from './adjustments.ts';
 import { createInStoreBarcode } from './barcodes.ts';
@@ -43,13 +44,18 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     { config: { access: userTypes }, schema: { tags, summary: 'List products', querystring: productListQuery, response: { 200: productPage } } },
-    async (request) => listProducts(db, request.query, (await getShopSettings(db)).defaultLowStockThreshold),
+    async (request) =>
+      listProducts(db, { ...request.query, outletId: outletOfViewer(request.user, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold, {
+        withCost: canSeeCosts(request.user),
+      }),
   );
 
   app.get(
     '/api/products/count',
     { config: { access: userTypes }, schema: { tags, summary: "Count products with the list's filters", querystring: productListQuery, response: { 200: countResult } } },
-    async (request) => ({ data: { count: await countProducts(db, request.query, (await getShopSettings(db)).defaultLowStockThreshold) } }),
+    async (request) => ({
+      data: { count: await countProducts(db, { ...request.query, outletId: outletOfViewer(request.user, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold) },
+    }),
   );
 
   app.post(
@@ -61,7 +67,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:id/edit',
     { config: { access: userTypes }, schema: { tags, summary: 'One product, whole', params: idParams, response: { 200: productResult } } },
-    async (request) => ({ data: await getProduct(db, request.params.id) }),
+    // A cashier reads what the sell screen needs: no cost, and only their own outlet's stock.
+    async (request) => ({ data: await getProduct(db, request.params.id, { withCost: canSeeCosts(request.user), outletId: canSeeCosts(request.user) ? undefined : outletOfViewer(request.user, undefined) }) }),
   );
 
   app.put(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { additionalCharges, categories, outlets, taxes } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { additionalCharges, categories, outlets, taxes, users } from '../../db/schema/index.ts';
 import { multipartBody } from '../../testing/multipart.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
@@ -20,9 +21,12 @@ const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await ctx.signIn('administrator')).client;
-  cashier = (await ctx.signIn('cashier')).client;
+  const signedCashier = await ctx.signIn('cashier');
+  cashier = signedCashier.client;
   const db = ctx.database.db;
   mainId = (await db.select().from(outlets))[0]!.id;
+  // The cashier works at the main outlet: a register syncs only its own outlet's stock.
+  await db.update(users).set({ outletId: mainId }).where(eq(users.id, signedCashier.user.id));
   backId = (await db.insert(outlets).values({ name: 'Back store', code: 'BACK' }).returning())[0]!.id;
   drinksId = (await db.insert(categories).values({ name: 'Drinks', colour: '#4f46e5', position: 2 }).returning())[0]!.id;
   await db.insert(categories).values({ name: 'Retired', active: false });

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cashboxSessions, outlets, receiptTemplates, registers, users, type RegisterRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { outletOfViewer } from '../../lib/viewer.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 
 type RegisterValues = z.output<typeof registerInput>;
@@ -24,6 +25,8 @@ const drawerOpener = alias(users, 'drawer_opener');
 export async function listRegisters(db: DbOrTx, query: RegisterListValues, scope: RegisterScope) {
   const filters: SQL[] = [];
   if (scope.kind === 'outlet') {
+    // Another outlet asked for is refused rather than answered empty (the same rule for every outlet filter).
+    outletOfViewer({ type: 'cashier', outletId: scope.outletId }, query.outletId);
     // A cashier without an outlet sees none.
     filters.push(scope.outletId === null ? sql`false` : eq(registers.outletId, scope.outletId), eq(registers.active, true));
   }

@@ -54,6 +54,9 @@ describe('customer page tabs', () => {
     const items = within(list).getAllByRole('listitem');
     expect(within(items[0] as HTMLElement).queryByRole('button', { name: 'Delete note' })).toBeNull();
     expect(within(items[1] as HTMLElement).getByRole('button', { name: 'Delete note' })).toBeTruthy();
+    // Print on receipt follows the same rule: an administrator's note is theirs to change.
+    expect((within(items[0] as HTMLElement).getByRole('checkbox', { name: 'Print on receipt' }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(items[1] as HTMLElement).getByRole('checkbox', { name: 'Print on receipt' }) as HTMLInputElement).disabled).toBe(false);
     await userEvent.type(screen.getByLabelText('Note'), 'Allergic to nuts.');
     await userEvent.click(screen.getByRole('checkbox', { name: /Print on receipt.*Shows/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Add note' }));

@@ -22,7 +22,8 @@ export function CustomerNotes({ customerId }: { customerId: number }) {
   const remove = useDeleteCustomerNote(customerId);
   const receipt = useSetNoteReceipt(customerId);
   const [toDelete, setToDelete] = useState<CustomerNote | null>(null);
-  const canDelete = (note: CustomerNote) => me?.type === 'administrator' || note.userId === me?.id;
+  // The server's rule too: a cashier changes (print on receipt, delete) only the notes they wrote.
+  const canChange = (note: CustomerNote) => me?.type === 'administrator' || note.userId === me?.id;
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -51,7 +52,7 @@ export function CustomerNotes({ customerId }: { customerId: number }) {
                 <Checkbox
                   label="Print on receipt"
                   checked={note.printOnReceipt}
-                  disabled={receipt.isPending}
+                  disabled={receipt.isPending || !canChange(note)}
                   onChange={(e) =>
                     receipt.mutate(
                       { noteId: note.id, printOnReceipt: e.target.checked },
@@ -59,7 +60,7 @@ export function CustomerNotes({ customerId }: { customerId: number }) {
                     )
                   }
                 />
-                {canDelete(note) && (
+                {canChange(note) && (
                   <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" aria-label="Delete note" onClick={() => setToDelete(note)}>
                     Delete
                   </Button>

@@ -68,7 +68,7 @@ export function toForm(product: Product, outletIds: number[], money: MoneyReader
       sku: v.sku,
       barcode: v.barcode ?? '',
       price: money.toInput(v.price),
-      cost: money.toInput(v.cost),
+      cost: money.toInput(v.cost ?? 0),
       active: v.active,
       stock: outletIds.map((outletId) => {
         const level = v.stock.find((s) => s.outletId === outletId);

@@ -83,7 +83,7 @@ export function ProductListPage() {
         ),
     },
     price: { key: 'price', header: productColumnLabels.price, sortKey: 'price', align: 'right', cell: price },
-    cost: { key: 'cost', header: productColumnLabels.cost, align: 'right', cell: (p) => money.format(p.cost) },
+    cost: { key: 'cost', header: productColumnLabels.cost, align: 'right', cell: (p) => (p.cost === undefined ? '—' : money.format(p.cost)) },
     variants: { key: 'variants', header: productColumnLabels.variants, align: 'right', cell: (p) => p.variantCount },
     status: {
       key: 'status',

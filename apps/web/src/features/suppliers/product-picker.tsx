@@ -42,10 +42,10 @@ export function ProductPicker({ chosenVariantIds, onPick }: ProductPickerProps) 
       productTitle: p.title,
       variantName: variant.name,
       sku: variant.sku,
-      ourCost: variant.cost,
+      ourCost: variant.cost ?? 0,
       price: variant.price,
       supplierSku: '',
-      cost: money.toInput(variant.cost),
+      cost: money.toInput(variant.cost ?? 0),
     };
   }
 
