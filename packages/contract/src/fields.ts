@@ -180,12 +180,13 @@ export function pathId(label = 'id') {
 
 /** A whole number in a query string (page, perPage, limit): digits only, within its bounds. */
 export function queryNumber(label: string, options: { min: number; max: number }) {
-  const message = `The ${label} must be a whole number from ${options.min} to ${options.max}.`;
+  const message = `The ${label} must be a whole number.`;
   return z
     .string({ error: message })
-    .regex(/^[0-9]{1,10}$/, message)
+    .regex(/^[0-9]{1,10}$/, { message, abort: true })
     .transform(Number)
-    .refine((n) => n >= options.min && n <= options.max, message);
+    .refine((n) => n >= options.min, `The ${label} must be at least ${options.min}.`)
+    .refine((n) => n <= options.max, `The ${label} may not be greater than ${options.max}.`);
 }
 
 /**
@@ -212,8 +213,8 @@ export function dateField(label: string, example = '2026-11-22') {
     .refine((v) => v >= MIN_DATE && v <= MAX_DATE, rangeMessage(label));
 }
 
-/** An optional calendar day: empty becomes null. */
-export function optionalDateField(label: string, example = '2026-11-22') {
+/** An optional calendar day: empty becomes null; `latest` is a tighter upper bound (a birthday: today). */
+export function optionalDateField(label: string, example = '2026-11-22', latest?: { date: () => string; message: string }) {
   const shape = `The ${label} must be a date like ${example}.`;
   return z
     .string({ error: shape })
@@ -223,6 +224,7 @@ export function optionalDateField(label: string, example = '2026-11-22') {
     .superRefine((v, ctx) => {
       if (v === null) return;
       if (!isCalendarDay(v)) ctx.addIssue({ code: 'custom', message: shape });
+      else if (latest && v > latest.date()) ctx.addIssue({ code: 'custom', message: latest.message });
       else if (v < MIN_DATE || v > MAX_DATE) ctx.addIssue({ code: 'custom', message: rangeMessage(label) });
     });
 }
