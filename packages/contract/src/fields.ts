@@ -4,12 +4,12 @@ import { z } from 'zod';
  * Field builders with messages a person reads ("The name field is required."), used by forms
  * and by the server alike, so both say the same words.
  */
-/**
- * Text rules of DESIGN.md §3, kept here once. No text ever holds U+0000 (PostgreSQL refuses it).
- * A one-line field (titles, names, SKUs, codes) holds no control character and no line break: it
- * is printed as one row of a receipt, a label or a CSV cell. A multi-line field (notes, addresses,
- * receipt header and footer) keeps its line breaks and tabs but no other control character.
- */
+
+// Text rules of DESIGN.md §3, kept here once (docs/decisions/011). No text ever holds U+0000
+// (PostgreSQL refuses it). A one-line field (titles, names, SKUs, codes) holds no control
+// character and no line break: it is printed as one row of a receipt, a label or a CSV cell. A
+// multi-line field (notes, addresses, receipt header and footer) keeps its line breaks and tabs
+// but no other control character.
 const NUL = '\u0000';
 const hasChar = (value: string, test: (code: number) => boolean) => {
   for (let i = 0; i < value.length; i++) if (test(value.charCodeAt(i))) return true;
