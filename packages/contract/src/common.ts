@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, pathId } from './fields.ts';
 
 /** Shapes every area shares (DESIGN.md §3). */
+
 /** `{id}` of a path: digits only ("+1", "0x10", "1e3" are no id). */
 export const idParams = z.object({ id: pathId() });
 export type IdParams = z.infer<typeof idParams>;

@@ -27,8 +27,7 @@ function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-const birthdayField = optionalDateField('birthday', '1990-05-31')
-  .refine((v) => v === null || v <= todayIso(), 'The birthday may not be in the future.');
+const birthdayField = optionalDateField('birthday', '1990-05-31', { date: todayIso, message: 'The birthday may not be in the future.' });
 
 const phoneField = optionalText('phone', 40).refine(
   (v) => v === null || /\d/.test(v),

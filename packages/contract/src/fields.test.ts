@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   couponInput,
   customerInput,
@@ -81,7 +81,8 @@ describe('ids in paths and queries', () => {
     expect(listQuery.safeParse({ page: '1e3' }).success).toBe(false);
     expect(listQuery.parse({ page: '3', perPage: '100' })).toMatchObject({ page: 3, perPage: 100 });
     expect(listQuery.parse({})).toMatchObject({ page: 1, perPage: 25 });
-    expect(messagesOf(queryNumber('limit', { min: 1, max: 10 }), '11')).toEqual(['The limit must be a whole number from 1 to 10.']);
+    expect(messagesOf(queryNumber('limit', { min: 1, max: 10 }), '11')).toEqual(['The limit may not be greater than 10.']);
+    expect(messagesOf(queryNumber('limit', { min: 1, max: 10 }), '1e1')).toEqual(['The limit must be a whole number.']);
   });
 });
 

@@ -4,12 +4,12 @@ import { z } from 'zod';
  * Field builders with messages a person reads ("The name field is required."), used by forms
  * and by the server alike, so both say the same words.
  */
-/**
- * Text rules of DESIGN.md §3, kept here once. No text ever holds U+0000 (PostgreSQL refuses it).
- * A one-line field (titles, names, SKUs, codes) holds no control character and no line break: it
- * is printed as one row of a receipt, a label or a CSV cell. A multi-line field (notes, addresses,
- * receipt header and footer) keeps its line breaks and tabs but no other control character.
- */
+
+// Text rules of DESIGN.md §3, kept here once (docs/decisions/011). No text ever holds U+0000
+// (PostgreSQL refuses it). A one-line field (titles, names, SKUs, codes) holds no control
+// character and no line break: it is printed as one row of a receipt, a label or a CSV cell. A
+// multi-line field (notes, addresses, receipt header and footer) keeps its line breaks and tabs
+// but no other control character.
 const NUL = '\u0000';
 const hasChar = (value: string, test: (code: number) => boolean) => {
   for (let i = 0; i < value.length; i++) if (test(value.charCodeAt(i))) return true;
@@ -196,12 +196,13 @@ export function pathId(label = 'id') {
 
 /** A whole number in a query string (page, perPage, limit): digits only, within its bounds. */
 export function queryNumber(label: string, options: { min: number; max: number }) {
-  const message = `The ${label} must be a whole number from ${options.min} to ${options.max}.`;
+  const message = `The ${label} must be a whole number.`;
   return z
     .string({ error: message })
-    .regex(/^[0-9]{1,10}$/, message)
+    .regex(/^[0-9]{1,10}$/, { message, abort: true })
     .transform(Number)
-    .refine((n) => n >= options.min && n <= options.max, message);
+    .refine((n) => n >= options.min, `The ${label} must be at least ${options.min}.`)
+    .refine((n) => n <= options.max, `The ${label} may not be greater than ${options.max}.`);
 }
 
 /**
@@ -228,8 +229,8 @@ export function dateField(label: string, example = '2026-11-22') {
     .refine((v) => v >= MIN_DATE && v <= MAX_DATE, rangeMessage(label));
 }
 
-/** An optional calendar day: empty becomes null. */
-export function optionalDateField(label: string, example = '2026-11-22') {
+/** An optional calendar day: empty becomes null; `latest` is a tighter upper bound (a birthday: today). */
+export function optionalDateField(label: string, example = '2026-11-22', latest?: { date: () => string; message: string }) {
   const shape = `The ${label} must be a date like ${example}.`;
   return z
     .string({ error: shape })
@@ -239,6 +240,7 @@ export function optionalDateField(label: string, example = '2026-11-22') {
     .superRefine((v, ctx) => {
       if (v === null) return;
       if (!isCalendarDay(v)) ctx.addIssue({ code: 'custom', message: shape });
+      else if (latest && v > latest.date()) ctx.addIssue({ code: 'custom', message: latest.message });
       else if (v < MIN_DATE || v > MAX_DATE) ctx.addIssue({ code: 'custom', message: rangeMessage(label) });
     });
 }

@@ -3,7 +3,7 @@ import { bulkInput, dataOf } from './common.ts';
 import { order } from './orders.ts';
 import { MAX_ID, optionalEmail } from './fields.ts';
 import { receiptTemplate } from './receipts.ts';
-import { optionalMultiLineText, requiredText } from './fields.ts';
+import { optionalMultiLineText, refuseControls } from './fields.ts';
 
 /**
  * What happens to an order after the sale (issue 6): its receipt again (printed, e-mailed), its
@@ -59,7 +59,12 @@ export const ORDER_MAX_TAGS = 10;
 /** Tags trimmed and each kept once; blank ones are refused rather than dropped. */
 export const orderTagsField = z
   .array(
-    requiredText('tag', 30).refine((v) => v.length > 0, 'A tag may not be empty.'),
+    z
+      .string({ error: 'A tag must be text.' })
+      .trim()
+      .min(1, 'A tag may not be empty.')
+      .max(30, 'A tag may not be longer than 30 characters.')
+      .superRefine(refuseControls('tag')),
     { error: 'The tags must be a list.' },
   )
   .transform((tags) => [...new Set(tags)])

@@ -13,6 +13,9 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** Paging alone, for lists in a fixed order (a customer's orders, a product's history). */
+export const pageQuery = listQuery.pick({ page: true, perPage: true });
+
 /**
  * `sort` limited to a list's sorts ("name", "-name", …): checked with the rest of the query, so a
  * download (CSV export) is refused with a 422 before its first byte.

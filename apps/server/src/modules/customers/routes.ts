@@ -14,7 +14,7 @@ import {
   customerPage,
   customerResult,
   idParams,
-  listQuery,
+  pageQuery,
   pointsAdjustInput,
   pointsAdjustResult,
   pointsPage,
@@ -122,7 +122,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A customer's orders, newest first (a cashier: their outlet's)",
         params: idParams,
-        querystring: listQuery,
+        querystring: pageQuery,
         response: { 200: customerOrderPage },
       },
     },
@@ -193,7 +193,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/customers/:id/points',
     {
       config: staff,
-      schema: { tags, summary: "A customer's points ledger, newest first", params: idParams, querystring: listQuery, response: { 200: pointsPage } },
+      schema: { tags, summary: "A customer's points ledger, newest first", params: idParams, querystring: pageQuery, response: { 200: pointsPage } },
     },
     async (request) => listPoints(db, request.params.id, request.query),
   );
