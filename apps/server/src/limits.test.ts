@@ -226,6 +226,7 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     url: '/api/settings/products',
     body: { defaultTaxIds: [], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
   }),
+  'PUT /api/settings/selling': () => ({ url: '/api/settings/selling', body: { confirmQuantityAbove: 100 } }),
   'POST /api/suppliers/create': () => ({ url: '/api/suppliers/create', body: supplierBody() }),
   'PUT /api/suppliers/{id}/edit': () => ({ url: `/api/suppliers/${fixtures.supplierId}/edit`, body: { ...supplierBody(), companyName: 'Limit supplier' } }),
   'POST /api/users/create': () => ({
