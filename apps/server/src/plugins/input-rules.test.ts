@@ -20,6 +20,8 @@ type Operation = {
   path: string;
   parameters: { in: 'query' | 'path'; name: string }[];
   body: JsonSchema | null;
+  /** Reads one file as multipart: sent without a body here, as a JSON body would be a 415. */
+  isUpload: boolean;
 };
 
 let ctx: TestContext;
@@ -43,6 +45,7 @@ beforeAll(async () => {
       path,
       parameters: op.parameters ?? [],
       body: op.requestBody?.content['application/json']?.schema ?? null,
+      isUpload: op.requestBody?.content['multipart/form-data'] !== undefined,
     })),
   );
 }, 60_000);
@@ -91,7 +94,8 @@ function bodyWith(path: string[], value: unknown): unknown {
 
 async function send(op: Operation, url: string, body?: unknown) {
   const method = op.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
-  return shop.admin.request(method, url, body === undefined && method !== 'GET' && method !== 'DELETE' ? {} : body);
+  const isBodyless = method === 'GET' || method === 'DELETE' || op.isUpload;
+  return shop.admin.request(method, url, body === undefined && !isBodyless ? {} : body);
 }
 
 describe('every operation', () => {
