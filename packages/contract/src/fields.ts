@@ -5,7 +5,7 @@ import { z } from 'zod';
  * and by the server alike, so both say the same words.
  */
 
-// Text rules of DESIGN.md §3, kept here once (docs/decisions/011). No text ever holds U+0000
+// Text rules of DESIGN.md §3, kept here once (docs/decisions/013). No text ever holds U+0000
 // (PostgreSQL refuses it). A one-line field (titles, names, SKUs, codes) holds no control
 // character and no line break: it is printed as one row of a receipt, a label or a CSV cell. A
 // multi-line field (notes, addresses, receipt header and footer) keeps its line breaks and tabs
