@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../components/ui/button.tsx';
-import { getHttpStatus } from '../lib/http.ts';
+import { getHttpStatus } from '../lib/http-status.ts';
 import { pageLocation } from '../lib/page-location.ts';
 import { reportError } from '../lib/sentry.ts';
 

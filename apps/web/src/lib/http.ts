@@ -49,7 +49,4 @@ export function handleResponseError(error: unknown): Promise<never> {
 
 http.interceptors.response.use(undefined, handleResponseError);
 
-/** The HTTP status of a failed request, if the server answered. */
-export function getHttpStatus(error: unknown): number | undefined {
-  return isAxiosError(error) ? error.response?.status : undefined;
-}
+export { getHttpStatus } from './http-status.ts';

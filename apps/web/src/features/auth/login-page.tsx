@@ -7,7 +7,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { LoadingOverlay } from '../../components/ui/loading-overlay.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { setUser, useUser } from '../../lib/auth.ts';
-import { getHttpStatus } from '../../lib/http.ts';
+import { getHttpStatus } from '../../lib/http-status.ts';
 import { pageLocation } from '../../lib/page-location.ts';
 import { login } from './api/login.ts';
 import { getPostLoginTarget } from './post-login-target.ts';
