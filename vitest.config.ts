@@ -17,7 +17,10 @@ export default defineConfig({
     // Each server test file starts its own database; these machines have two cores.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      {
+        // The pricing properties run thousands of random carts: seconds on a busy two-core machine.
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
       // *.postgres.test.ts need a second connection, which PGlite (one connection) cannot give.
       serverProject('server', { TEST_DRIVER: 'pglite' }, ['apps/server/src/**/*.postgres.test.ts']),
       // CI sets TEST_DATABASE_URL: the same server tests then run on PostgreSQL as well.
