@@ -12,26 +12,13 @@ import { seedSaleShop, type SaleShop } from './modules/orders/sale-fixtures.ts';
 import type { TestContext } from './testing/test-app.ts';
 import { createTestContext } from './testing/test-app.ts';
 import type { TestClient } from './testing/test-client.ts';
+import { openApiDocumentOf, type JsonSchema, type OpenApiDocument } from './testing/openapi-document.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** One whole-number field of one operation, as the OpenAPI document describes it. */
 type Field = { operation: string; where: 'path' | 'query' | 'body'; path: string; maximum: number | undefined };
 /** A valid request of an operation: what the walk changes one field of. */
 type Request = { client?: 'admin' | 'cashier'; url: string; body?: unknown; prepare?: () => Promise<unknown> };
-
-type JsonSchema = {
-  type?: string | string[];
-  maximum?: number;
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-};
-type Operation = {
-  parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
 
 function isWholeNumber(schema: JsonSchema): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -47,7 +34,7 @@ function collectFields(schema: JsonSchema | undefined, path: string, found: Arra
 }
 
 /** Every whole-number field of every operation (deduplicated: a union lists a field in each branch). */
-function wholeNumberFields(document: { paths: Record<string, Record<string, Operation>> }): Field[] {
+function wholeNumberFields(document: OpenApiDocument): Field[] {
   const fields = new Map<string, Field>();
   for (const [route, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -300,7 +287,7 @@ afterAll(() => ctx.close());
 
 describe('limits of the contract', () => {
   it('gives every whole-number field of every operation a maximum that a JavaScript number holds exactly', () => {
-    const fields = wholeNumberFields(ctx.app.swagger() as never);
+    const fields = wholeNumberFields(openApiDocumentOf(ctx.app));
     expect(fields.length).toBeGreaterThan(100);
     const unbounded = fields.filter((f) => f.maximum === undefined || f.maximum >= Number.MAX_SAFE_INTEGER).map((f) => `${f.operation} ${f.where}:${f.path}`);
     // A receipt's paper width is one of two values (58 or 80): an enum, not a range.
@@ -308,7 +295,7 @@ describe('limits of the contract', () => {
   });
 
   it('walks every money and quantity field with a valid request', () => {
-    const fields = [...wholeNumberFields(ctx.app.swagger() as never), ...HIDDEN_FIELDS];
+    const fields = [...wholeNumberFields(openApiDocumentOf(ctx.app)), ...HIDDEN_FIELDS];
     const withoutScenario = fields
       .filter((f) => f.where === 'body' && f.maximum !== undefined && f.maximum !== MAX_ID && !SCENARIOS[f.operation])
       .map((f) => `${f.operation} ${f.path}`);
@@ -390,7 +377,7 @@ describe('limits of the contract', () => {
   });
 
   it('answers every field at its maximum without a server error, and one past it with a 422 naming the field', { timeout: 600_000 }, async () => {
-    const fields = [...wholeNumberFields(ctx.app.swagger() as never), ...HIDDEN_FIELDS].filter(
+    const fields = [...wholeNumberFields(openApiDocumentOf(ctx.app)), ...HIDDEN_FIELDS].filter(
       (f) => f.maximum !== undefined && f.maximum < Number.MAX_SAFE_INTEGER,
     );
     const serverErrors: string[] = [];

@@ -58,48 +58,45 @@ export function refuseNul(label: string) {
   return textCheck(label, (l, value) => (value.includes(NUL) ? nulMessage(l) : null));
 }
 
-/** One-line text that must be given: no line break, no control character. */
-export function requiredText(label: string, max = 255) {
+function givenText(label: string, max: number, problem: typeof singleLineProblem) {
   const required = `The ${label} field is required.`;
   return z
     .string({ error: required })
     .trim()
     .min(1, required)
     .max(max, `The ${label} may not be longer than ${max} characters.`)
-    .superRefine(textCheck(label, singleLineProblem));
+    .superRefine(textCheck(label, problem));
+}
+
+/** Blank becomes null. */
+function blankableText(label: string, max: number, problem: typeof singleLineProblem) {
+  return z
+    .string({ error: `The ${label} must be text.` })
+    .trim()
+    .max(max, `The ${label} may not be longer than ${max} characters.`)
+    .superRefine(textCheck(label, problem))
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** One-line text that must be given: no line break, no control character. */
+export function requiredText(label: string, max = 255) {
+  return givenText(label, max, singleLineProblem);
 }
 
 /** Optional one-line text: empty or blank becomes null. */
 export function optionalText(label: string, max = 255) {
-  return z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, `The ${label} may not be longer than ${max} characters.`)
-    .superRefine(textCheck(label, singleLineProblem))
-    .nullish()
-    .transform((v) => (v ? v : null));
+  return blankableText(label, max, singleLineProblem);
 }
 
 /** Multi-line text that must be given (a note's body, a reason): line breaks and tabs are kept. */
 export function requiredMultiLineText(label: string, max = 5000) {
-  const required = `The ${label} field is required.`;
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `The ${label} may not be longer than ${max} characters.`)
-    .superRefine(textCheck(label, multiLineProblem));
+  return givenText(label, max, multiLineProblem);
 }
 
 /** Optional multi-line text (addresses, notes, receipt header and footer): blank becomes null. */
 export function optionalMultiLineText(label: string, max = 5000) {
-  return z
-    .string({ error: `The ${label} must be text.` })
-    .trim()
-    .max(max, `The ${label} may not be longer than ${max} characters.`)
-    .superRefine(textCheck(label, multiLineProblem))
-    .nullish()
-    .transform((v) => (v ? v : null));
+  return blankableText(label, max, multiLineProblem);
 }
 
 /**

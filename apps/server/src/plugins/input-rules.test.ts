@@ -5,16 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../modules/orders/sale-fixtures.ts';
+import { openApiDocumentOf, type JsonSchema } from '../testing/openapi-document.ts';
 import { createTestContext, type TestContext } from '../testing/test-app.ts';
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-};
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
@@ -38,14 +31,14 @@ beforeAll(async () => {
   const customer = await shop.admin.post('/api/customers/create', { name: 'Ann Lee', marketingConsent: false });
   expect(customer.statusCode).toBe(201);
   await shop.admin.post(`/api/customers/${customer.json().data.id}/notes`, { body: 'Prefers e-mail', printOnReceipt: false });
-  const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { parameters?: Operation['parameters']; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+  const doc = openApiDocumentOf(ctx.app);
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({
       method: method as Operation['method'],
       path,
-      parameters: op.parameters ?? [],
-      body: op.requestBody?.content['application/json']?.schema ?? null,
-      isUpload: op.requestBody?.content['multipart/form-data'] !== undefined,
+      parameters: (op.parameters ?? []) as Operation['parameters'],
+      body: op.requestBody?.content?.['application/json']?.schema ?? null,
+      isUpload: op.requestBody?.content?.['multipart/form-data'] !== undefined,
     })),
   );
 }, 60_000);

@@ -132,20 +132,7 @@ export async function salesSummaryOf(db: DbOrTx, sessionId: number) {
     })
     .from(orders)
     .where(eq(orders.cashboxSessionId, sessionId));
-  const taxRows = await db.execute(sql`
-    select t->>'name' as name, (t->>'rateE4')::int as rate_e4, (t->>'isInclusive')::boolean as is_inclusive,
-           sum((t->>'base')::bigint) as base, sum((t->>'amount')::bigint) as amount
-    from ${orders}, jsonb_array_elements(${orders.taxes}) as t
-    where ${orders.cashboxSessionId} = ${sessionId}
-    group by 1, 2, 3
-    order by 1, 2, 3`);
-  const taxes = rowsOf<TaxRow>(taxRows).map((r) => ({
-    name: r.name,
-    rateE4: Number(r.rate_e4),
-    isInclusive: r.is_inclusive,
-    base: Number(r.base),
-    amount: Number(r.amount),
-  }));
+  const taxes = await taxesPerRateOf(db, orders, sessionId);
   return { sales: totals ?? { count: 0, subtotal: 0, discounts: 0, charges: 0, taxes: 0, total: 0 }, taxes };
 }
 
@@ -158,15 +145,20 @@ export async function refundTaxesOf(db: DbOrTx, sessionId: number) {
     .select({ taxTotal: sumOf(refunds.taxTotal) })
     .from(refunds)
     .where(eq(refunds.cashboxSessionId, sessionId));
+  const taxes = await taxesPerRateOf(db, refunds, sessionId);
+  return { taxTotal: totals?.taxTotal ?? 0, taxes };
+}
+
+/** The tax lines stored on a session's sales or refunds, summed per tax (name, rate, inclusive). */
+async function taxesPerRateOf(db: DbOrTx, documents: typeof orders | typeof refunds, sessionId: number) {
   const taxRows = await db.execute(sql`
     select t->>'name' as name, (t->>'rateE4')::int as rate_e4, (t->>'isInclusive')::boolean as is_inclusive,
            sum((t->>'base')::bigint) as base, sum((t->>'amount')::bigint) as amount
-    from ${refunds}, jsonb_array_elements(${refunds.taxes}) as t
-    where ${refunds.cashboxSessionId} = ${sessionId}
+    from ${documents}, jsonb_array_elements(${documents.taxes}) as t
+    where ${documents.cashboxSessionId} = ${sessionId}
     group by 1, 2, 3
     order by 1, 2, 3`);
-  const taxes = rowsOf<TaxRow>(taxRows).map((r) => ({ name: r.name, rateE4: Number(r.rate_e4), isInclusive: r.is_inclusive, base: Number(r.base), amount: Number(r.amount) }));
-  return { taxTotal: totals?.taxTotal ?? 0, taxes };
+  return rowsOf<TaxRow>(taxRows).map((r) => ({ name: r.name, rateE4: Number(r.rate_e4), isInclusive: r.is_inclusive, base: Number(r.base), amount: Number(r.amount) }));
 }
 
 /** node-postgres answers `{rows}`, PGlite too; both drivers run behind one type. */
