@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { priceCart, type PricingTax, type ShopSettings, type TaxRounding, type TaxSettingsInput } from '@tillbook/contract';
 import { Block } from '../../components/ui/block.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
@@ -21,21 +22,28 @@ export function TaxRoundingSettings({ taxRounding }: { taxRounding: TaxRounding 
   const money = useMoney();
   const save = useSettingsMutation(async (input: TaxSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/taxes', input)).data.data);
   const unit = money.format(99);
-  const value = save.isPending ? (save.variables?.taxRounding ?? taxRounding) : taxRounding;
+  // The choice shows at once (a controlled radio would otherwise spring back until the mutation's
+  // pending state arrives); a refusal puts the saved value back.
+  const [chosen, setChosen] = useState<TaxRounding | null>(null);
+  const value = chosen ?? taxRounding;
   return (
     <Block title="Taxes">
       <ChoiceGroup<TaxRounding>
         legend="Tax rounding"
         value={value}
-        onChange={(next) =>
+        onChange={(next) => {
+          setChosen(next);
           save.mutate(
             { taxRounding: next },
             {
               onSuccess: () => notify.success(next === 'sale' ? 'Taxes are now rounded once per sale.' : 'Taxes are now rounded on each line.'),
-              onError: (error) => notify.error(errorMessageOf(error)),
+              onError: (error) => {
+                setChosen(null);
+                notify.error(errorMessageOf(error));
+              },
             },
-          )
-        }
+          );
+        }}
         options={[
           {
             value: 'line',
