@@ -48,6 +48,8 @@ test('an administrator finds a sale by number, reprints and e-mails its receipt,
   expect(products).toHaveLength(2);
   const number = await sellAtHarbour(page, products);
   await page.getByRole('button', { name: 'Logout' }).click();
+  // Signed out for good (the stored user gone) before the next person signs in.
+  await expect(page).toHaveURL(/\/login$/);
 
   await page.addInitScript(() => {
     window.print = () => undefined;

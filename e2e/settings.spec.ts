@@ -146,6 +146,7 @@ test('removing the logo puts the Tillbook logo back on the login screen', async 
   await expect(page.getByText('No logo yet')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await page.reload();
   await expect(page.getByRole('img', { name: 'Tillbook logo' })).toBeVisible();
 });
