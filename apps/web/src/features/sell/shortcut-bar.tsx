@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export type Shortcut = { key: string; label: string; run: () => void; disabled?: boolean };
 
@@ -7,18 +7,23 @@ export type Shortcut = { key: string; label: string; run: () => void; disabled?:
  * Ctrl+letters are never taken. A key is ignored while a dialog is open: the dialog has the keyboard.
  */
 export function useShortcuts(shortcuts: readonly Shortcut[], enabled: boolean) {
+  // The keys read the shortcuts as last rendered, updated before the screen is painted: a key
+  // pressed the moment a line appears (a scan, then F4) finds that line, never the one before.
+  const latest = useRef({ shortcuts, enabled });
+  useLayoutEffect(() => {
+    latest.current = { shortcuts, enabled };
+  });
   useEffect(() => {
-    if (!enabled) return;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const shortcut = shortcuts.find((s) => s.key === event.key);
+      if (!latest.current.enabled || event.ctrlKey || event.metaKey || event.altKey) return;
+      const shortcut = latest.current.shortcuts.find((s) => s.key === event.key);
       if (!shortcut) return;
       event.preventDefault();
       if (!shortcut.disabled) shortcut.run();
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [shortcuts, enabled]);
+  }, []);
 }
 
 /** The shortcuts on screen; each is also a button for a touch screen. */
