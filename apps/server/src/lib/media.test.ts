@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { thumbnailUrlOf } from '@tillbook/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../testing/multipart.ts';
+import { pngChunk } from './png.ts';
 import { createTestContext, type TestContext } from '../testing/test-app.ts';
 import type { TestClient } from '../testing/test-client.ts';
 
@@ -24,15 +25,6 @@ beforeAll(async () => {
   productId = created.json().data.id;
 });
 afterAll(() => ctx.close());
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A small file that declares a huge picture: the header says width × height, the data is a few rows. */
 function pngDeclaring(width: number, height: number): Buffer {
