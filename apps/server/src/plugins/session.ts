@@ -19,6 +19,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | null;
     user: UserRow | null;
+    /**
+     * The signed-in user, never null: the guard below has already answered 401 on every route
+     * that is not public, so handlers of signed-in routes read this and nothing else. Read on a
+     * public route without a session, it answers 401 rather than handing out null.
+     */
+    readonly currentUser: UserRow;
   }
   interface FastifyReply {
     setSessionCookies(token: string, csrfToken: string): FastifyReply;
@@ -58,6 +64,12 @@ export const sessionPlugin = fp<SessionPluginOptions>(
   async (app, { db, keys, secureCookies }) => {
     app.decorateRequest('session', null);
     app.decorateRequest('user', null);
+    app.decorateRequest('currentUser', {
+      getter(this: FastifyRequest): UserRow {
+        if (!this.user) throw AppError.unauthenticated();
+        return this.user;
+      },
+    });
 
     const cookieBase = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
     const maxAge = Math.floor(keys.lifetimeMs / 1000);
