@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { ErrorScreen } from './app/error-screen.tsx';
 import { loadApp } from './app/load-app.ts';
-import { FullPageLoading } from './app/page-loading.tsx';
+import { FullPageLoading } from './components/page-loading.tsx';
 import { StandaloneLogin } from './app/standalone-login.tsx';
 import { initSentry } from './lib/sentry.ts';
 import { loginPath } from './lib/redirect.ts';

@@ -4,7 +4,7 @@ import { LoginRoute } from '../features/auth/login-route.tsx';
 import { loadWithTimeout } from '../lib/lazy-with-timeout.ts';
 import { featureRoutes } from './feature-routes.ts';
 import { HomeRedirect } from './home-redirect.tsx';
-import { FullPageLoading } from './page-loading.tsx';
+import { FullPageLoading } from '../components/page-loading.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
 // Every screen is its own lazy chunk; every download goes through the 120 s limit (SPEC §9).

@@ -7,7 +7,7 @@ import { setUser } from '../lib/auth.ts';
 import { Notifications } from '../lib/notifications.tsx';
 import { Navigation } from './navigation.tsx';
 import { NotAllowedPage } from './not-allowed-page.tsx';
-import { PageLoading } from './page-loading.tsx';
+import { PageLoading } from '../components/page-loading.tsx';
 import { AppProviders } from './providers.tsx';
 import { RequireUser } from './require-user.tsx';
 import { canOpenScreen } from './screen-access.ts';

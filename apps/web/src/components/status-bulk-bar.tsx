@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { errorMessageOf } from '../lib/forms.ts';
+import { errorMessageOf } from '../lib/api-error.ts';
 import { notify } from '../lib/notifications.tsx';
 import { Button } from './ui/button.tsx';
 import { ConfirmDialog } from './ui/dialog.tsx';

@@ -1,36 +1,19 @@
-import { isAxiosError } from 'axios';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-
-type ErrorBody = { message?: string; errors?: Record<string, string[]> };
-
-export const genericErrorMessage = 'Something went wrong. Please try again.';
-
-/** The server's message for a failed call, or a plain sentence when there is none. */
-export function errorMessageOf(error: unknown): string {
-  if (isAxiosError<ErrorBody>(error)) {
-    if (!error.response) return 'The server cannot be reached. Check the connection and try again.';
-    const message = error.response.data?.message;
-    if (error.response.status >= 500 || !message) return genericErrorMessage;
-    return message;
-  }
-  return genericErrorMessage;
-}
+import { apiErrorOf } from './api-error.ts';
 
 /**
  * Puts a 422's field messages on the form's fields (DESIGN.md §5) and keeps what was typed.
  * Returns the message to show above the form for whatever did not land on a field (or null).
  */
 export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
-  if (!isAxiosError<ErrorBody>(error) || error.response?.status !== 422 || !error.response.data?.errors) {
-    return errorMessageOf(error);
-  }
+  const { status, message, fieldErrors } = apiErrorOf(error);
+  if (status !== 422 || Object.keys(fieldErrors).length === 0) return message;
   const leftOver: string[] = [];
-  for (const [field, messages] of Object.entries(error.response.data.errors)) {
-    const message = messages[0] ?? 'This value is not valid.';
+  for (const [field, text] of Object.entries(fieldErrors)) {
     // "variants.2.sku" lands on that nested field; a field the form does not have goes above it.
     const root = field.split('.')[0] ?? field;
-    if (fields.includes(root)) setError(field as Path<T>, { type: 'server', message }, { shouldFocus: leftOver.length === 0 });
-    else leftOver.push(message);
+    if (fields.includes(root)) setError(field as Path<T>, { type: 'server', message: text }, { shouldFocus: leftOver.length === 0 });
+    else leftOver.push(text);
   }
   return leftOver.length ? leftOver.join(' ') : null;
 }

@@ -1,7 +1,7 @@
 import type { CashboxStatus } from '@tillbook/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,7 +9,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useDrawerStatus, useOpenDrawer } from './api.ts';

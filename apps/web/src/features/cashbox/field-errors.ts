@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 
 /**
  * A failed call as the drawer forms show it: each 422 field message by its field name

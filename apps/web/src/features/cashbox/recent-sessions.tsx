@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useRecentSessions } from './api.ts';
 import { momentOf } from './time.ts';

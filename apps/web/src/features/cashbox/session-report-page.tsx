@@ -1,11 +1,11 @@
 import { formatPercent, tenderLabels, type CashboxReport } from '@tillbook/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useCashboxReport } from './api.ts';
 import { momentOf } from './time.ts';

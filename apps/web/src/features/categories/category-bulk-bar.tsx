@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useBulkUpdateCategories, useCategoryOptions } from './api.ts';
 import { indentedName } from './category-tree.ts';

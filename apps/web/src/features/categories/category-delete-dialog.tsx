@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { getHttpStatus } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useCategory, useCategoryOptions, useDeleteCategory } from './api.ts';

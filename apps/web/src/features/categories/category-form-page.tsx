@@ -3,7 +3,7 @@ import { categoryInput, type Category, type CategoryInput, type CategoryValues }
 import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,7 +13,8 @@ import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useCategory, useCategoryOptions, useSaveCategory } from './api.ts';
 import { indentedName, parentChoices } from './category-tree.ts';

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useUploadCategories } from './api.ts';
 

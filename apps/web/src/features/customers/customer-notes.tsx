@@ -11,7 +11,8 @@ import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useAddCustomerNote, useCustomerNotes, useDeleteCustomerNote, useSetNoteReceipt } from './api.ts';
 

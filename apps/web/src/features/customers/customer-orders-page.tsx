@@ -4,7 +4,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useCustomerOrders } from './api.ts';
 import { CustomerPage } from './customer-page.tsx';

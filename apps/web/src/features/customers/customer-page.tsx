@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCustomer } from '../people/customers-api.ts';
 import { CustomerTabs, type CustomerTab } from './customer-tabs.tsx';
 

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { CustomerPicker } from '../sell/customer-picker.tsx';
 import { useEditOrder } from './timeline-api.ts';
 

@@ -8,7 +8,7 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { orderFilterKeys, ordersExportUrl, useOrderFilterOptions, useOrders } from './api.ts';

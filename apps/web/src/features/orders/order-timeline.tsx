@@ -1,7 +1,7 @@
 import type { OrderEvent } from '@tillbook/contract';
 import { Block } from '../../components/ui/block.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useOrderTimeline } from './timeline-api.ts';
 

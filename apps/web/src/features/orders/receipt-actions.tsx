@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useNotifyOrder } from '../sell/api.ts';
 import { orderReceiptPdfUrl, orderTimelineKey, useReprintReceipt } from './timeline-api.ts';
 

@@ -16,7 +16,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { tenderLabels } from './order-display.tsx';
 import { refundedUnits, tenderRoomOf, useCreateRefund, useOpenDrawers } from './refund-api.ts';

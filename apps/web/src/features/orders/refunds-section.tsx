@@ -5,7 +5,7 @@ import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { formatOrderDate, tenderLabels } from './order-display.tsx';
 import { RefundDialog } from './refund-dialog.tsx';

@@ -9,10 +9,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useOutlet, useSaveOutlet } from './api.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Block } from '../../components/ui/block.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useProductHistory, useStockMovements } from './api.ts';
 

@@ -2,7 +2,7 @@ import { thumbnailUrlOf } from '@tillbook/contract';
 import { useRef } from 'react';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useArrangeImages, useDeleteImage, useProduct, useUploadImage } from './api.ts';
 

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { productKeys } from './api.ts';

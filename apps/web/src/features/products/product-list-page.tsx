@@ -8,7 +8,7 @@ import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useProducts } from './api.ts';

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useAdjustStock } from './api.ts';
 import { isAxiosError } from 'axios';

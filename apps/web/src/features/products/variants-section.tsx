@@ -6,7 +6,7 @@ import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ChipsSelect } from '../../components/ui/chips-select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { createBarcode } from './api.ts';

@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -22,7 +22,8 @@ import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';

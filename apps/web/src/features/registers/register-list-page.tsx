@@ -10,7 +10,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useDeleteRegister, useOutletOptions, useRegisters } from './api.ts';

@@ -2,7 +2,7 @@ import { totalMismatchMessage, type Order, type PaymentInput } from '@tillbook/c
 import { useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useState } from 'react';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
 import { useCreateOrder } from './api.ts';
 import { saleInputOf, type CartState } from './cart.ts';

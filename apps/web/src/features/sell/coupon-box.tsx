@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Dispatch, FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useApplyCoupon } from './api.ts';
 import { couponSignatureOf, saleInputOf, type CartAction, type CartState } from './cart.ts';

@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCustomerSearch, useQuickCreateCustomer } from './api.ts';
 import type { CartCustomer } from './cart.ts';
 

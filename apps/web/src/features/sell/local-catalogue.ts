@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { openCatalogueDb, type CatalogueDb } from './catalogue-db.ts';
 import { createLocalCatalogue } from './catalogue-search.ts';
 import { readSyncMeta, syncCatalogue } from './catalogue-sync.ts';

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { getHttpStatus } from '../../lib/http.ts';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useCashboxStatus } from './api.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';

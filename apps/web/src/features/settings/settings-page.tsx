@@ -1,10 +1,10 @@
 import type { ShopSettings } from '@tillbook/contract';
 import type { ReactNode } from 'react';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useSettings } from './api.ts';
 import { SettingsTabs } from './settings-tabs.tsx';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useTaxOptions } from './api.ts';
 
 /** "7.5% · added to the price · compound" */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { priceCart, type PricingTax, type ShopSettings, type TaxRounding, type TaxSettingsInput } from '@tillbook/contract';
 import { Block } from '../../components/ui/block.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';

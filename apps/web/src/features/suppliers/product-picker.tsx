@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { fetchProductVariants, useProductSearch } from './api.ts';
 import type { SupplierProductForm } from './form-model.ts';

@@ -3,7 +3,7 @@ import { taxInput, type Tax, type TaxInput, type TaxValues } from '@tillbook/con
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../../app/page-loading.tsx';
+import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,7 +12,8 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors, errorMessageOf } from '../../lib/forms.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
+import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useSaveTax, useTax } from './api.ts';
 import { TaxExample } from './tax-example.tsx';

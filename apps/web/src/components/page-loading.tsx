@@ -1,4 +1,4 @@
-import { Spinner } from '../components/ui/spinner.tsx';
+import { Spinner } from './ui/spinner.tsx';
 import { cn } from '../lib/class-names.ts';
 
 type PageLoadingProps = { className?: string };
