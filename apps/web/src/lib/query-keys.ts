@@ -1,6 +1,8 @@
 /**
  * Query keys per resource (DESIGN.md §5, Medusa's factory): all → lists → list(params),
- * all → details → detail(id). Mutations invalidate lists() and detail(id).
+ * all → details → detail(id), and all → choices (the compact `/api/X/list` for pickers).
+ * A mutation invalidates `all` (or `lists()` and `detail(id)`), so every screen that shows the
+ * resource — its list, its form, and every picker of it — refreshes together.
  */
 export function createQueryKeys<const R extends string>(resource: R) {
   return {
@@ -9,5 +11,25 @@ export function createQueryKeys<const R extends string>(resource: R) {
     list: (params: object) => [resource, 'list', params] as const,
     details: () => [resource, 'detail'] as const,
     detail: (id: number | string) => [resource, 'detail', id] as const,
+    choices: () => [resource, 'choices'] as const,
   };
 }
+
+/** Every resource's keys, in one place, so two features never cache one resource under two keys. */
+export const queryKeys = {
+  additionalCharges: createQueryKeys('additional-charges'),
+  attributes: createQueryKeys('attributes'),
+  cashbox: createQueryKeys('cashbox'),
+  categories: createQueryKeys('categories'),
+  coupons: createQueryKeys('coupons'),
+  customers: createQueryKeys('customers'),
+  orders: createQueryKeys('orders'),
+  outlets: createQueryKeys('outlets'),
+  products: createQueryKeys('products'),
+  receipts: createQueryKeys('receipts'),
+  registers: createQueryKeys('registers'),
+  settings: createQueryKeys('settings'),
+  suppliers: createQueryKeys('suppliers'),
+  taxes: createQueryKeys('taxes'),
+  users: createQueryKeys('users'),
+};

@@ -1,6 +1,7 @@
 import { defaultShopSettings, formatMoney, moneyReaderOf, type MoneyReader, type ShopSettings } from '@tillbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { formatDate, formatDateTime, formatTime } from './date-format.ts';
 import { http } from './http.ts';
 
 export const shopSettingsQuery = queryOptions({
@@ -26,4 +27,19 @@ export type Money = MoneyReader & { format: (minor: number) => string };
 export function useMoney(): Money {
   const { currency, locale } = useShopSettings();
   return useMemo(() => ({ ...moneyReaderOf({ currency, locale }), format: (minor: number) => formatMoney(minor, { currency, locale }) }), [currency, locale]);
+}
+
+export type DateFormat = { dateTime: (iso: string) => string; date: (iso: string) => string; time: (iso: string) => string };
+
+/** Dates and times in the shop's locale (lib/date-format.ts); every screen shows them through this. */
+export function useDateFormat(): DateFormat {
+  const { locale } = useShopSettings();
+  return useMemo(
+    () => ({
+      dateTime: (iso: string) => formatDateTime(iso, { locale }),
+      date: (iso: string) => formatDate(iso, { locale }),
+      time: (iso: string) => formatTime(iso, { locale }),
+    }),
+    [locale],
+  );
 }

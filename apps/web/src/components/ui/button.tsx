@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/class-names.ts';
 
-type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 type ButtonProps = ComponentProps<'button'> & {
   variant?: ButtonVariant;
@@ -19,18 +19,23 @@ const variantClasses: Record<ButtonVariant, string> = {
   ghost: 'bg-transparent text-gray-700 hover:bg-gray-100',
 };
 
+/** The classes of a button of `variant`: Button uses them, and ButtonLink for a link that looks like one. */
+export function buttonClasses(variant: ButtonVariant = 'primary', className?: string): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold uppercase tracking-wide',
+    'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+    'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60',
+    variantClasses[variant],
+    className,
+  );
+}
+
 /** The uppercase indigo button of SPEC §1. `type` defaults to "button" so it never submits by accident. */
 export function Button({ type = 'button', variant = 'primary', className, isBusy = false, onClick, ...props }: ButtonProps) {
   return (
     <button
       type={type}
-      className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold uppercase tracking-wide',
-        'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-        'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-60',
-        variantClasses[variant],
-        className,
-      )}
+      className={buttonClasses(variant, className)}
       aria-disabled={isBusy || undefined}
       aria-busy={isBusy || undefined}
       onClick={(event) => {

@@ -1,11 +1,11 @@
 import type { Outlet, OutletInput, PageMeta } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const outletKeys = createQueryKeys('outlets');
+const outletKeys = queryKeys.outlets;
 
-export type OutletListParams = { page: number; perPage: number; search?: string; sort?: string; active?: string };
+export type OutletListParams = Record<string, string | number>;
 
 export function outletListQuery(params: OutletListParams) {
   return queryOptions({
@@ -37,7 +37,8 @@ export function useSaveOutlet(id: number | undefined) {
         : (await http.put<{ data: Outlet }>(`/api/outlets/${id}/edit`, input)).data.data,
     onSuccess: async (outlet) => {
       client.setQueryData(outletKeys.detail(outlet.id), outlet);
-      await client.invalidateQueries({ queryKey: outletKeys.lists() });
+      // Lists and every outlet picker (queryKeys.outlets.choices) show the new name.
+      await client.invalidateQueries({ queryKey: outletKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
     },
   });
 }
@@ -48,6 +49,6 @@ export function useDeleteOutlet() {
     mutationFn: async (id: number) => {
       await http.delete(`/api/outlets/${id}`);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: outletKeys.lists() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: outletKeys.all }),
   });
 }

@@ -1,26 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { outletInput, type Outlet, type OutletInput } from '@tillbook/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
+import { outletInput, type Outlet } from '@tillbook/contract';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useOutlet, useSaveOutlet } from './api.ts';
 
-const fields = ['name', 'code', 'address', 'phone', 'email', 'taxNumber', 'active'] as const;
-const blank: OutletInput = { name: '', code: '', address: '', phone: '', email: '', taxNumber: '', active: true };
+type OutletValues = z.input<typeof outletInput>;
 
-function toForm(outlet: Outlet): OutletInput {
+const blank: OutletValues = { name: '', code: '', address: '', phone: '', email: '', taxNumber: '', active: true };
+
+function toForm(outlet: Outlet): OutletValues {
   return {
     name: outlet.name,
     code: outlet.code,
@@ -34,50 +30,31 @@ function toForm(outlet: Outlet): OutletInput {
 
 /** /outlets/new and /outlets/{id}/edit. */
 export function OutletFormPage() {
-  const { id } = useParams();
-  const outletId = id === undefined ? undefined : Number(id);
+  const outletId = useRecordId();
   const outlet = useOutlet(outletId);
-  if (outletId !== undefined && outlet.isPending) return <PageLoading className="py-24" />;
-  if (outletId !== undefined && outlet.isError) {
-    return (
-      <Page>
-        <PageHeader title="Edit outlet" />
-        <Alert tone="error">{errorMessageOf(outlet.error)}</Alert>
-      </Page>
-    );
-  }
-  return <OutletForm key={outletId ?? 'new'} outletId={outletId} initial={outlet.data ? toForm(outlet.data) : blank} />;
+  return (
+    <RecordPage id={outletId} query={outlet} title="Edit outlet">
+      {(record) => <OutletForm key={outletId ?? 'new'} outletId={outletId} initial={record ? toForm(record) : blank} />}
+    </RecordPage>
+  );
 }
 
-function OutletForm({ outletId, initial }: { outletId: number | undefined; initial: OutletInput }) {
+function OutletForm({ outletId, initial }: { outletId: number | undefined; initial: OutletValues }) {
   const navigate = useNavigate();
   const save = useSaveOutlet(outletId);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<OutletInput, unknown, OutletInput>({
-    resolver: zodResolver(outletInput) as never,
-    defaultValues: initial,
-  });
+  const form = useSchemaForm(outletInput, { defaultValues: initial });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success(outletId === undefined ? `Outlet “${saved.name}” created.` : `Outlet “${saved.name}” saved.`);
-        navigate('/outlets');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: z.output<typeof outletInput>) {
+    const saved = await save.mutateAsync(values);
+    notify.success(outletId === undefined ? `Outlet “${saved.name}” created.` : `Outlet “${saved.name}” saved.`);
+    navigate('/outlets');
+  }
 
   return (
     <Page>
-      <PageHeader
-        title={outletId === undefined ? 'New outlet' : 'Edit outlet'}
-        back={<Link to="/outlets" className="text-indigo-700 hover:underline">← Outlets</Link>}
-      />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <PageHeader title={outletId === undefined ? 'New outlet' : 'Edit outlet'} back={<Link to="/outlets" className="text-indigo-700 hover:underline">← Outlets</Link>} />
+      <Form form={form} onSubmit={submit}>
         <Block title="Outlet">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message}>
@@ -104,17 +81,8 @@ function OutletForm({ outletId, initial }: { outletId: number | undefined; initi
           </div>
           {errors.active?.message && <p className="mt-2 text-sm text-red-600">{errors.active.message}</p>}
         </Block>
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Processing' : 'Save'}
-          </Button>
-          <Link to="/outlets">
-            <Button variant="ghost" tabIndex={-1}>
-              Cancel
-            </Button>
-          </Link>
-        </div>
-      </form>
+        <FormActions isPending={save.isPending} cancelTo="/outlets" />
+      </Form>
     </Page>
   );
 }

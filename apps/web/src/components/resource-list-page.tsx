@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useUser } from '../lib/auth.ts';
+import { errorMessageOf } from '../lib/api-error.ts';
+import { useListParams } from '../lib/list-params.ts';
+import { ButtonLink } from './button-link.tsx';
+import { useConfirmDelete } from './confirm-delete.tsx';
+import type { ListQueryParams, ResourceList } from './resource-list.ts';
+import { Button } from './ui/button.tsx';
+import { DataTable, type Column } from './ui/data-table.tsx';
+import { Page, PageHeader } from './ui/page-header.tsx';
+import { Pagination } from './ui/pagination.tsx';
+import { SearchInput } from './ui/search-input.tsx';
+import { Select } from './ui/select.tsx';
+
+const noDelete = { mutate: () => undefined, isPending: false };
+
+/** The list screen of an area, driven by its `ResourceList` config (see docs/architecture.md). */
+export function ResourceListPage<T extends { id: number }>({ config }: { config: ResourceList<T> }) {
+  const me = useUser();
+  const list = useListParams({ sort: config.defaultSort ?? 'name' });
+  const filters = config.useFilters?.() ?? [];
+  const filterValues = Object.fromEntries(filters.map((f) => [f.key, list.get(f.key)]));
+  const params = list.query(filterValues) as ListQueryParams;
+  const rows = config.useRows(params);
+  const remove = config.remove?.useDelete() ?? noDelete;
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const canManage = config.canManage?.(me) ?? true;
+  const isFiltered = Boolean(list.search) || Object.values(filterValues).some(Boolean);
+  const deletion = useConfirmDelete<T>({
+    mutation: remove,
+    title: config.remove?.title ?? '',
+    warning: (row) => config.remove?.warning(row),
+    deletedMessage: (row) => config.remove?.deletedMessage(row) ?? '',
+  });
+
+  const columns: Column<T>[] = [...config.useColumns()];
+  if (canManage || config.rowActions) {
+    columns.push({
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (row) => (
+        <div className="flex justify-end gap-1">
+          {config.rowActions?.(row)}
+          {canManage && (
+            <Link
+              to={`${config.basePath}/${row.id}/edit`}
+              aria-label={`Edit ${config.labelOf(row)}`}
+              className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50"
+            >
+              Edit
+            </Link>
+          )}
+          {canManage && config.remove && (config.remove.canDelete?.(row, me) ?? true) && (
+            <Button variant="ghost" aria-label={`Delete ${config.labelOf(row)}`} className="px-2 py-1 text-xs text-red-700" onClick={() => deletion.ask(row)}>
+              Delete
+            </Button>
+          )}
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <Page>
+      <PageHeader
+        title={config.title}
+        description={config.description}
+        actions={
+          <>
+            {config.actions?.(params, me)}
+            {canManage && <ButtonLink to={`${config.basePath}/new`}>Add New</ButtonLink>}
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <SearchInput label={`Search ${config.noun}`} placeholder={config.searchPlaceholder} value={list.search} onChange={list.setSearch} />
+        {filters.map((filter) => (
+          <Select key={filter.key} aria-label={filter.label} className="w-52" value={list.get(filter.key) ?? ''} onChange={(e) => list.set({ [filter.key]: e.target.value })}>
+            <option value="">{filter.allLabel}</option>
+            {filter.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        ))}
+      </div>
+      {config.bulk && canManage && selected.size > 0 && config.bulk([...selected], () => setSelected(new Set()))}
+      <DataTable
+        caption={config.title}
+        columns={columns}
+        rows={rows.data?.data}
+        rowKey={(row) => row.id}
+        isLoading={rows.isFetching}
+        error={rows.isError ? errorMessageOf(rows.error) : null}
+        onRetry={() => void rows.refetch()}
+        sort={list.sort}
+        onSortChange={list.setSort}
+        selection={config.bulk && canManage ? { selected, onChange: setSelected, idOf: (row) => row.id } : undefined}
+        empty={
+          isFiltered || !canManage ? (
+            isFiltered ? `No ${config.noun} match this search.` : `No ${config.noun} yet.`
+          ) : (
+            <>
+              No {config.noun} yet.{' '}
+              <Link to={`${config.basePath}/new`} className="text-indigo-700 hover:underline">
+                Add the first one
+              </Link>
+              .
+            </>
+          )
+        }
+      />
+      <Pagination meta={rows.data?.meta} onPageChange={list.setPage} noun={config.noun} />
+      {deletion.dialog}
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import type { PageMeta, User } from '@tillbook/contract';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Column } from './ui/data-table.tsx';
+
+/** A select above the list whose value lives in the address under `key` (?active=1). */
+export type ListFilter = { key: string; label: string; allLabel: string; options: { value: string; label: string }[] };
+
+/** The query the list sends: page, perPage, search, sort and the filters' values. */
+export type ListQueryParams = Record<string, string | number>;
+
+/** The status filter most lists have (?active=1 / 0). */
+export const activeFilter: ListFilter = {
+  key: 'active',
+  label: 'Status',
+  allLabel: 'All statuses',
+  options: [
+    { value: '1', label: 'Active' },
+    { value: '0', label: 'Inactive' },
+  ],
+};
+
+/**
+ * Everything a list screen of one area says and does (DESIGN.md §2 "the kit"): the words, the
+ * columns, the filters, where its rows come from and what its rows can do. The page itself —
+ * search and filters in the address, sorting, paging, edit and confirm-delete, empty, loading and
+ * error states — is `ResourceListPage`, the same for every area.
+ */
+export type ResourceList<T extends { id: number }> = {
+  title: string;
+  description: ReactNode;
+  /** Plural, lower case: "outlets" (search label, pagination, empty states). */
+  noun: string;
+  /** "/outlets": the list links to `${basePath}/new` and `${basePath}/{id}/edit`. */
+  basePath: string;
+  searchPlaceholder: string;
+  /** The sort when the address has none; "name" unless said. */
+  defaultSort?: string;
+  /** How a row is named in the Edit / Delete buttons' accessible names ("Edit Main store"). */
+  labelOf: (row: T) => string;
+  /** Filters above the table (a hook: they may load their options). */
+  useFilters?: () => ListFilter[];
+  useRows: (params: ListQueryParams) => UseQueryResult<{ data: T[]; meta: PageMeta }>;
+  /** The area's columns (a hook: they may read settings or other lists); the actions column is added. */
+  useColumns: () => Column<T>[];
+  /** Who may add, edit and delete here (everyone unless said): a cashier may only read some lists. */
+  canManage?: (me: User | null) => boolean;
+  /** Delete from the row, after a confirmation; leave out for areas whose rows cannot be deleted. */
+  remove?: {
+    useDelete: () => UseMutationResult<unknown, Error, number>;
+    canDelete?: (row: T, me: User | null) => boolean;
+    title: string;
+    warning: (row: T) => ReactNode;
+    deletedMessage: (row: T) => string;
+  };
+  /** Extra header actions before "Add New" (an export). */
+  actions?: (params: ListQueryParams, me: User | null) => ReactNode;
+  /** Rows become selectable; the bar shows while some are selected. */
+  bulk?: (ids: number[], clear: () => void) => ReactNode;
+  /** Extra row actions before Edit. */
+  rowActions?: (row: T) => ReactNode;
+};

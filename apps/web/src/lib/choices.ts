@@ -1,0 +1,40 @@
+import type { Attribute } from '@tillbook/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from './http.ts';
+import { queryKeys } from './query-keys.ts';
+
+/**
+ * The compact lists pickers choose from (`GET /api/X/list`, DESIGN.md §3). One query per resource,
+ * shared by every screen that picks one, under `queryKeys.X.choices()`: the resource's own
+ * mutations invalidate it, so a renamed outlet shows renamed in every picker at once.
+ */
+export type Choice = { id: number; name: string; depth?: number };
+
+const choicesStaleTime = 30_000;
+
+function choicesQuery(keys: { choices: () => readonly unknown[] }, url: string) {
+  return queryOptions({
+    queryKey: keys.choices(),
+    queryFn: async () => (await http.get<{ data: Choice[] }>(url)).data.data,
+    staleTime: choicesStaleTime,
+  });
+}
+
+export const outletChoicesQuery = choicesQuery(queryKeys.outlets, '/api/outlets/list');
+export const categoryChoicesQuery = choicesQuery(queryKeys.categories, '/api/categories/list');
+export const taxChoicesQuery = choicesQuery(queryKeys.taxes, '/api/taxes/list');
+export const chargeChoicesQuery = choicesQuery(queryKeys.additionalCharges, '/api/products/charges/list');
+
+export const useOutletChoices = (options: { enabled?: boolean } = {}) => useQuery({ ...outletChoicesQuery, ...options });
+export const useCategoryChoices = () => useQuery(categoryChoicesQuery);
+export const useTaxChoices = () => useQuery(taxChoicesQuery);
+export const useChargeChoices = () => useQuery(chargeChoicesQuery);
+
+/** Attributes with their options (the product form builds variants from them); the first hundred. */
+export function useAttributeChoices() {
+  return useQuery({
+    queryKey: queryKeys.attributes.choices(),
+    queryFn: async () => (await http.get<{ data: Attribute[] }>('/api/attributes', { params: { perPage: 100, sort: 'name' } })).data.data,
+    staleTime: choicesStaleTime,
+  });
+}
