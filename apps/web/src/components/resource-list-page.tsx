@@ -105,7 +105,7 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
           ) : (
             <>
               No {config.noun} yet.{' '}
-              <Link to={`${config.basePath}/new`} className="text-indigo-700 hover:underline">
+              <Link to={`${config.basePath}/new`} className="text-link">
                 Add the first one
               </Link>
               .
