@@ -3,39 +3,24 @@
 -- serial point of selling at an outlet — is then held only while the database works, never over a
 -- round trip back to the server. Everything the server decided (prices, taxes, change) comes in the
 -- document; this writes it, all or nothing:
---   1. the stock levels (locked in variant order, so two sales never deadlock) with their ledger rows
---      and the register-sync stamp; below zero is refused unless the shop allows selling below zero;
+--   1. the stock levels with their ledger rows and the register-sync stamp, through move_stock (the
+--      ledger's one write); below zero is refused unless the shop allows selling below zero;
 --   2. the drawer session (shared lock: a close waits for the sale, a sale after the close fails),
 --      the outlet's next number, the order, its lines and payments, the coupon's use (never over its
 --      limit) and the customer's figures.
 -- Refusals are raised with their own SQLSTATE so the server words them:
 --   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
 --   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
--- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql).
+-- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
+-- goes through move_stock since 0012.
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   short record;
   stored record;
 BEGIN
-  WITH changes AS (
-    SELECT c.variant_id, c.delta FROM jsonb_to_recordset(sale->'stock') AS c(variant_id int, delta bigint)
-  ), levels AS (
-    INSERT INTO stock_levels (outlet_id, variant_id, quantity)
-    SELECT (sale->>'outlet_id')::int, c.variant_id, c.delta FROM changes c ORDER BY c.variant_id
-    ON CONFLICT (outlet_id, variant_id) DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity, updated_at = now()
-    RETURNING variant_id, quantity
-  ), ledger AS (
-    INSERT INTO stock_movements (outlet_id, variant_id, delta, quantity_after, reason, document_type, document_id, user_id)
-    SELECT (sale->>'outlet_id')::int, l.variant_id, c.delta, l.quantity, 'sale', 'order', (sale->>'order_id')::int, (sale->>'user_id')::int
-    FROM levels l JOIN changes c ON c.variant_id = l.variant_id
-    RETURNING variant_id, delta, quantity_after
-  ), touched AS (
-    -- Register sync learns of the stock change (product_stock_stamps: migration 0008).
-    INSERT INTO product_stock_stamps AS st (product_id, change_xid)
-    SELECT DISTINCT v.product_id, pg_current_xact_id() FROM product_variants v WHERE v.id IN (SELECT variant_id FROM changes)
-    ON CONFLICT (product_id) DO UPDATE SET change_xid = excluded.change_xid
-  )
-  SELECT variant_id, delta, quantity_after INTO short FROM ledger WHERE quantity_after < 0 ORDER BY variant_id LIMIT 1;
+  SELECT m.variant_id, m.delta, m.quantity_after INTO short
+  FROM move_stock((sale->>'outlet_id')::int, sale->'stock', 'sale', NULL, 'order', (sale->>'order_id')::int, (sale->>'user_id')::int) m
+  WHERE m.quantity_after < 0 ORDER BY m.variant_id LIMIT 1;
   IF FOUND AND NOT coalesce((SELECT (value->>'allowNegativeStock')::boolean FROM settings WHERE key = 'shop'), false) THEN
     RAISE EXCEPTION USING ERRCODE = 'TB001', MESSAGE = 'A stock level would go below zero.',
       DETAIL = json_build_object('variantId', short.variant_id, 'delta', short.delta, 'quantityAfter', short.quantity_after)::text;
