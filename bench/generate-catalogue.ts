@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../apps/server/src/db/client.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { ensureShopBasics } from '../apps/server/src/db/bootstrap.ts';
+import { ensureShopBasics } from '../apps/server/src/seed/bootstrap.ts';
 
 const BATCH = 10_000;
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ID, MAX_MONEY } from '@tillbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSaleShop, type SaleShop } from './modules/orders/sale-fixtures.ts';
+import { seedSaleShop, type SaleShop } from './modules/orders/sale.fixtures.ts';
 import type { TestContext } from './testing/test-app.ts';
 import { createTestContext } from './testing/test-app.ts';
 import type { TestClient } from './testing/test-client.ts';

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { ensureFirstAdministrator, ensureShopBasics, resolveSessionSecret } from './db/bootstrap.ts';
+import { ensureFirstAdministrator, ensureShopBasics, resolveSessionSecret } from './seed/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 

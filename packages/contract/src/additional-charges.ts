@@ -86,12 +86,10 @@ function amountProblem(amount: unknown): string | null {
   return null;
 }
 
-export const additionalChargeSorts = ['name', 'createdAt'] as const;
 export const additionalChargeListQuery = listQuery.extend({
   active: queryBoolean.optional(),
   kind: z.enum(additionalChargeKinds, { error: 'The kind must be fixed or percentage.' }).optional(),
 });
-export type AdditionalChargeListQuery = z.input<typeof additionalChargeListQuery>;
 
 export const additionalChargePage = paginated(additionalCharge);
 export const additionalChargeResult = dataOf(additionalCharge);

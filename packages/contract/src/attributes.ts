@@ -96,9 +96,7 @@ export const attributeOptionUpdateInput = z.object({
 });
 export type AttributeOptionUpdateInput = z.input<typeof attributeOptionUpdateInput>;
 
-export const attributeSorts = ['name', 'createdAt'] as const;
 export const attributeListQuery = listQuery;
-export type AttributeListQuery = z.input<typeof attributeListQuery>;
 
 export const attributePage = paginated(attribute);
 export const attributeResult = dataOf(attribute);

@@ -199,7 +199,6 @@ export const cashboxListQuery = listQuery.extend({
   outletId: queryId('outlet').optional(),
   open: queryBoolean.optional(),
 });
-export type CashboxListQuery = z.input<typeof cashboxListQuery>;
 export const cashboxPage = paginated(cashboxSession);
 
 /** Settings of the drawer (GET/PUT /api/settings/cashbox). */

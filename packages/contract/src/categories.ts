@@ -47,7 +47,6 @@ export type CategoryInput = z.input<typeof categoryInput>;
 export type CategoryValues = z.output<typeof categoryInput>;
 
 /** `sort=tree` (the default) lists parents followed by their children, siblings by position then name. */
-export const categorySorts = ['tree', 'name', 'position', 'createdAt'] as const;
 
 /** `parentId=root` lists top-level categories; a number lists that category's direct children. */
 const parentFilter = z.union([z.literal('root'), queryId('parent')], {
@@ -58,7 +57,6 @@ export const categoryListQuery = listQuery.extend({
   active: queryBoolean.optional(),
   parentId: parentFilter.optional(),
 });
-export type CategoryListQuery = z.input<typeof categoryListQuery>;
 export type CategoryFilters = z.output<typeof categoryListQuery>;
 
 export const categoryPage = paginated(category);

@@ -150,12 +150,10 @@ export function couponStateOf(
   return 'active';
 }
 
-export const couponSorts = ['code', 'createdAt', 'validUntil'] as const;
 export const couponListQuery = listQuery.extend({
   active: queryBoolean.optional(),
   state: z.enum(couponStates, { error: `The state must be one of: ${couponStates.join(', ')}.` }).optional(),
 });
-export type CouponListQuery = z.input<typeof couponListQuery>;
 
 export const couponPage = paginated(coupon);
 export const couponResult = dataOf(coupon);

@@ -47,13 +47,12 @@ export type CustomerInput = z.input<typeof customerInput>;
 /** PUT /api/customers/edit: like /{id}/edit with the id in the body (DESIGN.md §3). */
 export const customerEditInput = customerInput.extend({ id: z.number({ error: 'The id field is required.' }).int().positive().max(MAX_ID) });
 
-export const customerSorts = ['name', 'createdAt', 'totalSpent'] as const;
+const customerSorts = ['name', 'createdAt', 'totalSpent'] as const;
 export const customerListQuery = listQuery.extend({
   sort: sortQuery(customerSorts),
   hasEmail: queryBoolean.optional(),
   marketingConsent: queryBoolean.optional(),
 });
-export type CustomerListQuery = z.input<typeof customerListQuery>;
 export const customerPage = paginated(customer);
 export const customerResult = dataOf(customer);
 

@@ -237,8 +237,6 @@ export const orderListQuery = listQuery.extend({
     .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), 'The chosen orders must be ids separated by commas.')
     .optional(),
 });
-export type OrderListQuery = z.input<typeof orderListQuery>;
-export const orderListSorts = ['-createdAt', 'createdAt', 'total', '-total', 'number', '-number'] as const;
 
 /** The whole filtered set's figures, not only the page's. */
 export const orderListTotals = z.object({

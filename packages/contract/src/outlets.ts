@@ -35,9 +35,7 @@ export const outletInput = z.object({
 });
 export type OutletInput = z.input<typeof outletInput>;
 
-export const outletSorts = ['name', 'code', 'createdAt'] as const;
 export const outletListQuery = listQuery.extend({ active: queryBoolean.optional() });
-export type OutletListQuery = z.input<typeof outletListQuery>;
 
 export const outletPage = paginated(outlet);
 export const outletResult = dataOf(outlet);

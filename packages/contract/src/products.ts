@@ -121,8 +121,6 @@ export const productListItem = z.object({
 });
 export type ProductListItem = z.infer<typeof productListItem>;
 
-export const productSorts = ['title', 'price', 'createdAt', 'updatedAt'] as const;
-
 export const productListQuery = listQuery.extend({
   categoryId: queryId('category').optional(),
   stockStatus: z.enum(stockStatuses, { error: 'The stock status must be in, low or out.' }).optional(),
@@ -130,7 +128,6 @@ export const productListQuery = listQuery.extend({
   outletId: queryId('outlet').optional(),
   active: queryBoolean.optional(),
 });
-export type ProductListQuery = z.input<typeof productListQuery>;
 
 export const productPage = paginated(productListItem);
 export const productResult = dataOf(product);

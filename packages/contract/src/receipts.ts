@@ -87,9 +87,7 @@ export type ReceiptTemplateInput = z.input<typeof receiptTemplateInput>;
 export const receiptTemplateListItem = receiptTemplate.extend({ registerCount: z.number().int() });
 export type ReceiptTemplateListItem = z.infer<typeof receiptTemplateListItem>;
 
-export const receiptTemplateSorts = ['name', 'paperWidth', 'createdAt'] as const;
 export const receiptTemplateListQuery = listQuery.extend({ archived: queryBoolean.optional() });
-export type ReceiptTemplateListQuery = z.input<typeof receiptTemplateListQuery>;
 
 export const receiptTemplatePage = paginated(receiptTemplateListItem);
 export const receiptTemplateResult = dataOf(receiptTemplate);

@@ -57,13 +57,11 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
-export const registerSorts = ['name', 'slug', 'createdAt'] as const;
 export const registerListQuery = listQuery.extend({
   outletId: queryId('outlet').optional(),
   receiptTemplateId: queryId('receipt template').optional(),
   active: queryBoolean.optional(),
 });
-export type RegisterListQuery = z.input<typeof registerListQuery>;
 
 export const registerPage = paginated(registerListItem);
 export const registerResult = dataOf(register);

@@ -70,13 +70,11 @@ export type SupplierListItem = z.infer<typeof supplierListItem>;
 export const supplier = z.object({ ...supplierFields, products: z.array(supplierProduct) });
 export type Supplier = z.infer<typeof supplier>;
 
-export const supplierSorts = ['companyName', 'createdAt'] as const;
 export const supplierListQuery = listQuery.extend({
   active: queryBoolean.optional(),
   /** Who supplies this variant (a product screen asks). */
   variantId: queryId('variant').optional(),
 });
-export type SupplierListQuery = z.input<typeof supplierListQuery>;
 
 export const supplierPage = paginated(supplierListItem);
 export const supplierResult = dataOf(supplier);

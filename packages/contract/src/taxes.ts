@@ -71,12 +71,10 @@ export const taxInput = z
 export type TaxInput = z.input<typeof taxInput>;
 export type TaxValues = z.output<typeof taxInput>;
 
-export const taxSorts = ['name', 'rate'] as const;
 export const taxListQuery = listQuery.extend({
   active: queryBoolean.optional(),
   isInclusive: queryBoolean.optional(),
 });
-export type TaxListQuery = z.input<typeof taxListQuery>;
 
 export const taxPage = paginated(tax);
 export const taxResult = dataOf(tax);

@@ -97,13 +97,11 @@ export type StaffCreateInput = z.input<typeof staffCreateInput>;
 export const staffUser = user.extend({ hasPin: z.boolean() });
 export type StaffUser = z.infer<typeof staffUser>;
 
-export const staffSorts = ['name', 'username', 'createdAt'] as const;
 export const staffListQuery = listQuery.extend({
   type: userType.optional(),
   outletId: queryId('outlet').optional(),
   active: queryBoolean.optional(),
 });
-export type StaffListQuery = z.input<typeof staffListQuery>;
 export const staffPage = paginated(staffUser);
 export const staffResult = dataOf(staffUser);
 

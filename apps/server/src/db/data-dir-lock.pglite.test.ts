@@ -77,7 +77,7 @@ describe('one PGlite data directory, one process', () => {
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain(`The data directory ${dataDir} is in use by another Tillbook process (pid ${first.child.pid}`);
 
-    const demo = run('apps/server/src/db/demo.ts', await freePort());
+    const demo = run('apps/server/src/seed/demo.ts', await freePort());
     expect(await demo.exited).not.toBe(0);
     expect(demo.output()).toContain('is in use by another Tillbook process');
 

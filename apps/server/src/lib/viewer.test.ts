@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockLevels } from '../db/schema/index.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../modules/orders/sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../modules/orders/sale.fixtures.ts';
 import { createTestContext, type TestContext } from '../testing/test-app.ts';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@
 // list and export refuses an unknown sort with a 422 before its first byte.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../modules/orders/sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../modules/orders/sale.fixtures.ts';
 import { openApiDocumentOf, type JsonSchema } from '../testing/openapi-document.ts';
 import { createTestContext, type TestContext } from '../testing/test-app.ts';
 

@@ -38,8 +38,6 @@ export type SessionPluginOptions = { db: Db; keys: SessionKeys; secureCookies: b
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const DEFAULT_ACCESS: RouteAccess = ['administrator'];
 
-export const bothUserTypes = userTypes;
-
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }

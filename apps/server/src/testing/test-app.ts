@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { UserType } from '@tillbook/contract';
 import { buildApp, type App } from '../app.ts';
-import { ensureShopBasics } from '../db/bootstrap.ts';
+import { ensureShopBasics } from '../seed/bootstrap.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { createUser } from '../modules/users/service.ts';
 import { TestClient } from './test-client.ts';

@@ -62,4 +62,3 @@ export const cashMovements = pgTable(
 );
 
 export type CashboxSessionRow = typeof cashboxSessions.$inferSelect;
-export type CashMovementRow = typeof cashMovements.$inferSelect;

@@ -20,5 +20,3 @@ export const categories = pgTable(
     index('categories_parent_idx').on(t.parentId),
   ],
 );
-
-export type CategoryRow = typeof categories.$inferSelect;

@@ -144,6 +144,4 @@ export const orderEvents = pgTable(
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
 
-export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type OrderPaymentRow = typeof orderPayments.$inferSelect;

@@ -209,5 +209,3 @@ export const productStockStamps = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
-export type ProductVariantRow = typeof productVariants.$inferSelect;
-export type ProductImageRow = typeof productImages.$inferSelect;

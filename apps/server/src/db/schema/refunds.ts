@@ -90,7 +90,3 @@ export const refundPayments = pgTable(
     check('refund_payments_tender_check', sql`${t.tender} in ('cash', 'card', 'other')`),
   ],
 );
-
-export type RefundRow = typeof refunds.$inferSelect;
-export type RefundLineRow = typeof refundLines.$inferSelect;
-export type RefundPaymentRow = typeof refundPayments.$inferSelect;

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
 import { ensureDefaultReceiptTemplate } from '../receipts/service.ts';
-import { assignOutlet, insertSale } from './testing.ts';
+import { assignOutlet, insertSale } from './cashbox.fixtures.ts';
 
 let ctx: TestContext;
 let admin: TestClient;

@@ -3,7 +3,7 @@
 // ("e-mail is not set up") is this test server's configuration, not bad input.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 let ctx: TestContext; let shop: SaleShop;
 beforeAll(async () => { ctx = await createTestContext(); shop = await seedSaleShop(ctx); await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId); });
 afterAll(() => ctx.close());

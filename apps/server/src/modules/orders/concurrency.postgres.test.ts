@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, orders, stockLevels, stockMovements } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
 // PostgreSQL only (vitest.config.ts): parallel requests need parallel connections, which PGlite
 // (one connection) cannot give.

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;

@@ -8,7 +8,7 @@ import { customers } from '../../db/schema/index.ts';
 import { imageBarcodes, pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { updateGeneralSettings } from '../settings/service.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
 /** Refused at RCPT TO, as a real server refuses an unknown mailbox. */
 const REFUSED_ADDRESS = 'nobody@refused.example';

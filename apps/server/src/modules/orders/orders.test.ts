@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orderLines, orderPayments, orders, stockLevels, stockMovements } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { syncPage, syncPages } from '../products/sync-testing.ts';
-import { addProduct, closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { syncPage, syncPages } from '../products/sync.fixtures.ts';
+import { addProduct, closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, receiptTemplates, registers } from '../../db/schema/index.ts';
 import { pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
 const REFUSED_ADDRESS = 'nobody@refused.example';
 

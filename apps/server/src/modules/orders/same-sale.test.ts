@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orders, productVariants, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 import { saleIdConflictMessage } from './same-sale.ts';
 
 // The same sale id (uuid) sent again: the same sale answers the stored order (a retry), a different

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxes } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale-fixtures.ts';
+import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;

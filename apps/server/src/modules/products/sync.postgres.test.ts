@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outlets } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
-import { syncPages } from './sync-testing.ts';
+import { syncPages } from './sync.fixtures.ts';
 
 // PostgreSQL only (vitest.config.ts): PGlite is one connection, so a second transaction cannot
 // stay open beside the server's.

@@ -4,7 +4,7 @@ import { additionalCharges, categories, outlets, taxes, users } from '../../db/s
 import { multipartBody } from '../../testing/multipart.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
-import { syncPage, syncPages } from './sync-testing.ts';
+import { syncPage, syncPages } from './sync.fixtures.ts';
 
 let ctx: TestContext;
 let admin: TestClient;

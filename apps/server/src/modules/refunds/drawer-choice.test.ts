@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundPayments } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale-fixtures.ts';
+import { closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale-fixtures.ts';
+import { closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds, stockMovements } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale-fixtures.ts';
+import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 
 // PostgreSQL only (vitest.config.ts): parallel requests need parallel connections, which PGlite
 // (one connection) cannot give.

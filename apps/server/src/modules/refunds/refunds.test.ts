@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orderEvents, orders, refundPayments, stockLevels, stockMovements } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale-fixtures.ts';
+import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { productStockStamps, productVariants, products, stockLevels, stockMovements, type StockReason } from '../../db/schema/index.ts';
+import { execute } from '../../db/execute.ts';
+import { products, stockLevels, type StockReason } from '../../db/schema/index.ts';
 import { currentXid } from '../../db/schema/catalogue-sync.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -17,37 +18,25 @@ export type StockChange = {
 };
 
 /**
- * Changes a stock level through the ledger (DESIGN.md §4, §6): `quantity = quantity + delta` in
- * SQL — never read-modify-write — with the movement row in the same transaction. Going below
- * zero when that is not allowed answers 422 and the caller's transaction rolls back.
+ * Changes a stock level through the ledger (DESIGN.md §4, §6) with the database function
+ * `move_stock` (db/functions/move_stock.sql), the ledger's one write, which sales use too:
+ * `quantity = quantity + delta` in SQL — never read-modify-write — with the movement row and the
+ * register-sync stamp in the same statement. Going below zero when that is not allowed answers 422
+ * and the caller's transaction rolls back.
  */
 export async function changeStock(tx: DbOrTx, change: StockChange): Promise<{ quantityAfter: number }> {
-  const [level] = await tx
-    .insert(stockLevels)
-    .values({ outletId: change.outletId, variantId: change.variantId, quantity: change.delta })
-    .onConflictDoUpdate({
-      target: [stockLevels.outletId, stockLevels.variantId],
-      set: { quantity: sql`${stockLevels.quantity} + ${change.delta}`, updatedAt: sql`now()` },
-    })
-    .returning({ quantity: stockLevels.quantity });
-  const quantityAfter = level?.quantity ?? change.delta;
+  const moves = JSON.stringify([{ variant_id: change.variantId, delta: change.delta }]);
+  const [moved] = await execute<{ quantity_after: number }>(
+    tx,
+    sql`select quantity_after from move_stock(${change.outletId}, ${moves}, ${change.reason}, ${change.note ?? null},
+      ${change.document?.type ?? null}, ${change.document?.id ?? null}, ${change.userId})`,
+  );
+  const quantityAfter = Number(moved?.quantity_after ?? change.delta);
   if (quantityAfter < 0 && change.delta < 0 && !change.allowNegative) {
     throw AppError.validation({
       quantity: [`Not enough stock: this would leave ${quantityAfter} at the outlet, and selling below zero is not allowed.`],
     });
   }
-  await tx.insert(stockMovements).values({
-    outletId: change.outletId,
-    variantId: change.variantId,
-    delta: change.delta,
-    quantityAfter,
-    reason: change.reason,
-    note: change.note ?? null,
-    documentType: change.document?.type ?? null,
-    documentId: change.document?.id ?? null,
-    userId: change.userId,
-  });
-  await touchProductsOfVariants(tx, [change.variantId]);
   return { quantityAfter };
 }
 
@@ -72,18 +61,3 @@ export async function touchProducts(tx: DbOrTx, productIds: number[]): Promise<v
   if (productIds.length === 0) return;
   await tx.update(products).set({ changeXid: currentXid }).where(inArray(products.id, productIds));
 }
-
-/** Marks the products of some variants for register sync after a stock change (product_stock_stamps). */
-export async function touchProductsOfVariants(tx: DbOrTx, variantIds: number[]): Promise<void> {
-  if (variantIds.length === 0) return;
-  await tx
-    .insert(productStockStamps)
-    .select(
-      tx
-        .selectDistinct({ productId: productVariants.productId, changeXid: sql<string>`${currentXid}`.as('change_xid') })
-        .from(productVariants)
-        .where(inArray(productVariants.id, variantIds)),
-    )
-    .onConflictDoUpdate({ target: productStockStamps.productId, set: { changeXid: currentXid } });
-}
-

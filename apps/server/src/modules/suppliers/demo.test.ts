@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoCatalogue } from '../../db/demo-catalogue.ts';
-import { loadDemoSuppliers } from '../../db/demo-suppliers.ts';
+import { loadDemoCatalogue } from '../../seed/demo-catalogue.ts';
+import { loadDemoSuppliers } from '../../seed/demo-suppliers.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 
 let ctx: TestContext;

@@ -7,8 +7,8 @@ import { mediaDir } from '../lib/media.ts';
 import { addImage } from '../modules/products/images.ts';
 import { createProduct } from '../modules/products/service.ts';
 import { getShopSettings, updateProductSettings } from '../modules/settings/service.ts';
-import type { Db } from './client.ts';
-import { additionalCharges, attributeOptions, attributes, categories, outlets, products, taxes } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { additionalCharges, attributeOptions, attributes, categories, outlets, products, taxes } from '../db/schema/index.ts';
 
 /** A small deterministic random source, so every demo load looks the same. */
 function seeded(seed: number) {

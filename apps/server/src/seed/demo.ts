@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { outlets } from '../db/schema/index.ts';
 import { upsertUserByUsername } from '../modules/users/service.ts';
 import { ensureShopBasics } from './bootstrap.ts';
-import { openDatabase } from './client.ts';
 import { loadDemoCatalogue } from './demo-catalogue.ts';
 import { loadDemoCoupons } from './demo-coupons.ts';
 import { loadDemoPeople } from './demo-people.ts';
 import { loadDemoRegisters } from './demo-registers.ts';
 import { loadDemoSuppliers } from './demo-suppliers.ts';
-import { migrateDatabase } from './migrate.ts';
-import { outlets } from './schema/index.ts';
 
 /**
  * `npm run demo`: demo data for every area that exists, in the configured database (same

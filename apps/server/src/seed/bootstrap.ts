@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { settings } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { settings } from '../db/schema/index.ts';
 import { ensureMainOutlet } from '../modules/outlets/service.ts';
 import { ensureDefaultReceiptTemplate } from '../modules/receipts/service.ts';
 import { countUsers, createUser } from '../modules/users/service.ts';

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { categories, productCategories, productVariants, products, supplierProducts, suppliers } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { categories, productCategories, productVariants, products, supplierProducts, suppliers } from '../db/schema/index.ts';
 
 type DemoSupplier = {
   values: typeof suppliers.$inferInsert;

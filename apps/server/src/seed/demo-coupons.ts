@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { categories, couponCategories, coupons } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { categories, couponCategories, coupons } from '../db/schema/index.ts';
 
 /**
  * Demo coupons (issue 4): WELCOME10 (10 % off everything), SNACKS2 (2.00 off snacks on a cart of

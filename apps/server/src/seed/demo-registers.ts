@@ -1,8 +1,8 @@
 import { suggestRegisterSlug } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_RECEIPT_TEMPLATE_NAME, ensureDefaultReceiptTemplate } from '../modules/receipts/service.ts';
-import type { Db } from './client.ts';
-import { outlets, receiptTemplates, registers } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { outlets, receiptTemplates, registers } from '../db/schema/index.ts';
 
 /**
  * Demo receipts and registers: the default template, a "Compact 58 mm" one, and two tills

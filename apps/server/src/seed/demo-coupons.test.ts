@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/test-app.ts';
 import { loadDemoCoupons } from './demo-coupons.ts';
-import { categories, couponCategories, coupons } from './schema/index.ts';
+import { categories, couponCategories, coupons } from '../db/schema/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { adjustPoints, phoneDigitsOf } from '../modules/customers/service.ts';
 import { createUser, findUserByLogin } from '../modules/users/service.ts';
-import type { Db } from './client.ts';
-import { customerNotes, customers, outlets } from './schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { customerNotes, customers, outlets } from '../db/schema/index.ts';
 
 /** A cashier per demo outlet (README: demo accounts). */
 export const demoOutletCashiers = [

@@ -1,0 +1,92 @@
+-- A sale's writes as one call (apps/server/src/modules/orders/create.ts), made outside an explicit
+-- transaction so the database commits it as soon as it is done: the outlet's order counter — the one
+-- serial point of selling at an outlet — is then held only while the database works, never over a
+-- round trip back to the server. Everything the server decided (prices, taxes, change) comes in the
+-- document; this writes it, all or nothing:
+--   1. the stock levels with their ledger rows and the register-sync stamp, through move_stock (the
+--      ledger's one write); below zero is refused unless the shop allows selling below zero;
+--   2. the drawer session (shared lock: a close waits for the sale, a sale after the close fails),
+--      the outlet's next number, the order, its lines and payments, the coupon's use (never over its
+--      limit) and the customer's figures.
+-- Refusals are raised with their own SQLSTATE so the server words them:
+--   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
+--   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
+-- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
+-- goes through move_stock since 0012.
+CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  short record;
+  stored record;
+BEGIN
+  SELECT m.variant_id, m.delta, m.quantity_after INTO short
+  FROM move_stock((sale->>'outlet_id')::int, sale->'stock', 'sale', NULL, 'order', (sale->>'order_id')::int, (sale->>'user_id')::int) m
+  WHERE m.quantity_after < 0 ORDER BY m.variant_id LIMIT 1;
+  IF FOUND AND NOT coalesce((SELECT (value->>'allowNegativeStock')::boolean FROM settings WHERE key = 'shop'), false) THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB001', MESSAGE = 'A stock level would go below zero.',
+      DETAIL = json_build_object('variantId', short.variant_id, 'delta', short.delta, 'quantityAfter', short.quantity_after)::text;
+  END IF;
+
+  WITH drawer AS (
+    SELECT id FROM cashbox_sessions WHERE id = (sale->>'session_id')::int AND status = 'open' FOR SHARE
+  ), counter AS (
+    INSERT INTO outlet_order_counters AS c (outlet_id, last_number) VALUES ((sale->>'outlet_id')::int, 1)
+    ON CONFLICT (outlet_id) DO UPDATE SET last_number = c.last_number + 1
+    RETURNING last_number::text AS n
+  ), new_order AS (
+    INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
+      receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note)
+    -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
+    SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
+      (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
+      (sale->>'customer_id')::int, (sale->>'coupon_id')::int, sale->>'coupon_code', (sale->>'receipt_template_id')::int,
+      (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, (sale->>'charge_total')::bigint,
+      (sale->>'net_total')::bigint, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, (sale->>'paid')::bigint, (sale->>'change')::bigint,
+      sale->'taxes', sale->>'note'
+    FROM counter, drawer
+    ON CONFLICT (uuid) DO NOTHING
+    RETURNING id, number, created_at
+  ), new_lines AS (
+    INSERT INTO order_lines (order_id, position, product_id, variant_id, title, variant_name, sku, quantity, unit_price, unit_cost,
+      gross, discount, order_discount, net, charge_total, tax_total, total, taxes, charges)
+    SELECT o.id, l.position, l.product_id, l.variant_id, l.title, l.variant_name, l.sku, l.quantity, l.unit_price, l.unit_cost,
+      l.gross, l.discount, l.order_discount, l.net, l.charge_total, l.tax_total, l.total, l.taxes, l.charges
+    FROM new_order o CROSS JOIN jsonb_to_recordset(sale->'lines') AS l(position int, product_id int, variant_id int, title text,
+      variant_name text, sku text, quantity bigint, unit_price bigint, unit_cost bigint, gross bigint, discount bigint,
+      order_discount bigint, net bigint, charge_total bigint, tax_total bigint, total bigint, taxes jsonb, charges jsonb)
+    ORDER BY l.position
+    RETURNING id, position
+  ), new_payments AS (
+    INSERT INTO order_payments (order_id, cashbox_session_id, tender, amount, tendered, change, reference)
+    SELECT o.id, (sale->>'session_id')::int, p.tender, p.amount, p.tendered, p.change, p.reference
+    FROM new_order o CROSS JOIN jsonb_to_recordset(sale->'payments') AS p(position int, tender text, amount bigint, tendered bigint, change bigint, reference text)
+    ORDER BY p.position
+    RETURNING id
+  ), used_coupon AS (
+    UPDATE coupons SET used_count = used_count + 1, updated_at = now()
+    WHERE id = (sale->>'coupon_id')::int AND (usage_limit IS NULL OR used_count < usage_limit) AND EXISTS (SELECT 1 FROM new_order)
+    RETURNING id
+  ), spent AS (
+    UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1, updated_at = now()
+    WHERE id = (sale->>'customer_id')::int AND EXISTS (SELECT 1 FROM new_order)
+    RETURNING id
+  )
+  SELECT EXISTS (SELECT 1 FROM drawer) AS drawer_open, o.id AS order_id, o.number, o.created_at,
+    coalesce((SELECT json_agg(id ORDER BY position) FROM new_lines), '[]'::json) AS line_ids,
+    coalesce((SELECT json_agg(id ORDER BY id) FROM new_payments), '[]'::json) AS payment_ids,
+    (SELECT count(*)::int FROM used_coupon) AS coupon_used
+  INTO stored
+  FROM (SELECT 1) one LEFT JOIN new_order o ON true;
+
+  IF NOT stored.drawer_open THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB002', MESSAGE = 'The drawer is closed.';
+  END IF;
+  IF stored.order_id IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB003', MESSAGE = 'This sale is stored already.';
+  END IF;
+  IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
+  END IF;
+  RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
+    'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids);
+END
+$$;
