@@ -1,6 +1,7 @@
 import type { CashboxSession, Order, SyncProduct, SyncVariant } from '@tillbook/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { CustomerPicker } from '../../components/customer-picker/customer-picker.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -14,7 +15,6 @@ import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
 import { quantityInputId } from './cart-line-row.tsx';
 import { cartReducer, emptyCart, itemCountOf, lineKeyOf, lineTitleOf, priceCartState, type CartLine, type CartState } from './cart.ts';
 import { useCheckout } from './checkout.ts';
-import { CustomerPicker } from './customer-picker.tsx';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog.tsx';
 import { HeldSalesDialog } from './held-sales-dialog.tsx';
 import { useHeldSales } from './held-sales.ts';
