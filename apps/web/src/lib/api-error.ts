@@ -53,3 +53,11 @@ export function splitFieldErrors(error: unknown, isField: (root: string) => bool
   }
   return { onFields, leftOver: rest.length ? rest.join(' ') : null };
 }
+
+/**
+ * The server's own message whatever the status, or null: a few 5xx answers say what to do
+ * ("E-mail is not set up on this server…"), where `errorMessageOf` gives the plain sentence.
+ */
+export function serverMessageOf(error: unknown): string | null {
+  return (isAxiosError<ApiErrorBody>(error) && error.response?.data?.message) || null;
+}

@@ -19,7 +19,7 @@ export function createQueryKeys<const R extends string>(resource: R) {
 export const queryKeys = {
   additionalCharges: createQueryKeys('additional-charges'),
   attributes: createQueryKeys('attributes'),
-  cashbox: createQueryKeys('cashbox'),
+  cashbox: { ...createQueryKeys('cashbox'), status: (registerId: number) => ['cashbox', 'status', registerId] as const },
   categories: createQueryKeys('categories'),
   coupons: createQueryKeys('coupons'),
   customers: createQueryKeys('customers'),

@@ -2,6 +2,7 @@ import type { Order } from '@tillbook/contract';
 import { ORDER_MAX_TAGS } from '@tillbook/contract';
 import { isAxiosError } from 'axios';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CustomerPicker } from '../../components/customer-picker/customer-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -9,7 +10,6 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { CustomerPicker } from '../sell/customer-picker.tsx';
 import { useEditOrder } from './timeline-api.ts';
 
 type Draft = { note: string; customer: { id: number; name: string } | null; tags: string[] };

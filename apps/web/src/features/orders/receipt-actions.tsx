@@ -2,11 +2,11 @@ import type { Order } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
+import { useNotifyOrder } from '../../components/receipt/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useNotifyOrder } from '../sell/api.ts';
 import { orderReceiptPdfUrl, orderTimelineKey, useReprintReceipt } from './timeline-api.ts';
 
 type ErrorBody = { message?: string; errors?: Record<string, string[]> };

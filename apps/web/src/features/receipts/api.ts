@@ -27,16 +27,6 @@ export function useReceiptTemplateOptions() {
   });
 }
 
-export function useReceiptTemplate(id: number | undefined) {
-  return useQuery({
-    queryKey: receiptKeys.detail(id ?? 0),
-    queryFn: async () => (await http.get<{ data: ReceiptTemplate }>(`/api/receipts/${id}`)).data.data,
-    enabled: id !== undefined,
-    // Templates never change once made.
-    staleTime: Infinity,
-  });
-}
-
 /** Creates a template (templates are never edited: a change is a new one). */
 export function useCreateReceiptTemplate() {
   const client = useQueryClient();

@@ -4,6 +4,7 @@ import {
   receiptTemplateInput,
   receiptToggleLabels,
   receiptToggles,
+  sampleReceiptOrder,
   type ReceiptLayout,
   type ReceiptTemplate,
   type ReceiptTemplateInput,
@@ -12,6 +13,8 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { useReceiptTemplate } from '../../components/receipt/api.ts';
+import { ReceiptPreview } from '../../components/receipt/receipt-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -27,8 +30,7 @@ import { errorMessageOf } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { useCreateReceiptTemplate, useReceiptTemplate, useReceiptTemplateOptions } from './api.ts';
-import { ReceiptPreview, sampleReceiptOrder } from './receipt-preview.tsx';
+import { useCreateReceiptTemplate, useReceiptTemplateOptions } from './api.ts';
 
 type FormValues = Omit<ReceiptTemplateInput, 'paperWidth'> & { paperWidth: 58 | 80 };
 

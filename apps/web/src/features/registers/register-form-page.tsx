@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerInput, suggestRegisterSlug, type Outlet, type PageMeta, type Register } from '@tillbook/contract';
+import { registerInput, sampleReceiptOrder, suggestRegisterSlug, type Outlet, type PageMeta, type Register } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { useReceiptTemplate } from '../../components/receipt/api.ts';
+import { ReceiptPreview } from '../../components/receipt/receipt-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -18,8 +20,7 @@ import { errorMessageOf } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { useReceiptTemplate, useReceiptTemplateOptions } from '../receipts/api.ts';
-import { ReceiptPreview, sampleReceiptOrder } from '../receipts/receipt-preview.tsx';
+import { useReceiptTemplateOptions } from '../receipts/api.ts';
 import { useRegister, useSaveRegister } from './api.ts';
 
 /** Form state: selects hold text; the ids become numbers on submit. */

@@ -1,17 +1,12 @@
-import { PRODUCT_SYNC_MAX_LIMIT, type ProductSyncResult } from '@tillbook/contract';
-import { getHttpStatus, http } from '../../lib/http.ts';
+import type { ProductSyncResult } from '@tillbook/contract';
+import { apiErrorOf } from '../../lib/api-error.ts';
+import { fetchCataloguePage } from './api.ts';
 import { shelfEntriesOf, toStoredProduct, toSyncProduct, type CatalogueDb, type StoredProduct, type SyncMeta } from './catalogue-db.ts';
 
 const emptyMeta: SyncMeta = { key: 'sync', cursor: null, complete: false, copying: true, generation: 0, lastSyncedAt: null };
 
 export async function readSyncMeta(db: CatalogueDb): Promise<SyncMeta> {
   return (await db.meta.get('sync')) ?? emptyMeta;
-}
-
-async function fetchPage(outletId: number, since: string | null): Promise<ProductSyncResult> {
-  const params = { outletId, limit: PRODUCT_SYNC_MAX_LIMIT, ...(since ? { since } : {}) };
-  const response = await http.get<{ data: ProductSyncResult }>('/api/products/sync', { params });
-  return response.data.data;
 }
 
 /**
@@ -75,9 +70,9 @@ export async function syncCatalogue(
   for (;;) {
     let page: ProductSyncResult;
     try {
-      page = await fetchPage(outletId, meta.cursor);
+      page = await fetchCataloguePage(outletId, meta.cursor);
     } catch (error) {
-      if (getHttpStatus(error) !== 422 || meta.cursor === null) throw error;
+      if (apiErrorOf(error).status !== 422 || meta.cursor === null) throw error;
       // The cursor is not one the server knows: copy everything again. The old copy stays in use
       // meanwhile; the generation lets the end of the copy drop what the server no longer has.
       meta = { ...meta, cursor: null, copying: true, generation: meta.generation + 1 };

@@ -1,8 +1,7 @@
 import { totalMismatchMessage, type Order, type PaymentInput } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { useState } from 'react';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
 import { useCreateOrder } from './api.ts';
 import { saleInputOf, type CartState } from './cart.ts';
@@ -21,19 +20,14 @@ type CheckoutOptions = {
 /** Why the server refused the sale, in the cashier's words. */
 function refusalOf(error: unknown): { message: string; isTotalMismatch: boolean; isSaleIdTaken: boolean } {
   const refusal = { isTotalMismatch: false, isSaleIdTaken: false };
-  if (isAxiosError<{ message?: string; errors?: Record<string, string[]> }>(error)) {
-    if (!error.response) {
-      return { ...refusal, message: 'The server cannot be reached. The sale is kept: take the payment again to retry (it will not be charged twice).' };
-    }
-    if (error.response.status === 409) return { ...refusal, message: saleIdTakenMessage, isSaleIdTaken: true };
-    const errors = error.response.data?.errors;
-    if (error.response.status === 422 && errors) {
-      if (errors.total) return { ...refusal, message: errors.total[0] ?? totalMismatchMessage, isTotalMismatch: true };
-      const first = Object.values(errors)[0]?.[0];
-      if (first) return { ...refusal, message: first };
-    }
+  const { status, message, fieldErrors } = apiErrorOf(error);
+  if (status === null && message === unreachableMessage) {
+    return { ...refusal, message: 'The server cannot be reached. The sale is kept: take the payment again to retry (it will not be charged twice).' };
   }
-  return { ...refusal, message: errorMessageOf(error) };
+  if (status === 409) return { ...refusal, message: saleIdTakenMessage, isSaleIdTaken: true };
+  if ('total' in fieldErrors) return { ...refusal, message: fieldErrors.total || totalMismatchMessage, isTotalMismatch: true };
+  const first = Object.values(fieldErrors)[0];
+  return { ...refusal, message: first || message };
 }
 
 export const saleIdTakenMessage =

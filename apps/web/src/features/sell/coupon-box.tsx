@@ -1,21 +1,16 @@
-import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
 import type { Dispatch, FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { apiErrorOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useApplyCoupon } from './api.ts';
 import { couponSignatureOf, saleInputOf, type CartAction, type CartState } from './cart.ts';
 
 /** The reason the server refused a coupon (422 on couponCode), or its general message. */
 function refusalOf(error: unknown): string {
-  if (isAxiosError<{ errors?: Record<string, string[]> }>(error) && error.response?.status === 422) {
-    const errors = error.response.data?.errors ?? {};
-    const reason = errors.couponCode?.[0] ?? Object.values(errors)[0]?.[0];
-    if (reason) return reason;
-  }
-  return errorMessageOf(error);
+  const { message, fieldErrors } = apiErrorOf(error);
+  return fieldErrors.couponCode ?? Object.values(fieldErrors)[0] ?? message;
 }
 
 /** A coupon code checked by the server; when it applies it replaces the manual order discount. */

@@ -1,6 +1,7 @@
-import type { HeldSale } from './local-catalogue-types.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { useDateFormat } from '../../lib/shop-settings.ts';
+import type { HeldSale } from './local-catalogue-types.ts';
 
 type HeldSalesDialogProps<T> = {
   open: boolean;
@@ -13,10 +14,9 @@ type HeldSalesDialogProps<T> = {
   onClose: () => void;
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
 /** Sales parked at this register, newest first: resume one or discard it. */
 export function HeldSalesDialog<T>({ open, sales, isCartEmpty, onResume, onDiscard, onHoldCurrent, onClose }: HeldSalesDialogProps<T>) {
+  const dates = useDateFormat();
   return (
     <Dialog
       open={open}
@@ -44,7 +44,7 @@ export function HeldSalesDialog<T>({ open, sales, isCartEmpty, onResume, onDisca
             <li key={sale.id} className="flex items-center gap-2 rounded-md border border-gray-200 px-3 py-2">
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-gray-900">{sale.label}</p>
-                <p className="text-xs text-gray-500">Held at {timeFormat.format(new Date(sale.heldAt))}</p>
+                <p className="text-xs text-gray-500">Held at {dates.time(sale.heldAt)}</p>
               </div>
               <Button variant="primary" className="px-3 py-1.5 text-xs" disabled={!isCartEmpty} onClick={() => onResume(sale.id)}>
                 Resume

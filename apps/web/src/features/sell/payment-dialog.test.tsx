@@ -1,27 +1,19 @@
 import { defaultShopSettings, type PaymentInput } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, rest, server } from '../../testing/server.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
 import { quickCashAmounts } from './payment-quick-amounts.ts';
 
 type Props = { total?: number; isSubmitting?: boolean; error?: string | null };
 
 function renderDialog({ total = 3210, isSubmitting = false, error = null }: Props = {}) {
-  vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, currency: 'USD', locale: 'en-US' } } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
-  });
+  server.use(rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, currency: 'USD', locale: 'en-US' } })));
   const onComplete = vi.fn<(payments: PaymentInput[]) => void>();
   const onCancel = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <PaymentDialog open total={total} isSubmitting={isSubmitting} error={error} onCancel={onCancel} onComplete={onComplete} />
-    </QueryClientProvider>,
-  );
+  renderScreen(<PaymentDialog open total={total} isSubmitting={isSubmitting} error={error} onCancel={onCancel} onComplete={onComplete} />);
   return { onComplete, onCancel };
 }
 

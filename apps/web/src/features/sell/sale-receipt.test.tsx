@@ -1,10 +1,10 @@
 import { defaultShopSettings, type Order, type ReceiptTemplate } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import type { OrderNotifyInput } from '@tillbook/contract';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { httpError } from '../../testing/fixtures.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { SaleReceipt } from './sale-receipt.tsx';
 
 const template: ReceiptTemplate = {
@@ -71,30 +71,37 @@ const order: Order = {
 };
 
 function renderReceipt(overrides: Partial<Order> = {}) {
-  const get = vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, businessName: 'Corner Shop', currency: 'USD', locale: 'en-US' } } });
-    if (url === '/api/receipts/3') return Promise.resolve({ data: { data: template } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
-  });
-  const onNewSale = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SaleReceipt order={{ ...order, ...overrides }} onNewSale={onNewSale} />
-    </QueryClientProvider>,
+  const sent = recordRequests();
+  server.use(
+    rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, businessName: 'Corner Shop', currency: 'USD', locale: 'en-US' } })),
+    rest.get('/api/receipts/3', () => HttpResponse.json({ data: template })),
   );
-  return { onNewSale, get };
+  const onNewSale = vi.fn();
+  renderScreen(<SaleReceipt order={{ ...order, ...overrides }} onNewSale={onNewSale} />);
+  return { onNewSale, sent };
+}
+
+/** Each e-mail of the receipt asked for: what was sent, answered by `answer` (the how-manieth it is, from 1). */
+function answerNotify(answer: (count: number) => Response) {
+  const asked: OrderNotifyInput[] = [];
+  server.use(
+    rest.post('/api/orders/41/notify', async ({ request }) => {
+      asked.push((await request.json()) as OrderNotifyInput);
+      return answer(asked.length);
+    }),
+  );
+  return asked;
 }
 
 describe('SaleReceipt', () => {
   it('shows the order number, the change in large type and the receipt in the register’s template', async () => {
-    const { get } = renderReceipt();
+    const { sent } = renderReceipt();
     expect(screen.getByRole('heading', { name: 'Sale complete' })).toBeTruthy();
     expect(screen.getByText('MAIN-000042')).toBeTruthy();
     expect(screen.getByTestId('change-due').textContent).toBe('$4.50');
 
     const receipt = await screen.findByRole('figure', { name: 'Receipt on 58 mm paper' });
-    expect(get).toHaveBeenCalledWith('/api/receipts/3');
+    expect(sent.find('GET', '/api/receipts/3')).toBeTruthy();
     const rows = Array.from(receipt.querySelectorAll('.whitespace-pre'), (row) => row.textContent?.trimEnd() ?? '');
     const find = (start: string) => rows.find((row) => row.trimStart().startsWith(start)) ?? '';
     expect(find('Corner Shop')).toBeTruthy();
@@ -150,17 +157,17 @@ describe('SaleReceipt', () => {
   });
 
   it('e-mails the receipt to the customer’s address and says where it went', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { sentTo: 'ada@example.com', messageId: '<1@corner.example>' } } });
+    const asked = answerNotify(() => HttpResponse.json({ data: { sentTo: 'ada@example.com', messageId: '<1@corner.example>' } }));
     renderReceipt({ customerEmail: 'ada@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'E-mail receipt' }));
-    expect(post).toHaveBeenCalledWith('/api/orders/41/notify', {});
+    await waitFor(() => expect(asked).toEqual([{}]));
     expect(await screen.findByText('Receipt sent to ada@example.com.')).toBeTruthy();
     expect(screen.queryByLabelText('E-mail address')).toBeNull();
   });
 
   it('shows the server’s reason when e-mail is not set up', async () => {
     const message = 'E-mail is not set up on this server. Ask an administrator to set SMTP_URL.';
-    vi.spyOn(http, 'post').mockRejectedValue(httpError(503, { message }));
+    answerNotify(() => HttpResponse.json({ message }, { status: 503 }));
     renderReceipt({ customerEmail: 'ada@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'E-mail receipt' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
@@ -168,23 +175,22 @@ describe('SaleReceipt', () => {
 
   it('asks for an address when the sale has none, and puts a refusal on the field', async () => {
     const refusal = 'The e-mail address must be a valid e-mail address.';
-    const post = vi
-      .spyOn(http, 'post')
-      .mockRejectedValueOnce(httpError(422, { message: refusal, errors: { email: [refusal] } }))
-      .mockResolvedValueOnce({ data: { data: { sentTo: 'grace@example.com', messageId: '<2@corner.example>' } } });
+    const asked = answerNotify((count) =>
+      count === 1 ? invalid({ email: [refusal] }, refusal) : HttpResponse.json({ data: { sentTo: 'grace@example.com', messageId: '<2@corner.example>' } }),
+    );
     const { onNewSale } = renderReceipt();
     expect(screen.queryByRole('button', { name: 'Print receipt' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'E-mail receipt' }));
 
     const field = screen.getByLabelText('E-mail address');
     await userEvent.type(field, 'grace@example{Enter}');
-    expect(post).toHaveBeenLastCalledWith('/api/orders/41/notify', { email: 'grace@example' });
+    await waitFor(() => expect(asked.at(-1)).toEqual({ email: 'grace@example' }));
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
 
     await userEvent.type(field, '.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(post).toHaveBeenLastCalledWith('/api/orders/41/notify', { email: 'grace@example.com' });
+    await waitFor(() => expect(asked.at(-1)).toEqual({ email: 'grace@example.com' }));
     expect(await screen.findByText('Receipt sent to grace@example.com.')).toBeTruthy();
     // Enter in the field sends the receipt; it does not start the next sale.
     expect(onNewSale).not.toHaveBeenCalled();

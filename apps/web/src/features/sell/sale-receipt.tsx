@@ -1,30 +1,16 @@
 import type { Order } from '@tillbook/contract';
-import { isAxiosError } from 'axios';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { notifyFailureOf, useNotifyOrder, type NotifyFailure } from '../../components/receipt/api.ts';
+import { PrintableReceipt } from '../../components/receipt/printable-receipt.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { PrintableReceipt } from '../receipts/printable-receipt.tsx';
-import { useNotifyOrder } from './api.ts';
 
 type SaleReceiptProps = { order: Order; onNewSale: () => void };
 
 function isTypingOrPressing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('button, a, input, textarea, select, [contenteditable="true"]') !== null;
-}
-
-type ErrorBody = { message?: string; errors?: Record<string, string[]> };
-
-/** The server's own words, also for 502/503: "E-mail is not set up on this server…" tells what to do. */
-function sendFailureOf(error: unknown): { field: string | null; message: string } {
-  if (isAxiosError<ErrorBody>(error) && error.response) {
-    const { status, data } = error.response;
-    const field = status === 422 ? (data?.errors?.email?.[0] ?? null) : null;
-    if (data?.message && (status === 422 || status === 502 || status === 503)) return { field, message: data.message };
-  }
-  return { field: null, message: errorMessageOf(error) };
 }
 
 /**
@@ -36,7 +22,7 @@ function EmailReceipt({ order }: { order: Order }) {
   const [isAsking, setIsAsking] = useState(false);
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ field: string | null; message: string } | null>(null);
+  const [failure, setFailure] = useState<NotifyFailure | null>(null);
 
   function send(typed?: string) {
     if (notify.isPending) return;
@@ -44,7 +30,7 @@ function EmailReceipt({ order }: { order: Order }) {
     setFailure(null);
     notify.mutate(
       { orderId: order.id, input: typed === undefined ? {} : { email: typed } },
-      { onSuccess: (result) => setSentTo(result.sentTo), onError: (error) => setFailure(sendFailureOf(error)) },
+      { onSuccess: (result) => setSentTo(result.sentTo), onError: (error) => setFailure(notifyFailureOf(error)) },
     );
   }
 

@@ -1,12 +1,11 @@
-import { fallbackReceiptLayout, type Order, type ReceiptLayout } from '@tillbook/contract';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+// The receipt's order and rows come from the contract, shared with the server, which e-mails the same receipt.
+import { fallbackReceiptLayout, receiptRows, toReceiptOrder, type Order, type ReceiptLayout } from '@tillbook/contract';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { toReceiptOrder } from '../sell/receipt-order.ts';
-import { receiptPrintAttribute, receiptPrintStyle } from '../sell/receipt-print-style.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { useReceiptTemplate } from './api.ts';
 import { ReceiptPreview } from './receipt-preview.tsx';
-import { receiptRows } from './receipt-rows.ts';
+import { receiptPrintAttribute, receiptPrintStyle } from './receipt-print-style.ts';
 
 /** A logo or a barcode takes about this many text rows of paper. */
 const PICTURE_ROWS = 5;

@@ -1,23 +1,24 @@
 import type { Customer } from '@tillbook/contract';
-import { isAxiosError } from 'axios';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { apiErrorOf, errorMessageOf } from '../../lib/api-error.ts';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { Field } from '../ui/field.tsx';
+import { SearchInput } from '../ui/search-input.tsx';
+import { TextInput } from '../ui/text-input.tsx';
 import { useCustomerSearch, useQuickCreateCustomer } from './api.ts';
-import type { CartCustomer } from './cart.ts';
 
-type CustomerPickerProps = { open: boolean; onPick: (customer: CartCustomer) => void; onClose: () => void };
+/** The customer a sale or an order takes: enough to show it and to e-mail its receipt. */
+export type PickedCustomer = { id: number; name: string; email: string | null; pointsBalance: number };
 
-function cartCustomerOf(customer: Customer): CartCustomer {
+type CustomerPickerProps = { open: boolean; onPick: (customer: PickedCustomer) => void; onClose: () => void };
+
+function pickedCustomerOf(customer: Customer): PickedCustomer {
   return { id: customer.id, name: customer.name, email: customer.email, pointsBalance: customer.pointsBalance };
 }
 
-/** Attach a customer to the sale: search, or create one with a name and a phone or e-mail. */
+/** Attach a customer to a sale or an order: search, or create one with a name and a phone or e-mail. */
 export function CustomerPicker({ open, onPick, onClose }: CustomerPickerProps) {
   const [isCreating, setIsCreating] = useState(false);
   function close() {
@@ -27,9 +28,9 @@ export function CustomerPicker({ open, onPick, onClose }: CustomerPickerProps) {
   return (
     <Dialog open={open} title={isCreating ? 'New customer' : 'Customer for this sale'} onClose={close}>
       {isCreating ? (
-        <QuickCreate onCreated={(c) => { setIsCreating(false); onPick(cartCustomerOf(c)); }} onCancel={() => setIsCreating(false)} />
+        <QuickCreate onCreated={(c) => { setIsCreating(false); onPick(pickedCustomerOf(c)); }} onCancel={() => setIsCreating(false)} />
       ) : (
-        <CustomerSearch onPick={(c) => onPick(cartCustomerOf(c))} onCreate={() => setIsCreating(true)} onClose={close} />
+        <CustomerSearch onPick={(c) => onPick(pickedCustomerOf(c))} onCreate={() => setIsCreating(true)} onClose={close} />
       )}
     </Dialog>
   );
@@ -87,10 +88,10 @@ function QuickCreate({ onCreated, onCancel }: { onCreated: (c: Customer) => void
       {
         onSuccess: onCreated,
         onError: (error) => {
-          const fieldErrors = isAxiosError<{ errors?: Record<string, string[]> }>(error) && error.response?.status === 422 ? error.response.data?.errors : undefined;
-          if (!fieldErrors) return setErrors({ form: errorMessageOf(error) });
+          const { status, message, fieldErrors } = apiErrorOf(error);
+          if (status !== 422 || Object.keys(fieldErrors).length === 0) return setErrors({ form: message });
           const { name, phone, email, ...rest } = fieldErrors;
-          setErrors({ name: name?.[0], phone: phone?.[0], email: email?.[0], form: Object.values(rest)[0]?.[0] });
+          setErrors({ name, phone, email, form: Object.values(rest)[0] });
         },
       },
     );

@@ -1,9 +1,7 @@
-import { receiptLineWidth, type ReceiptLayout } from '@tillbook/contract';
+// The receipt's rows come from the contract, so the server's e-mailed receipt prints the very same ones.
+import { receiptLineWidth, receiptRows, type ReceiptLayout, type ReceiptOrder } from '@tillbook/contract';
 import { cn } from '../../lib/class-names.ts';
 import { OrderBarcode } from './order-barcode.tsx';
-import { receiptRows, type ReceiptOrder } from './receipt-rows.ts';
-
-export { receiptRows, sampleReceiptOrder, type ReceiptOrder, type ReceiptRow } from './receipt-rows.ts';
 
 type ReceiptPreviewProps = {
   layout: ReceiptLayout;

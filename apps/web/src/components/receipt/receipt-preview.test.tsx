@@ -1,4 +1,4 @@
-import type { ReceiptLayout } from '@tillbook/contract';
+import { receiptRows, sampleReceiptOrder, type ReceiptLayout } from '@tillbook/contract';
 import { render, screen } from '@testing-library/react';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ReceiptPreview, receiptRows, sampleReceiptOrder } from './receipt-preview.tsx';
+import { ReceiptPreview } from './receipt-preview.tsx';
 
 const all: ReceiptLayout = {
   paperWidth: 80,
