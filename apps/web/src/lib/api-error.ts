@@ -40,15 +40,15 @@ export function hasFieldErrors(error: unknown): boolean {
 /**
  * Splits a 422's messages into those a screen can show on its own fields and the rest, which it
  * shows above them (with the message of any other error). `isField` gets the root of the name
- * ("variants" for "variants.2.sku").
+ * ("variants" for "variants.2.sku") and the whole name, for screens that show only some sub-fields.
  */
-export function splitFieldErrors(error: unknown, isField: (root: string) => boolean): { onFields: Record<string, string>; leftOver: string | null } {
+export function splitFieldErrors(error: unknown, isField: (root: string, name: string) => boolean): { onFields: Record<string, string>; leftOver: string | null } {
   const { status, message, fieldErrors } = apiErrorOf(error);
   if (status !== 422 || Object.keys(fieldErrors).length === 0) return { onFields: {}, leftOver: message };
   const onFields: Record<string, string> = {};
   const rest: string[] = [];
   for (const [field, text] of Object.entries(fieldErrors)) {
-    if (isField(field.split('.')[0] ?? field)) onFields[field] = text;
+    if (isField(field.split('.')[0] ?? field, field)) onFields[field] = text;
     else rest.push(text);
   }
   return { onFields, leftOver: rest.length ? rest.join(' ') : null };

@@ -2,8 +2,8 @@ import type { User } from '@tillbook/contract';
 import { userTypeLabels } from '@tillbook/contract';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
-import { ProfileDialog } from '../users/profile-dialog.tsx';
 import { useLogout } from './api/logout.ts';
+import { ProfileDialog } from './profile-dialog.tsx';
 
 type AccountBoxProps = { user: User };
 

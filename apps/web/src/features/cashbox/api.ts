@@ -1,17 +1,18 @@
 import type { CashboxCloseInput, CashboxOpenInput, CashboxReport, CashboxSession, CashboxStatus, CashMovement, CashMovementInput, PageMeta } from '@tillbook/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const cashboxKeys = {
-  ...createQueryKeys('cashbox'),
-  status: (registerId: number) => ['cashbox', 'status', registerId] as const,
-  movements: (slug: string) => ['cashbox', 'movements', slug] as const,
-  report: (sessionId: number) => ['cashbox', 'report', sessionId] as const,
+/** The drawer's own reads hang under `queryKeys.cashbox.all`, so any drawer change refreshes them together. */
+const cashboxKeys = {
+  ...queryKeys.cashbox,
+  status: (registerId: number) => [...queryKeys.cashbox.all, 'status', registerId] as const,
+  movements: (slug: string) => [...queryKeys.cashbox.all, 'movements', slug] as const,
+  report: (sessionId: number) => [...queryKeys.cashbox.all, 'report', sessionId] as const,
 };
 
 /** The register list shows each drawer's state, so every drawer change refreshes it too. */
-const registerLists = ['registers', 'list'] as const;
+const registerLists = queryKeys.registers.lists();
 
 export function useDrawerStatus(registerId: number) {
   return useQuery({

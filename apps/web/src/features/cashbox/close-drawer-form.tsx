@@ -6,10 +6,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
+import { splitFieldErrors } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useCashboxReport, useCloseDrawer } from './api.ts';
 import { CashCount, countedOf, emptyCashCount, type CashCountState } from './cash-count.tsx';
-import { drawerErrorsOf } from './field-errors.ts';
 import { Variance } from './variance.tsx';
 
 type CloseDrawerFormProps = { status: CashboxStatus; onCancel: () => void; onClosed: (sessionId: number) => void };
@@ -65,7 +65,8 @@ export function CloseDrawerForm({ status, onCancel, onClosed }: CloseDrawerFormP
         onSuccess: (report) => onClosed(report.session.id),
         onError: (error) => {
           setIsConfirming(false);
-          setErrors(drawerErrorsOf(error, fieldNames));
+          const { onFields, leftOver } = splitFieldErrors(error, (_root, name) => fieldNames.includes(name));
+          setErrors({ fields: onFields, message: leftOver });
         },
       },
     );

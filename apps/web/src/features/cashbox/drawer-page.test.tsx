@@ -1,11 +1,10 @@
 import { defaultShopSettings, type CashboxReport, type CashboxSession, type CashboxStatus } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { cashier, httpError, signIn } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { cashier } from '../../testing/fixtures.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, pageOf, recordRequests, rest, server } from '../../testing/server.ts';
 import { DrawerPage } from './drawer-page.tsx';
 import { SessionReportPage } from './session-report-page.tsx';
 
@@ -63,59 +62,58 @@ function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
 let currentStatus: CashboxStatus;
 let currentReport: CashboxReport;
 
+/** The drawer screen of register 1 as a cashier sees it; `sent` records what reached the server. */
 function renderDrawer(status: CashboxStatus, running: CashboxReport = report(), recent: CashboxSession[] = []) {
-  signIn(cashier);
   currentStatus = status;
   currentReport = running;
-  vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
-    if (url === '/api/cashbox/status') return Promise.resolve({ data: { data: currentStatus } });
-    if (url === '/api/cashbox/main-till-1/movements') return Promise.resolve({ data: { data: [] } });
-    if (url === '/api/cashbox') return Promise.resolve({ data: { data: recent, meta: { page: 1, perPage: 5, total: recent.length, lastPage: 1 } } });
-    if (url === `/api/cashbox/${session.id}/report`) return Promise.resolve({ data: { data: currentReport } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
+  const sent = recordRequests();
+  server.use(
+    rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+    rest.get('/api/cashbox/status', () => HttpResponse.json({ data: currentStatus })),
+    rest.get('/api/cashbox/main-till-1/movements', () => HttpResponse.json({ data: [] })),
+    rest.get('/api/cashbox', () => HttpResponse.json(pageOf(recent, { perPage: 5 }))),
+    rest.get(`/api/cashbox/${session.id}/report`, () => HttpResponse.json({ data: currentReport })),
+  );
+  const { router } = renderScreen(<DrawerPage />, {
+    path: '/registers/1/drawer',
+    pattern: '/registers/:id/drawer',
+    routes: [{ path: '/registers/:id/drawer/sessions/:sessionId', element: <SessionReportPage /> }],
+    signedInAs: cashier,
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/registers/:id/drawer', Component: DrawerPage },
-      { path: '/registers/:id/drawer/sessions/:sessionId', Component: SessionReportPage },
-    ],
-    { initialEntries: ['/registers/1/drawer'] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return { router, sent };
+}
+
+/** The body sent with `POST path`, once read. */
+async function postedTo(sent: ReturnType<typeof recordRequests>, path: string) {
+  await waitFor(() => expect(sent.find('POST', path)?.body).toBeDefined());
+  return sent.find('POST', path)?.body;
 }
 
 describe('DrawerPage', () => {
   it('opens the drawer with a float counted note by note, sending the counts and their total', async () => {
-    renderDrawer(closedStatus);
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: openStatus } });
+    const { sent } = renderDrawer(closedStatus);
+    server.use(rest.post('/api/cashbox/status', () => HttpResponse.json({ data: openStatus })));
     await userEvent.type(await screen.findByLabelText('Count of $100.00'), '1');
     await userEvent.type(screen.getByLabelText('Count of $20.00'), '2');
     await userEvent.type(screen.getByLabelText('Count of $1.00'), '3');
     expect(screen.getByText('$143.00')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Open drawer' }));
-    await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/cashbox/status', {
-        registerId: 1,
-        float: { amount: 14300, denominations: [{ value: 10000, count: 1 }, { value: 2000, count: 2 }, { value: 100, count: 3 }] },
-        note: null,
-      }),
-    );
+    expect(await postedTo(sent, '/api/cashbox/status')).toEqual({
+      registerId: 1,
+      float: { amount: 14300, denominations: [{ value: 10000, count: 1 }, { value: 2000, count: 2 }, { value: 100, count: 3 }] },
+      note: null,
+    });
   });
 
   it('keeps what was typed and shows the server’s message when the drawer cannot be opened', async () => {
     renderDrawer(closedStatus);
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, {
-        message: 'You already have the drawer of Till 2 open. Close it before opening another.',
-        errors: { registerId: ['You already have the drawer of Till 2 open. Close it before opening another.'] },
-      }),
+    server.use(
+      rest.post('/api/cashbox/status', () =>
+        invalid(
+          { registerId: ['You already have the drawer of Till 2 open. Close it before opening another.'] },
+          'You already have the drawer of Till 2 open. Close it before opening another.',
+        ),
+      ),
     );
     await userEvent.click(await screen.findByRole('radio', { name: 'Type the total' }));
     await userEvent.type(screen.getByLabelText('Opening float: total'), '150.00');
@@ -125,7 +123,7 @@ describe('DrawerPage', () => {
   });
 
   it('closes with a count per tender, shows the live over/short, then the Z report with the variance', async () => {
-    const router = renderDrawer(openStatus);
+    const { router, sent } = renderDrawer(openStatus);
     expect(await screen.findByText('$157.00')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sell' }).getAttribute('href')).toBe('/registers/1/sell');
     await userEvent.click(screen.getByRole('button', { name: 'Close drawer' }));
@@ -144,14 +142,16 @@ describe('DrawerPage', () => {
         { tender: 'other', expected: 0, counted: 0, difference: 0 },
       ],
     });
-    const post = vi.spyOn(http, 'post').mockImplementation(() => {
-      currentStatus = closedStatus;
-      currentReport = closed;
-      return Promise.resolve({ data: { data: closed } });
-    });
+    server.use(
+      rest.post('/api/cashbox/main-till-1/close', () => {
+        currentStatus = closedStatus;
+        currentReport = closed;
+        return HttpResponse.json({ data: closed });
+      }),
+    );
     await userEvent.click(screen.getAllByRole('button', { name: 'Close drawer' })[0]!);
     await userEvent.click(await screen.findByRole('button', { name: 'Close and see the report' }));
-    expect(post).toHaveBeenCalledWith('/api/cashbox/main-till-1/close', {
+    expect(await postedTo(sent, '/api/cashbox/main-till-1/close')).toEqual({
       counts: { cash: { amount: 15600, denominations: null }, card: { amount: 4000 }, other: { amount: 0 } },
       note: null,
     });
@@ -166,13 +166,13 @@ describe('DrawerPage', () => {
   });
 
   it('hides the expected figures from a cashier when the shop closes blind', async () => {
-    renderDrawer({ ...openStatus, isBlindClose: true, session: { ...session, expectedCash: null } }, report({ reconciliation: null }));
+    const { sent } = renderDrawer({ ...openStatus, isBlindClose: true, session: { ...session, expectedCash: null } }, report({ reconciliation: null }));
     expect(await screen.findByText('Shown after the count (blind close)')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close drawer' }));
     expect(await screen.findByText(/Blind close: count what is in the drawer/)).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Expected' })).toBeNull();
     expect(screen.queryByText('$157.00')).toBeNull();
-    expect(vi.mocked(http.get).mock.calls.some(([url]) => url.endsWith('/report'))).toBe(false);
+    expect(sent.all.some((r) => r.method === 'GET' && r.path.endsWith('/report'))).toBe(false);
   });
 
   it('tells a cashier who does not hold the open drawer who does, without the cash and close forms', async () => {
@@ -185,10 +185,10 @@ describe('DrawerPage', () => {
 
   it('lists the register’s recent shifts with their over/short and a link to each Z report', async () => {
     const past = { ...session, id: 4, status: 'closed' as const, closedByName: 'Carl Cash', closedAt: '2026-11-21T17:00:00.000Z', difference: -100 };
-    renderDrawer(closedStatus, report(), [past]);
+    const { sent } = renderDrawer(closedStatus, report(), [past]);
     const row = (await screen.findByText('Short −$1.00')).closest('tr')!;
     expect(within(row).getByRole('link', { name: 'Z report' }).getAttribute('href')).toBe('/registers/1/drawer/sessions/4');
-    expect(vi.mocked(http.get)).toHaveBeenCalledWith('/api/cashbox', { params: { registerId: 1, open: '0', perPage: 5, sort: '-openedAt' } });
+    expect(Object.fromEntries(sent.find('GET', '/api/cashbox')?.search ?? [])).toEqual({ registerId: '1', open: '0', perPage: '5', sort: '-openedAt' });
   });
 
   it('shows on the Z report the VAT sold, refunded in the shift and net, and the takings net of refunds', async () => {
@@ -197,7 +197,7 @@ describe('DrawerPage', () => {
       net: { total: 4500, taxTotal: 200 },
       taxes: [{ name: 'VAT', rateE4: 200_000, isInclusive: true, base: 2000, amount: 400, refundedBase: 1000, refundedAmount: 200, netBase: 1000, netAmount: 200 }],
     });
-    const router = renderDrawer(openStatus, withRefund);
+    const { router } = renderDrawer(openStatus, withRefund);
     await screen.findByText('$157.00');
     await router.navigate('/registers/1/drawer/sessions/5');
     const taxes = await screen.findByRole('table', { name: 'Taxes sold, refunded and net' });

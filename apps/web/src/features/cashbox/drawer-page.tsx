@@ -9,16 +9,14 @@ import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { errorMessageOf, splitFieldErrors } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useDrawerStatus, useOpenDrawer } from './api.ts';
 import { CashCount, countedOf, emptyCashCount, type CashCountState } from './cash-count.tsx';
 import { CloseDrawerForm } from './close-drawer-form.tsx';
-import { drawerErrorsOf } from './field-errors.ts';
 import { MovementsBlock } from './movements-block.tsx';
 import { RecentSessions } from './recent-sessions.tsx';
-import { clockOf } from './time.ts';
 
 /** /registers/:id/drawer: open the drawer with a counted float; while open, cash in and out, sell, and close with a count. */
 export function DrawerPage() {
@@ -79,8 +77,8 @@ function OpenDrawerForm({ status }: { status: CashboxStatus }) {
       {
         onSuccess: () => notify.success(`The drawer of ${status.registerName} is open.`),
         onError: (error) => {
-          const found = drawerErrorsOf(error, ['float.amount', 'note']);
-          setErrors(found);
+const { onFields, leftOver } = splitFieldErrors(error, (_root, name) => ['float.amount', 'note'].includes(name));
+          setErrors({ fields: onFields, message: leftOver });
         },
       },
     );
@@ -105,6 +103,7 @@ function OpenDrawerForm({ status }: { status: CashboxStatus }) {
 }
 
 function OpenDrawer({ status }: { status: CashboxStatus }) {
+  const dates = useDateFormat();
   const money = useMoney();
   const navigate = useNavigate();
   const user = useUser();
@@ -136,7 +135,7 @@ function OpenDrawer({ status }: { status: CashboxStatus }) {
           <div>
             <dt className="text-gray-500">Opened by</dt>
             <dd className="font-medium text-gray-900">
-              {session.openedByName} at {clockOf(session.openedAt)}
+              {session.openedByName} at {dates.time(session.openedAt)}
             </dd>
           </div>
           <div>

@@ -6,17 +6,16 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { errorMessageOf, splitFieldErrors } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useMovements, useRecordMovement } from './api.ts';
-import { drawerErrorsOf } from './field-errors.ts';
-import { clockOf } from './time.ts';
 
 const kindLabels: Record<CashMovementKind, string> = { in: 'Cash in', out: 'Cash out' };
 
 /** Cash put in or taken out of the open drawer, with a reason, and the movements of this shift. */
 export function MovementsBlock({ slug }: { slug: string }) {
+  const dates = useDateFormat();
   const money = useMoney();
   const movements = useMovements(slug);
   const record = useRecordMovement(slug);
@@ -44,7 +43,10 @@ export function MovementsBlock({ slug }: { slug: string }) {
           setAmount('');
           setReason('');
         },
-        onError: (error) => setErrors(drawerErrorsOf(error, ['kind', 'amount', 'reason'])),
+        onError: (error) => {
+          const { onFields, leftOver } = splitFieldErrors(error, (_root, name) => ['kind', 'amount', 'reason'].includes(name));
+          setErrors({ fields: onFields, message: leftOver });
+        },
       },
     );
   }
@@ -107,7 +109,7 @@ export function MovementsBlock({ slug }: { slug: string }) {
           <tbody>
             {movements.data.map((m) => (
               <tr key={m.id} className="border-t border-gray-100">
-                <td className="py-1.5 tabular-nums">{clockOf(m.createdAt)}</td>
+                <td className="py-1.5 tabular-nums">{dates.time(m.createdAt)}</td>
                 <td className="py-1.5">{kindLabels[m.kind]}</td>
                 <td className="py-1.5">{m.reason}</td>
                 <td className="py-1.5">{m.userName}</td>

@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useRecentSessions } from './api.ts';
-import { momentOf } from './time.ts';
 import { Variance } from './variance.tsx';
 
 /** The last closed shifts of a register, each with its over/short and a link to its Z report. */
 export function RecentSessions({ registerId }: { registerId: number }) {
+  const dates = useDateFormat();
   const money = useMoney();
   const sessions = useRecentSessions(registerId);
   return (
@@ -36,7 +36,7 @@ export function RecentSessions({ registerId }: { registerId: number }) {
           <tbody>
             {sessions.data.data.map((s) => (
               <tr key={s.id} className="border-t border-gray-100">
-                <td className="py-1.5">{s.closedAt ? momentOf(s.closedAt) : '—'}</td>
+                <td className="py-1.5">{s.closedAt ? dates.dateTime(s.closedAt) : '—'}</td>
                 <td className="py-1.5">{s.closedByName ?? s.openedByName}</td>
                 <td className="py-1.5 text-right tabular-nums">
                   {s.salesCount} · {money.format(s.salesTotal)}

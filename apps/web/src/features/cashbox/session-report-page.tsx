@@ -6,9 +6,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useCashboxReport } from './api.ts';
-import { momentOf } from './time.ts';
 import { Variance } from './variance.tsx';
 
 // Printing shows the report alone: the navigation and the buttons stay on screen only.
@@ -106,6 +105,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
 }
 
 function ReportBody({ report }: { report: CashboxReport }) {
+  const dates = useDateFormat();
   const money = useMoney();
   const { session } = report;
   const m = money.format;
@@ -116,12 +116,12 @@ function ReportBody({ report }: { report: CashboxReport }) {
           <div>
             <dt className="text-gray-500">Opened</dt>
             <dd>
-              {momentOf(session.openedAt)} by {session.openedByName} · float {m(session.openingFloat)}
+              {dates.dateTime(session.openedAt)} by {session.openedByName} · float {m(session.openingFloat)}
             </dd>
           </div>
           <div>
             <dt className="text-gray-500">Closed</dt>
-            <dd>{session.closedAt ? `${momentOf(session.closedAt)} by ${session.closedByName}` : 'Still open'}</dd>
+            <dd>{session.closedAt ? `${dates.dateTime(session.closedAt)} by ${session.closedByName}` : 'Still open'}</dd>
           </div>
           {report.note && (
             <div className="sm:col-span-2">
@@ -203,7 +203,7 @@ function ReportBody({ report }: { report: CashboxReport }) {
             caption="Cash movements"
             head={['Reason', 'By', 'When', 'Amount']}
             rows={[
-              ...report.movements.map((mv) => [mv.reason, mv.userName, momentOf(mv.createdAt), m(mv.kind === 'out' ? -mv.amount : mv.amount)]),
+              ...report.movements.map((mv) => [mv.reason, mv.userName, dates.dateTime(mv.createdAt), m(mv.kind === 'out' ? -mv.amount : mv.amount)]),
               ['Cash in', '', '', m(report.cashIn)],
               ['Cash out', '', '', m(-report.cashOut)],
             ]}

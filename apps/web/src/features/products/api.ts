@@ -7,12 +7,13 @@ import type {
   ProductListItem,
   StockAdjustmentInput,
   StockMovement,
+  UploadResult,
 } from '@tillbook/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const productKeys = createQueryKeys('products');
+const productKeys = queryKeys.products;
 
 export type ProductListParams = {
   page: number;
@@ -25,12 +26,16 @@ export type ProductListParams = {
   outletId?: string;
 };
 
-export function useProducts(params: ProductListParams) {
-  return useQuery({
+export function productListQuery(params: ProductListParams) {
+  return queryOptions({
     queryKey: productKeys.list(params),
     queryFn: async () => (await http.get<{ data: ProductListItem[]; meta: PageMeta }>('/api/products', { params })).data,
     placeholderData: keepPreviousData,
   });
+}
+
+export function useProducts(params: ProductListParams) {
+  return useQuery(productListQuery(params));
 }
 
 export function useProduct(id: number | undefined) {
@@ -41,16 +46,14 @@ export function useProduct(id: number | undefined) {
   });
 }
 
+/** Everything cached about products refreshes: lists, the product with its history and stock, searches. */
 function useRefreshProducts() {
   const client = useQueryClient();
-  return async (id?: number) => {
-    await client.invalidateQueries({ queryKey: productKeys.lists() });
-    if (id !== undefined) await client.invalidateQueries({ queryKey: productKeys.detail(id) });
-  };
+  return () => client.invalidateQueries({ queryKey: productKeys.all });
 }
 
+/** Creates (no id) or updates (id) a product; the saved product is kept as answered, the rest refreshes. */
 export function useSaveProduct(id: number | undefined) {
-  const refresh = useRefreshProducts();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: ProductInput) =>
@@ -58,22 +61,14 @@ export function useSaveProduct(id: number | undefined) {
         ? (await http.post<{ data: Product }>('/api/products/create', input)).data.data
         : (await http.put<{ data: Product }>(`/api/products/${id}/edit`, input)).data.data,
     onSuccess: async (product) => {
-      client.setQueryData(productKeys.detail(product.id), product);
-      await refresh();
-      await client.invalidateQueries({ queryKey: [...productKeys.detail(product.id), 'history'] });
+      const detailKey = productKeys.detail(product.id);
+      client.setQueryData(detailKey, product);
+      // The answer is the saved product: only what hangs off it (history) and the lists reload.
+      await client.invalidateQueries({
+        queryKey: productKeys.all,
+        predicate: (query) => !(query.queryKey.length === detailKey.length && query.queryKey.every((part, i) => part === detailKey[i])),
+      });
     },
-  });
-}
-
-/** DELETE answers 204 (deleted) or 200 {archived: true} when sales refer to the product. */
-export function useDeleteProduct() {
-  const refresh = useRefreshProducts();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      const res = await http.delete<{ data?: { archived: boolean } }>(`/api/products/${id}`);
-      return res.status === 200 && res.data?.data?.archived ? 'archived' : 'deleted';
-    },
-    onSuccess: () => refresh(),
   });
 }
 
@@ -90,15 +85,10 @@ export function useBulkProducts() {
 
 export function useAdjustStock(productId: number) {
   const refresh = useRefreshProducts();
-  const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: StockAdjustmentInput) =>
       (await http.post<{ data: { quantity: number } }>(`/api/products/${productId}/stock`, input)).data.data,
-    onSuccess: async () => {
-      await refresh(productId);
-      await client.invalidateQueries({ queryKey: [...productKeys.detail(productId), 'movements'] });
-      await client.invalidateQueries({ queryKey: [...productKeys.detail(productId), 'history'] });
-    },
+    onSuccess: () => refresh(),
   });
 }
 
@@ -128,17 +118,17 @@ export function useUploadImage(productId: number) {
       form.append('image', file);
       return (await http.post<{ data: ProductImage }>(`/api/products/${productId}/images`, form)).data.data;
     },
-    onSuccess: () => refresh(productId),
+    onSuccess: () => refresh(),
   });
 }
 
-export function useDeleteImage(productId: number) {
+export function useDeleteImage() {
   const refresh = useRefreshProducts();
   return useMutation({
     mutationFn: async (imageId: number) => {
       await http.delete(`/api/products/images/${imageId}`);
     },
-    onSuccess: () => refresh(productId),
+    onSuccess: () => refresh(),
   });
 }
 
@@ -147,10 +137,34 @@ export function useArrangeImages(productId: number) {
   return useMutation({
     mutationFn: async (input: { order: number[]; mainId: number }) =>
       (await http.put<{ data: ProductImage[] }>(`/api/products/${productId}/images`, input)).data.data,
-    onSuccess: () => refresh(productId),
+    onSuccess: () => refresh(),
   });
 }
 
 export async function createBarcode(): Promise<string> {
   return (await http.post<{ data: { barcode: string } }>('/api/products/barcode/create')).data.data.barcode;
+}
+
+export type UploadOptions = { file: File; dryRun: boolean; outletId: string; onProgress: (percent: number | null) => void };
+
+/** POST /api/products/upload: the upload's own progress, then null while the server works through the rows. */
+async function uploadProducts({ file, dryRun, outletId, onProgress }: UploadOptions): Promise<UploadResult> {
+  const form = new FormData();
+  form.append('file', file);
+  const response = await http.post<{ data: UploadResult }>('/api/products/upload', form, {
+    params: { ...(dryRun ? { dryRun: 1 } : {}), ...(outletId ? { outletId } : {}) },
+    onUploadProgress: (event) => onProgress(event.total && event.loaded < event.total ? (event.loaded / event.total) * 100 : null),
+  });
+  return response.data.data;
+}
+
+/** A CSV import, checked first (dryRun) and then run; a run that imported refreshes the product lists. */
+export function useUploadProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadProducts,
+    onSuccess: async (_result, { dryRun }) => {
+      if (!dryRun) await client.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
 }

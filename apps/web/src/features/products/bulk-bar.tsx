@@ -5,9 +5,9 @@ import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { useCategoryChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useBulkProducts, type BulkAction } from './api.ts';
-import { useCategoryChoices } from './pickers.ts';
 
 type BulkBarProps = { ids: number[]; onDone: () => void };
 

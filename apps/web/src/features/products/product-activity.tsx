@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Block } from '../../components/ui/block.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useProductHistory, useStockMovements } from './api.ts';
 
 const moneyFields = /(^|\s)(price|cost)$/;
@@ -49,6 +49,7 @@ function History({ productId }: { productId: number }) {
   const [page, setPage] = useState(1);
   const history = useProductHistory(productId, page);
   const money = useMoney();
+  const dates = useDateFormat();
   const show = (field: string, value: unknown) => {
     if (value === null || value === undefined || value === '') return '—';
     if (typeof value === 'number' && moneyFields.test(field)) return money.format(value);
@@ -65,7 +66,7 @@ function History({ productId }: { productId: number }) {
           <li key={entry.id} className="py-2">
             <p className="text-gray-600">
               <span className="font-medium text-gray-900">{entry.user?.name ?? 'System'}</span> · {entry.action} ·{' '}
-              <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+              <time dateTime={entry.createdAt}>{dates.dateTime(entry.createdAt)}</time>
             </p>
             {entry.changes.length > 0 && (
               <ul className="mt-1 space-y-0.5">
@@ -87,6 +88,7 @@ function History({ productId }: { productId: number }) {
 function Movements({ productId }: { productId: number }) {
   const [page, setPage] = useState(1);
   const movements = useStockMovements(productId, page);
+  const dates = useDateFormat();
   if (movements.isError) return <p role="alert" className="text-sm text-red-700">{errorMessageOf(movements.error)}</p>;
   if (!movements.data) return <p className="text-sm text-gray-500">Loading…</p>;
   if (movements.data.data.length === 0) return <p className="text-sm text-gray-600">No stock movements yet.</p>;
@@ -108,7 +110,7 @@ function Movements({ productId }: { productId: number }) {
         <tbody className="divide-y divide-gray-100">
           {movements.data.data.map((m) => (
             <tr key={m.id}>
-              <td className="py-2 pr-3">{new Date(m.createdAt).toLocaleString()}</td>
+              <td className="py-2 pr-3">{dates.dateTime(m.createdAt)}</td>
               <td className="py-2 pr-3">{m.variantName || 'Default'}</td>
               <td className="py-2 pr-3">{m.outletName}</td>
               <td className="py-2 pr-3">

@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { httpError } from '../../testing/fixtures.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { landing, renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { ProductFormPage } from './product-form-page.tsx';
 
 const lists: Record<string, unknown> = {
@@ -16,45 +13,45 @@ const lists: Record<string, unknown> = {
   '/api/settings': { businessName: 'Shop', currency: 'USD', locale: 'en-US', logoUrl: null, defaultTaxIds: [7], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
 };
 
-/** `settingsLater`: the shop's settings answer only after every list has (a slow or busy server). */
-function renderNew({ settingsLater = false } = {}) {
+type Created = { id: number; title: string };
+
+/**
+ * The new-product screen with the lists it picks from; `created` is the server's answer to the save.
+ * `settingsLater`: the shop's settings answer only after every list has (a slow or busy server).
+ */
+function renderNew({ settingsLater = false, created }: { settingsLater?: boolean; created?: Created | (() => Response) } = {}) {
   let answerSettings = () => {};
   const settingsAnswered = new Promise<void>((resolve) => (answerSettings = resolve));
-  vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-    if (url === '/api/settings' && settingsLater) await settingsAnswered;
-    else if (url === '/api/outlets/list') setTimeout(answerSettings, 50);
-    return { data: { data: lists[url] ?? [] } };
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/products/new', Component: ProductFormPage },
-      { path: '/products/:id/edit', element: <h1>Edit screen</h1> },
-    ],
-    { initialEntries: ['/products/new'] },
+  const sent = recordRequests();
+  server.use(
+    ...Object.entries(lists).map(([path, data]) =>
+      rest.get(path, async () => {
+        if (path === '/api/settings' && settingsLater) await settingsAnswered;
+        else if (path === '/api/outlets/list') setTimeout(answerSettings, 50);
+        return HttpResponse.json({ data });
+      }),
+    ),
+    rest.post('/api/products/create', () => (typeof created === 'function' ? created() : HttpResponse.json({ data: created ?? { id: 1, title: '' } }))),
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  const { router, user } = renderScreen(<ProductFormPage />, { path: '/products/new', routes: [landing('/products/:id/edit', 'Edit screen')] });
+  const creates = () => sent.filter('POST', '/api/products/create');
+  /** What the save sent, once it has been read. */
+  const sentProduct = async <T,>() => {
+    await waitFor(() => expect(creates()[0]?.body).toBeDefined());
+    return creates()[0]?.body as T;
+  };
+  return { router, user, creates, sentProduct };
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('new product form', () => {
   it('sends the product with exact amounts, opening stock and the default taxes, then opens it', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 42, title: 'Cola 330ml' } } });
-    const router = renderNew();
-    await userEvent.type(await screen.findByLabelText('Title'), 'Cola 330ml');
-    await userEvent.type(screen.getByLabelText('Price of the product'), '1.25');
-    await userEvent.type(screen.getByLabelText('Opening quantity of Default at Main store'), '12');
+    const { router, user, sentProduct } = renderNew({ created: { id: 42, title: 'Cola 330ml' } });
+    await user.type(await screen.findByLabelText('Title'), 'Cola 330ml');
+    await user.type(screen.getByLabelText('Price of the product'), '1.25');
+    await user.type(screen.getByLabelText('Opening quantity of Default at Main store'), '12');
     expect(screen.getByRole('list', { name: 'Taxes' }).textContent).toContain('VAT 7.5 %');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(post).toHaveBeenCalled());
-    const [url, body] = post.mock.calls[0] as [string, { title: string; taxIds: number[]; variants: Array<{ price: number; stock: unknown[] }> }];
-    expect(url).toBe('/api/products/create');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const body = await sentProduct<{ title: string; taxIds: number[]; variants: Array<{ price: number; stock: unknown[] }> }>();
     expect(body.title).toBe('Cola 330ml');
     expect(body.taxIds).toEqual([7]);
     expect(body.variants[0]?.price).toBe(125);
@@ -63,17 +60,17 @@ describe('new product form', () => {
   });
 
   it("shows the server's field errors on the right fields and keeps what was typed", async () => {
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, {
-        message: 'Another product already has this barcode.',
-        errors: { 'variants.0.barcode': ['Another product already has this barcode.'], title: ['Another product has this title.'] },
-      }),
-    );
-    renderNew();
-    await userEvent.type(await screen.findByLabelText('Title'), 'Cola');
-    await userEvent.type(screen.getByLabelText('Price of the product'), '2');
-    await userEvent.type(screen.getByLabelText('Barcode of the product'), '4006381333931');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const { user } = renderNew({
+      created: () =>
+        invalid(
+          { 'variants.0.barcode': ['Another product already has this barcode.'], title: ['Another product has this title.'] },
+          'Another product already has this barcode.',
+        ),
+    });
+    await user.type(await screen.findByLabelText('Title'), 'Cola');
+    await user.type(screen.getByLabelText('Price of the product'), '2');
+    await user.type(screen.getByLabelText('Barcode of the product'), '4006381333931');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Another product already has this barcode.')).toBeTruthy();
     expect(screen.getByText('Another product has this title.')).toBeTruthy();
     expect((screen.getByLabelText('Barcode of the product') as HTMLInputElement).value).toBe('4006381333931');
@@ -81,64 +78,57 @@ describe('new product form', () => {
   });
 
   it('shows the title and the price errors together when an empty product is saved', async () => {
-    const post = vi.spyOn(http, 'post');
-    renderNew();
-    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    const { user, creates } = renderNew();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The title field is required.')).toBeTruthy();
     expect(screen.getByText('Enter the price, like 1,234.50.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(creates()).toHaveLength(0);
   });
 
   it('reads a price with grouping the way the shop writes it', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 43, title: 'Bike' } } });
-    renderNew();
-    await userEvent.type(await screen.findByLabelText('Title'), 'Bike');
-    await userEvent.type(screen.getByLabelText('Price of the product'), '1,234.50');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(post).toHaveBeenCalled());
-    expect((post.mock.calls[0] as [string, { variants: Array<{ price: number }> }])[1].variants[0]?.price).toBe(123450);
+    const { user, sentProduct } = renderNew({ created: { id: 43, title: 'Bike' } });
+    await user.type(await screen.findByLabelText('Title'), 'Bike');
+    await user.type(screen.getByLabelText('Price of the product'), '1,234.50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await sentProduct<{ variants: Array<{ price: number }> }>()).variants[0]?.price).toBe(123450);
   });
 
   it('refuses an amount it cannot read before sending anything', async () => {
-    const post = vi.spyOn(http, 'post');
-    renderNew();
-    await userEvent.type(await screen.findByLabelText('Title'), 'Cola');
-    await userEvent.type(screen.getByLabelText('Price of the product'), '1,2,3');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const { user, creates } = renderNew();
+    await user.type(await screen.findByLabelText('Title'), 'Cola');
+    await user.type(screen.getByLabelText('Price of the product'), '1,2,3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('“1,2,3” is not an amount. Enter an amount like 1,234.50.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(creates()).toHaveLength(0);
   });
 
   it("starts with the shop's default taxes even when the settings answer after everything else", async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 43, title: 'Tea' } } });
-    renderNew({ settingsLater: true });
-    await userEvent.type(await screen.findByLabelText('Title'), 'Tea');
+    const { user, sentProduct } = renderNew({ settingsLater: true, created: { id: 43, title: 'Tea' } });
+    await user.type(await screen.findByLabelText('Title'), 'Tea');
     expect(screen.getByRole('list', { name: 'Taxes' }).textContent).toContain('VAT 7.5 %');
-    await userEvent.type(screen.getByLabelText('Price of the product'), '3');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(post).toHaveBeenCalled());
-    expect((post.mock.calls[0]?.[1] as { taxIds: number[] }).taxIds).toEqual([7]);
+    await user.type(screen.getByLabelText('Price of the product'), '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await sentProduct<{ taxIds: number[] }>()).taxIds).toEqual([7]);
   });
 
   it('asks before saving a product without any tax, and saves it tax-free only when told', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 44, title: 'Stamps' } } });
-    const router = renderNew();
-    await userEvent.type(await screen.findByLabelText('Title'), 'Stamps');
-    await userEvent.type(screen.getByLabelText('Price of the product'), '1.10');
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove VAT 7.5 %' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const { router, user, creates, sentProduct } = renderNew({ created: { id: 44, title: 'Stamps' } });
+    await user.type(await screen.findByLabelText('Title'), 'Stamps');
+    await user.type(screen.getByLabelText('Price of the product'), '1.10');
+    await user.click(await screen.findByRole('button', { name: 'Remove VAT 7.5 %' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Save without tax?' });
     expect(dialog.textContent).toContain('the till will charge none on it');
-    expect(post).not.toHaveBeenCalled();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(creates()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(post).not.toHaveBeenCalled();
+    expect(creates()).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save without tax?' })).getByRole('button', { name: 'Save without tax' }));
-    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
-    expect((post.mock.calls[0]?.[1] as { taxIds: number[] }).taxIds).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Save without tax?' })).getByRole('button', { name: 'Save without tax' }));
+    expect((await sentProduct<{ taxIds: number[] }>()).taxIds).toEqual([]);
+    expect(creates()).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/products/44/edit'));
   });
 });

@@ -2,11 +2,12 @@ import type { ProductInput } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { FormActions } from '../../components/form.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { ChipsSelect } from '../../components/ui/chips-select.tsx';
@@ -15,13 +16,13 @@ import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { useCategoryChoices, useChargeChoices, useOutletChoices, useTaxChoices } from '../../lib/choices.ts';
+import { applyServerErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
 import { useProduct, useSaveProduct } from './api.ts';
 import { blankProduct, productFormFields, toForm, toInput, type ProductForm } from './form-model.ts';
-import { useCategoryChoices, useChargeChoices, useOutletChoices, useTaxChoices } from './pickers.ts';
 import { ProductActivity } from './product-activity.tsx';
 import { ProductImages } from './product-images.tsx';
 import { StockSection } from './stock-section.tsx';
@@ -29,28 +30,33 @@ import { VariantsSection } from './variants-section.tsx';
 
 /** /products/new and /products/{id}/edit. */
 export function ProductFormPage() {
-  const { id } = useParams();
-  const productId = id === undefined ? undefined : Number(id);
+  const productId = useRecordId();
   const product = useProduct(productId);
   const outlets = useOutletChoices();
   // A new product starts with the shop's default taxes: wait for them rather than start with none.
   const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
-  if ((productId !== undefined && product.isPending) || (productId === undefined && settings.isPending) || outlets.isPending) {
-    return <PageLoading className="py-24" />;
-  }
-  const loadError = (productId !== undefined && product.error) || outlets.error;
-  if (loadError) {
+  if ((productId === undefined && settings.isPending) || outlets.isPending) return <PageLoading className="py-24" />;
+  if (outlets.isError) {
     return (
       <Page>
         <PageHeader title={productId === undefined ? 'New product' : 'Edit product'} />
-        <Alert tone="error">{errorMessageOf(loadError)}</Alert>
+        <Alert tone="error">{errorMessageOf(outlets.error)}</Alert>
       </Page>
     );
   }
-  const outletIds = (outlets.data ?? []).map((o) => o.id);
-  const initial = product.data ? toForm(product.data, outletIds, money) : blankProduct(outletIds, settings.data?.defaultTaxIds ?? []);
-  return <ProductFormScreen key={productId ?? 'new'} productId={productId} initial={initial} />;
+  const outletIds = outlets.data.map((o) => o.id);
+  return (
+    <RecordPage id={productId} query={product} title="Edit product">
+      {(record) => (
+        <ProductFormScreen
+          key={productId ?? 'new'}
+          productId={productId}
+          initial={record ? toForm(record, outletIds, money) : blankProduct(outletIds, settings.data?.defaultTaxIds ?? [])}
+        />
+      )}
+    </RecordPage>
+  );
 }
 
 function ProductFormScreen({ productId, initial }: { productId: number | undefined; initial: ProductForm }) {
@@ -160,16 +166,7 @@ function ProductFormScreen({ productId, initial }: { productId: number | undefin
           </Block>
           <VariantsSection />
           <StockSection productId={productId} />
-          <div className="flex gap-3">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Processing' : 'Save'}
-            </Button>
-            <Link to="/products">
-              <Button variant="ghost" tabIndex={-1}>
-                Cancel
-              </Button>
-            </Link>
-          </div>
+          <FormActions isPending={save.isPending} cancelTo="/products" />
         </form>
       </FormProvider>
       <ConfirmDialog

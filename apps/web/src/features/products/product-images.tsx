@@ -10,7 +10,7 @@ import { useArrangeImages, useDeleteImage, useProduct, useUploadImage } from './
 export function ProductImages({ productId }: { productId: number }) {
   const product = useProduct(productId);
   const upload = useUploadImage(productId);
-  const remove = useDeleteImage(productId);
+  const remove = useDeleteImage();
   const arrange = useArrangeImages(productId);
   const input = useRef<HTMLInputElement>(null);
   const images = product.data?.images ?? [];

@@ -135,7 +135,7 @@ describe('ProductImportPanel', () => {
     expect(screen.getByRole('table', { name: 'Rows with problems' })).toBeTruthy();
     expect(await screen.findByText('Import finished: 4 products created, 1 updated.')).toBeTruthy();
     expect(onDone).toHaveBeenCalledWith(result);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['products', 'list'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['products'] });
 
     await userEvent.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(screen.getByLabelText('CSV file')).toBeTruthy();

@@ -1,5 +1,4 @@
 import { PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS, productCsvColumns, type UploadResult } from '@tillbook/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Papa from 'papaparse';
 import { useId, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -9,10 +8,9 @@ import { Field } from '../../components/ui/field.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
+import { useOutletChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { productKeys } from './api.ts';
-import { useOutletChoices } from './pickers.ts';
+import { useUploadProducts } from './api.ts';
 
 /** What the browser read of the file before sending it: its header, first rows and size. */
 type Preview = { columns: string[]; rows: string[][]; rowCount: number; unknownColumns: string[] };
@@ -43,19 +41,6 @@ async function readPreview(file: File): Promise<Preview | string> {
   if (rows.length > PRODUCT_CSV_MAX_ROWS) return `The file may not have more than ${PRODUCT_CSV_MAX_ROWS.toLocaleString()} rows.`;
   const unknownColumns = columns.filter((c, i) => c && !known.has(names[i] as string) && !aliases.has(names[i] as string));
   return { columns, rows: rows.slice(0, PREVIEW_ROWS), rowCount: rows.length, unknownColumns };
-}
-
-type UploadOptions = { file: File; dryRun: boolean; outletId: string; onProgress: (percent: number | null) => void };
-
-/** POST /api/products/upload: the upload's own progress, then null while the server works through the rows. */
-async function uploadProducts({ file, dryRun, outletId, onProgress }: UploadOptions): Promise<UploadResult> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await http.post<{ data: UploadResult }>('/api/products/upload', form, {
-    params: { ...(dryRun ? { dryRun: 1 } : {}), ...(outletId ? { outletId } : {}) },
-    onUploadProgress: (event) => onProgress(event.total && event.loaded < event.total ? (event.loaded / event.total) * 100 : null),
-  });
-  return response.data.data;
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -145,12 +130,11 @@ function PreviewTable({ file, preview }: { file: File; preview: Preview }) {
 export function ProductImportPanel({ onDone }: { onDone?: (result: UploadResult) => void }) {
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const client = useQueryClient();
   const outlets = useOutletChoices();
   const [outletId, setOutletId] = useState('');
   const [stage, setStage] = useState<Stage>({ name: 'choose' });
   const [error, setError] = useState<string | null>(null);
-  const upload = useMutation({ mutationFn: uploadProducts });
+  const upload = useUploadProducts();
 
   function startOver() {
     setStage({ name: 'choose' });
@@ -191,7 +175,6 @@ export function ProductImportPanel({ onDone }: { onDone?: (result: UploadResult)
         onProgress: (percent) => setStage((s) => (s.name === 'importing' ? { ...s, percent } : s)),
       });
       setStage({ name: 'done', result });
-      await client.invalidateQueries({ queryKey: productKeys.lists() });
       notify.success(`Import finished: ${plural(result.created, 'product', 'products')} created, ${result.updated.toLocaleString()} updated.`);
       onDone?.(result);
     } catch (failure) {

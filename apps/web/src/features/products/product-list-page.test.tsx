@@ -1,9 +1,8 @@
 import { defaultShopSettings, type ProductListItem } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, pageOf, rest, server } from '../../testing/server.ts';
 import { ProductListPage } from './product-list-page.tsx';
 
 function productOf(id: number, title: string, imageUrl: string | null): ProductListItem {
@@ -25,25 +24,15 @@ function productOf(id: number, title: string, imageUrl: string | null): ProductL
   } as ProductListItem;
 }
 
-function answer(url: string) {
-  if (url === '/api/products') {
-    const data = [productOf(1, 'Green tea', '/media/abc-123.png'), productOf(2, 'Black tea', null)];
-    return { data: { data, meta: { page: 1, perPage: 25, total: 2, lastPage: 1 } } };
-  }
-  if (url === '/api/settings') return { data: { data: defaultShopSettings } };
-  return { data: { data: [] } };
-}
-
 describe('ProductListPage', () => {
   it('shows each product’s thumbnail, not the full-size upload, at list size', async () => {
-    vi.spyOn(http, 'get').mockImplementation((url: string) => Promise.resolve(answer(url)));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const router = createMemoryRouter([{ path: '/products', Component: ProductListPage }], { initialEntries: ['/products'] });
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
+    server.use(
+      rest.get('/api/products', () => HttpResponse.json(pageOf([productOf(1, 'Green tea', '/media/abc-123.png'), productOf(2, 'Black tea', null)]))),
+      rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+      rest.get('/api/categories/list', () => HttpResponse.json({ data: [] })),
+      rest.get('/api/outlets/list', () => HttpResponse.json({ data: [] })),
     );
+    renderScreen(<ProductListPage />, { path: '/products' });
     const row = (await screen.findByRole('link', { name: 'Green tea' })).closest('tr') as HTMLElement;
     const image = row.querySelector('img') as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('/media/abc-123.thumb.webp');

@@ -1,6 +1,7 @@
 import { thumbnailUrlOf, type ProductColumn, type ProductListItem } from '@tillbook/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
@@ -9,14 +10,14 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { useCategoryChoices, useOutletChoices } from '../../lib/choices.ts';
 import { useListParams } from '../../lib/list-params.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useProducts } from './api.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { ColumnChooser, productColumnLabels } from './column-chooser.tsx';
 import { useProductColumns } from './column-options.ts';
 import { exportProducts } from './export-products.ts';
-import { useCategoryChoices, useOutletChoices } from './pickers.ts';
 import { ProductImportPanel } from './product-import-panel.tsx';
 
 const stockTones = { in: 'green', low: 'amber', out: 'red' } as const;
@@ -33,6 +34,7 @@ export function ProductListPage() {
   const params = list.query(filters);
   const products = useProducts(params);
   const money = useMoney();
+  const dates = useDateFormat();
   const categories = useCategoryChoices();
   const outlets = useOutletChoices();
   const { columns, toggle, reset } = useProductColumns();
@@ -94,7 +96,7 @@ export function ProductListPage() {
       key: 'updatedAt',
       header: productColumnLabels.updatedAt,
       sortKey: 'updatedAt',
-      cell: (p) => new Date(p.updatedAt).toLocaleString(),
+      cell: (p) => dates.dateTime(p.updatedAt),
     },
   };
 
@@ -119,9 +121,7 @@ export function ProductListPage() {
             <Button variant="secondary" onClick={() => exportProducts(params)}>
               Export CSV
             </Button>
-            <Link to="/products/new">
-              <Button tabIndex={-1}>Add New</Button>
-            </Link>
+            <ButtonLink to="/products/new">Add New</ButtonLink>
           </>
         }
       />

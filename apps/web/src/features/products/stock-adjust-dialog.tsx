@@ -5,10 +5,9 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { apiErrorOf, hasFieldErrors } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useAdjustStock } from './api.ts';
-import { isAxiosError } from 'axios';
 
 export type AdjustTarget = { variantId: number; outletId: number; label: string; current: number };
 
@@ -39,9 +38,8 @@ export function StockAdjustDialog({ productId, target, onClose }: { productId: n
           onClose();
         },
         onError: (error) => {
-          const fieldErrors = isAxiosError<{ errors?: Record<string, string[]> }>(error) ? error.response?.data?.errors : undefined;
-          if (fieldErrors) setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
-          else setFormError(errorMessageOf(error));
+          if (hasFieldErrors(error)) setErrors(apiErrorOf(error).fieldErrors);
+          else setFormError(apiErrorOf(error).message);
         },
       },
     );

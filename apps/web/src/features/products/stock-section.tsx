@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Block } from '../../components/ui/block.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
+import { useOutletChoices } from '../../lib/choices.ts';
 import type { ProductForm } from './form-model.ts';
-import { useOutletChoices } from './pickers.ts';
 import { StockAdjustDialog, type AdjustTarget } from './stock-adjust-dialog.tsx';
 
 /**

@@ -7,11 +7,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { ChipsSelect } from '../../components/ui/chips-select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { useAttributeChoices, useOutletChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { createBarcode } from './api.ts';
 import { blankVariant, type ProductForm } from './form-model.ts';
-import { useAttributeChoices, useOutletChoices } from './pickers.ts';
 
 /** Attributes → one variant per chosen combination, each with its SKU, barcode, price and cost. */
 export function VariantsSection() {

@@ -1,17 +1,25 @@
-import type { GeneralSettingsInput, ProductSettingsInput, SellingSettingsInput, ShopSettings, TaxListItem } from '@tillbook/contract';
+import type {
+  CashboxSettingsInput,
+  GeneralSettingsInput,
+  ProductSettingsInput,
+  SellingSettingsInput,
+  ShopSettings,
+  TaxListItem,
+  TaxSettingsInput,
+} from '@tillbook/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getHttpStatus, http } from '../../lib/http.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
 
-/** Every settings query starts with this key; a change refreshes them all (money formats included). */
-export const settingsKeys = { all: ['settings'] as const };
+const settingsKeys = queryKeys.settings;
 
 export function useSettings() {
   return useQuery(shopSettingsQuery);
 }
 
-/** After any change: the answer is the new settings; everything under ['settings'] refreshes. */
-export function useSettingsMutation<Input>(send: (input: Input) => Promise<ShopSettings>) {
+/** After any change: the answer is the new settings; everything under `settings` refreshes (money formats included). */
+function useSettingsMutation<Input>(send: (input: Input) => Promise<ShopSettings>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -22,16 +30,28 @@ export function useSettingsMutation<Input>(send: (input: Input) => Promise<ShopS
   });
 }
 
+async function putSettings<Input>(section: string, input: Input): Promise<ShopSettings> {
+  return (await http.put<{ data: ShopSettings }>(`/api/settings/${section}`, input)).data.data;
+}
+
 export function useSaveGeneralSettings() {
-  return useSettingsMutation(
-    async (input: GeneralSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/general', input)).data.data,
-  );
+  return useSettingsMutation((input: GeneralSettingsInput) => putSettings('general', input));
 }
 
 export function useSaveProductSettings() {
-  return useSettingsMutation(
-    async (input: ProductSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/products', input)).data.data,
-  );
+  return useSettingsMutation((input: ProductSettingsInput) => putSettings('products', input));
+}
+
+export function useSaveSellingSettings() {
+  return useSettingsMutation((input: SellingSettingsInput) => putSettings('selling', input));
+}
+
+export function useSaveCashboxSettings() {
+  return useSettingsMutation((input: CashboxSettingsInput) => putSettings('cashbox', input));
+}
+
+export function useSaveTaxSettings() {
+  return useSettingsMutation((input: TaxSettingsInput) => putSettings('taxes', input));
 }
 
 export function useUploadLogo() {
@@ -49,7 +69,7 @@ export function useRemoveLogo() {
 /** The active taxes, for the default-taxes picker; a server without the taxes area (404) has none. */
 export const taxOptionsQuery = queryOptions({
   // Under the taxes lists' key, so creating or changing a tax refreshes the picker as well.
-  queryKey: ['taxes', 'list', { compact: true }],
+  queryKey: queryKeys.taxes.list({ compact: true }),
   queryFn: async (): Promise<TaxListItem[]> => {
     try {
       return (await http.get<{ data: TaxListItem[] }>('/api/taxes/list')).data.data;
@@ -62,10 +82,4 @@ export const taxOptionsQuery = queryOptions({
 
 export function useTaxOptions() {
   return useQuery(taxOptionsQuery);
-}
-
-export function useSaveSellingSettings() {
-  return useSettingsMutation(
-    async (input: SellingSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/selling', input)).data.data,
-  );
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { deferred, httpError } from '../../testing/fixtures.ts';
-import { answerGets, buildSettings, renderSettings } from './testing.tsx';
+import { deferred } from '../../testing/fixtures.ts';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
+import { buildSettings, renderSettings } from './settings.fixtures.tsx';
 
 function field(label: string) {
   return screen.getByLabelText(label) as HTMLInputElement & HTMLSelectElement;
@@ -14,7 +14,7 @@ let stored = buildSettings();
 
 async function openGeneral(settings = buildSettings()) {
   stored = settings;
-  answerGets({ '/api/settings': () => Promise.resolve({ data: stored }) });
+  server.use(rest.get('/api/settings', () => HttpResponse.json({ data: stored })));
   const rendered = renderSettings('/settings/general');
   await screen.findByLabelText('Business name');
   return rendered;
@@ -23,7 +23,13 @@ async function openGeneral(settings = buildSettings()) {
 /** The server's answer to a change: the settings as now stored. */
 function storedAfterChange(overrides: Partial<typeof stored>) {
   stored = buildSettings({ ...stored, ...overrides });
-  return { data: { data: stored } };
+  return HttpResponse.json({ data: stored });
+}
+
+/** The body the screen sent with `method path`, once read. */
+async function sentBody(sent: ReturnType<typeof recordRequests>, method: string, path: string) {
+  await waitFor(() => expect(sent.find(method, path)?.body).toBeDefined());
+  return sent.find(method, path)?.body;
 }
 
 describe('GeneralSettingsPage', () => {
@@ -52,7 +58,8 @@ describe('GeneralSettingsPage', () => {
 
   it('sends name, currency and locale as the API takes them, then refreshes every settings query', async () => {
     const { client } = await openGeneral();
-    const put = vi.spyOn(http, 'put').mockImplementation(() => Promise.resolve(storedAfterChange({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' })));
+    const sent = recordRequests();
+    server.use(rest.put('/api/settings/general', () => storedAfterChange({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' })));
     const invalidate = vi.spyOn(client, 'invalidateQueries');
 
     await userEvent.clear(field('Business name'));
@@ -61,7 +68,7 @@ describe('GeneralSettingsPage', () => {
     await userEvent.selectOptions(field('Locale'), 'fr-FR');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/general', { businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' }));
+    expect(await sentBody(sent, 'PUT', '/api/settings/general')).toEqual({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' });
     expect(await screen.findByText('General settings saved.')).toBeTruthy();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['settings'] });
     expect(client.getQueryData(['settings', 'shop'])).toMatchObject({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' });
@@ -70,14 +77,17 @@ describe('GeneralSettingsPage', () => {
 
   it('takes any currency code typed under "Other" and puts the server’s 422 messages on their fields', async () => {
     await openGeneral();
-    const put = vi.spyOn(http, 'put').mockRejectedValue(
-      httpError(422, {
-        message: 'The currency must be an ISO 4217 code such as USD, EUR or GBP. (and 1 more error)',
-        errors: {
-          currency: ['The currency must be an ISO 4217 code such as USD, EUR or GBP.'],
-          businessName: ['The business name may not be longer than 120 characters.'],
-        },
-      }),
+    const sent = recordRequests();
+    server.use(
+      rest.put('/api/settings/general', () =>
+        invalid(
+          {
+            currency: ['The currency must be an ISO 4217 code such as USD, EUR or GBP.'],
+            businessName: ['The business name may not be longer than 120 characters.'],
+          },
+          'The currency must be an ISO 4217 code such as USD, EUR or GBP. (and 1 more error)',
+        ),
+      ),
     );
 
     await userEvent.selectOptions(field('Currency'), 'other');
@@ -89,7 +99,7 @@ describe('GeneralSettingsPage', () => {
     expect(screen.getByTestId('money-preview').textContent).toBe('Preview: 1234.5 → THB\u00a01,234.50');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/general', { businessName: 'Tillbook', currency: 'THB', locale: 'en-US' }));
+    expect(await sentBody(sent, 'PUT', '/api/settings/general')).toEqual({ businessName: 'Tillbook', currency: 'THB', locale: 'en-US' });
     expect(await screen.findByText('The currency must be an ISO 4217 code such as USD, EUR or GBP.')).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('The business name may not be longer than 120 characters.')).toBeTruthy();
@@ -100,11 +110,11 @@ describe('GeneralSettingsPage', () => {
 
   it('checks the fields with the contract before sending', async () => {
     await openGeneral();
-    const put = vi.spyOn(http, 'put');
+    const sent = recordRequests();
     await userEvent.clear(field('Business name'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The business name field is required.')).toBeTruthy();
-    expect(put).not.toHaveBeenCalled();
+    expect(sent.filter('PUT', '/api/settings/general')).toHaveLength(0);
   });
 
   it('opens a saved currency that is not in the list as a typed code', async () => {
@@ -114,10 +124,13 @@ describe('GeneralSettingsPage', () => {
   });
 
   it('shows an error with a retry when the settings cannot be loaded', async () => {
-    const get = answerGets({ '/api/settings': () => Promise.reject(httpError(500, { message: 'Server error.' })) });
+    let isDown = true;
+    server.use(
+      rest.get('/api/settings', () => (isDown ? HttpResponse.json({ message: 'Server error.' }, { status: 500 }) : HttpResponse.json({ data: buildSettings() }))),
+    );
     renderSettings('/settings/general');
     expect(await screen.findByText('The settings could not be loaded.')).toBeTruthy();
-    get.mockImplementation(() => Promise.resolve({ data: { data: buildSettings() } }));
+    isDown = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Business name')).toBeTruthy();
   });
@@ -130,16 +143,24 @@ describe('the logo', () => {
     await openGeneral();
     expect(screen.getByText('No logo yet')).toBeTruthy();
     expect(screen.getByText(/login screen shows a new logo after it is reloaded/)).toBeTruthy();
-    const answer = deferred<ReturnType<typeof storedAfterChange>>();
-    const post = vi.spyOn(http, 'post').mockReturnValue(answer.promise);
+    const answer = deferred<void>();
+    const received = deferred<FormDataEntryValue | null>();
+    server.use(
+      rest.post('/api/settings/logo', async ({ request }) => {
+        received.resolve((await request.formData()).get('logo'));
+        await answer.promise;
+        return storedAfterChange({ logoUrl: '/media/abc.png' });
+      }),
+    );
 
     await userEvent.upload(screen.getByLabelText('Logo file'), png());
     expect(screen.getByRole('button', { name: 'Uploading…' })).toHaveProperty('disabled', true);
-    const [url, body] = post.mock.calls[0] ?? [];
-    expect(url).toBe('/api/settings/logo');
-    expect((body as FormData).get('logo')).toBeInstanceOf(File);
+    const logo = await received.promise;
+    // A file part, not a text field.
+    expect(logo).not.toBeNull();
+    expect(typeof logo).toBe('object');
 
-    answer.resolve(storedAfterChange({ logoUrl: '/media/abc.png' }));
+    answer.resolve();
     const image = (await screen.findByRole('img', { name: 'Tillbook logo' })) as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('/media/abc.thumb.webp');
     expect(screen.getByRole('button', { name: 'Replace logo' })).toBeTruthy();
@@ -147,11 +168,10 @@ describe('the logo', () => {
 
   it('shows the server’s 422 message for a file it refuses', async () => {
     await openGeneral();
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, {
-        message: 'The logo must be a PNG, JPEG, WebP or GIF image.',
-        errors: { logo: ['The logo must be a PNG, JPEG, WebP or GIF image.'] },
-      }),
+    server.use(
+      rest.post('/api/settings/logo', () =>
+        invalid({ logo: ['The logo must be a PNG, JPEG, WebP or GIF image.'] }, 'The logo must be a PNG, JPEG, WebP or GIF image.'),
+      ),
     );
     await userEvent.upload(screen.getByLabelText('Logo file'), png());
     expect((await screen.findByRole('alert')).textContent).toBe('The logo must be a PNG, JPEG, WebP or GIF image.');
@@ -159,49 +179,52 @@ describe('the logo', () => {
 
   it('refuses a file over 5 MB without uploading it', async () => {
     await openGeneral();
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Logo file'), big);
     expect((await screen.findByRole('alert')).textContent).toBe('The logo may not be larger than 5 MB.');
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.filter('POST', '/api/settings/logo')).toHaveLength(0);
   });
 
   it('removes the logo after confirmation', async () => {
     await openGeneral(buildSettings({ logoUrl: '/media/abc.png' }));
-    const remove = vi.spyOn(http, 'delete').mockImplementation(() => Promise.resolve(storedAfterChange({ logoUrl: null })));
+    const sent = recordRequests();
+    server.use(rest.delete('/api/settings/logo', () => storedAfterChange({ logoUrl: null })));
     await userEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Remove' }));
-    expect(remove).toHaveBeenCalledWith('/api/settings/logo');
+    await waitFor(() => expect(sent.find('DELETE', '/api/settings/logo')).toBeTruthy());
     expect(await screen.findByText('No logo yet')).toBeTruthy();
     expect(screen.getByText('Logo removed.')).toBeTruthy();
   });
 
   it('switches the blind close of the cash drawer on at once and says so', async () => {
     await openGeneral();
-    const put = vi.spyOn(http, 'put').mockImplementation(() => Promise.resolve(storedAfterChange({ blindClose: true })));
+    const sent = recordRequests();
+    server.use(rest.put('/api/settings/cashbox', () => storedAfterChange({ blindClose: true })));
     const toggle = screen.getByRole('checkbox', { name: /Blind close/ }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
     await userEvent.click(toggle);
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/cashbox', { blindClose: true }));
+    expect(await sentBody(sent, 'PUT', '/api/settings/cashbox')).toEqual({ blindClose: true });
     expect(await screen.findByText('Cashiers now close their drawers blind.')).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('checkbox', { name: /Blind close/ }) as HTMLInputElement).checked).toBe(true));
   });
 
   it('saves above which quantity the sell screen asks, refusing what is not a whole number', async () => {
     await openGeneral();
-    const put = vi.spyOn(http, 'put').mockImplementation(() => Promise.resolve(storedAfterChange({ confirmQuantityAbove: 24 })));
+    const sent = recordRequests();
+    server.use(rest.put('/api/settings/selling', () => storedAfterChange({ confirmQuantityAbove: 24 })));
     const box = field('Ask to confirm quantities above');
     expect(box.value).toBe('100');
     await userEvent.clear(box);
     await userEvent.type(box, '1e3');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('The quantity to confirm above must be a whole number.')).toBeTruthy();
-    expect(put).not.toHaveBeenCalled();
+    expect(sent.filter('PUT', '/api/settings/selling')).toHaveLength(0);
 
     await userEvent.clear(box);
     await userEvent.type(box, '24');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/selling', { confirmQuantityAbove: 24 }));
+    expect(await sentBody(sent, 'PUT', '/api/settings/selling')).toEqual({ confirmQuantityAbove: 24 });
     expect(await screen.findByText('Selling settings saved.')).toBeTruthy();
   });
 
@@ -215,9 +238,10 @@ describe('the logo', () => {
     expect(within(group).getByText(/Ten items at \$0\.99 including 20 % VAT: \$1\.70 of VAT\./)).toBeTruthy();
     expect(within(group).getByText(/The same ten items: \$1\.65 of VAT\./)).toBeTruthy();
 
-    const put = vi.spyOn(http, 'put').mockImplementation(() => Promise.resolve(storedAfterChange({ taxRounding: 'sale' })));
+    const sent = recordRequests();
+    server.use(rest.put('/api/settings/taxes', () => storedAfterChange({ taxRounding: 'sale' })));
     await userEvent.click(perSale);
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/settings/taxes', { taxRounding: 'sale' }));
+    expect(await sentBody(sent, 'PUT', '/api/settings/taxes')).toEqual({ taxRounding: 'sale' });
     expect(await screen.findByText('Taxes are now rounded once per sale.')).toBeTruthy();
     await waitFor(() => expect((within(group).getByRole('radio', { name: /Round once per sale/ }) as HTMLInputElement).checked).toBe(true));
   });

@@ -1,22 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { generalSettingsInput, type CashboxSettingsInput, type GeneralSettingsInput, type ShopSettings } from '@tillbook/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { generalSettingsInput, type GeneralSettingsInput, type ShopSettings } from '@tillbook/contract';
+import { useController, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Form, useSchemaForm } from '../../components/form.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { shopSettingsQuery } from '../../lib/shop-settings.ts';
-import { settingsKeys, useSaveGeneralSettings } from './api.ts';
+import { useSaveCashboxSettings, useSaveGeneralSettings } from './api.ts';
 import { commonLocales } from './choices.ts';
 import { CurrencyField } from './currency-field.tsx';
 import { LogoSettings } from './logo-settings.tsx';
@@ -26,8 +20,6 @@ import { SettingsPage } from './settings-page.tsx';
 import { TaxRoundingSettings } from './tax-rounding-settings.tsx';
 
 type GeneralSettingsOutput = z.output<typeof generalSettingsInput>;
-
-const fields = ['businessName', 'currency', 'locale'] as const;
 
 function toForm(settings: ShopSettings): GeneralSettingsInput {
   return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale };
@@ -52,11 +44,7 @@ export function GeneralSettingsPage() {
 
 function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
   const save = useSaveGeneralSettings();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsOutput>({
-    resolver: zodResolver(generalSettingsInput),
-    defaultValues: initial,
-  });
+  const form = useSchemaForm(generalSettingsInput, { defaultValues: initial });
   const { errors } = form.formState;
   const currency = useController({ control: form.control, name: 'currency' });
   const [currencyValue, locale] = useWatch({ control: form.control, name: ['currency', 'locale'] });
@@ -66,20 +54,14 @@ function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
     ? commonLocales
     : [...commonLocales, { tag: initial.locale, name: initial.locale }];
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success('General settings saved.');
-        form.reset(toForm(saved));
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: GeneralSettingsOutput) {
+    const saved = await save.mutateAsync(values);
+    notify.success('General settings saved.');
+    form.reset(toForm(saved));
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <Form form={form} onSubmit={submit} className="space-y-6">
       <Block title="Business">
         <div className="grid gap-5 sm:grid-cols-2">
           <Field label="Business name" error={errors.businessName?.message} className="sm:col-span-2" hint="Shown on the login screen and on receipts.">
@@ -120,22 +102,22 @@ function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
           Discard changes
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
 /** The blind close of the cash drawer: saved as soon as it is switched, like the logo. */
 function CashDrawerSettings({ blindClose }: { blindClose: boolean }) {
-  const client = useQueryClient();
-  const save = useMutation({
-    mutationFn: async (input: CashboxSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/cashbox', input)).data.data,
-    onSuccess: async (saved) => {
-      client.setQueryData(shopSettingsQuery.queryKey, saved);
-      await client.invalidateQueries({ queryKey: settingsKeys.all });
-      notify.success(saved.blindClose ? 'Cashiers now close their drawers blind.' : 'Cashiers now see the expected figures when they close.');
-    },
-    onError: (error) => notify.error(errorMessageOf(error)),
-  });
+  const save = useSaveCashboxSettings();
+  function switchBlindClose(blind: boolean) {
+    save.mutate(
+      { blindClose: blind },
+      {
+        onSuccess: (saved) => notify.success(saved.blindClose ? 'Cashiers now close their drawers blind.' : 'Cashiers now see the expected figures when they close.'),
+        onError: (error) => notify.error(errorMessageOf(error)),
+      },
+    );
+  }
   return (
     <Block title="Cash drawer">
       <Checkbox
@@ -143,7 +125,7 @@ function CashDrawerSettings({ blindClose }: { blindClose: boolean }) {
         description="A cashier counts the drawer without seeing the expected cash; the over/short shows on the report after the close. Administrators always see the figures."
         checked={save.isPending ? (save.variables?.blindClose ?? blindClose) : blindClose}
         disabled={save.isPending}
-        onChange={(e) => save.mutate({ blindClose: e.target.checked })}
+        onChange={(e) => switchBlindClose(e.target.checked)}
       />
     </Block>
   );

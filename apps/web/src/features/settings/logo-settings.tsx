@@ -1,10 +1,9 @@
 import { thumbnailUrlOf } from '@tillbook/contract';
-import { isAxiosError } from 'axios';
 import { useId, useRef, useState } from 'react';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { apiErrorOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useRemoveLogo, useUploadLogo } from './api.ts';
 
@@ -15,11 +14,8 @@ export const logoTooLargeMessage = 'The logo may not be larger than 5 MB.';
 
 /** The server's message for the logo field (a 422), or its general message. */
 function logoErrorOf(error: unknown): string {
-  if (isAxiosError<{ errors?: Record<string, string[]> }>(error)) {
-    const message = error.response?.data?.errors?.logo?.[0];
-    if (message) return message;
-  }
-  return errorMessageOf(error);
+  const { fieldErrors, message } = apiErrorOf(error);
+  return fieldErrors.logo ?? message;
 }
 
 type LogoSettingsProps = { logoUrl: string | null; businessName: string };

@@ -1,20 +1,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { httpError } from '../../testing/fixtures.ts';
-import { answerGets, buildSettings, renderSettings } from './testing.tsx';
+import { describe, expect, it } from 'vitest';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
+import { buildSettings, renderSettings } from './settings.fixtures.tsx';
 
 const taxes = [
   { id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound: false },
   { id: 2, name: 'City tax', rateE4: 15_000, isInclusive: false, isCompound: true },
 ];
 
-async function openProducts(settings = buildSettings(), taxList: () => Promise<unknown> = () => Promise.resolve({ data: taxes })) {
-  answerGets({ '/api/settings': () => Promise.resolve({ data: settings }), '/api/taxes/list': taxList });
+async function openProducts(settings = buildSettings(), taxList: () => Response = () => HttpResponse.json({ data: taxes })) {
+  server.use(
+    rest.get('/api/settings', () => HttpResponse.json({ data: settings })),
+    rest.get('/api/taxes/list', () => taxList()),
+  );
   const rendered = renderSettings('/settings/products');
   await screen.findByLabelText('SKU pattern');
   return rendered;
+}
+
+/** The settings the screen sent with PUT /api/settings/products, once read. */
+async function sentPut(sent: ReturnType<typeof recordRequests>) {
+  await waitFor(() => expect(sent.find('PUT', '/api/settings/products')?.body).toBeDefined());
+  return sent.find('PUT', '/api/settings/products')?.body;
 }
 
 function input(label: string | RegExp) {
@@ -54,9 +62,12 @@ describe('ProductSettingsPage', () => {
 
   it('sends the values as the API expects: tax ids, whole numbers and a boolean', async () => {
     await openProducts();
-    const put = vi.spyOn(http, 'put').mockResolvedValue({
-      data: { data: buildSettings({ defaultTaxIds: [1, 2], skuPattern: 'CS-{seq:5}', defaultLowStockThreshold: 3, allowNegativeStock: true }) },
-    });
+    const sent = recordRequests();
+    server.use(
+      rest.put('/api/settings/products', () =>
+        HttpResponse.json({ data: buildSettings({ defaultTaxIds: [1, 2], skuPattern: 'CS-{seq:5}', defaultLowStockThreshold: 3, allowNegativeStock: true }) }),
+      ),
+    );
     await userEvent.click(await screen.findByLabelText(/^VAT/));
     await userEvent.click(input(/^City tax/));
     await userEvent.clear(input('SKU pattern'));
@@ -66,27 +77,27 @@ describe('ProductSettingsPage', () => {
     await userEvent.click(input(/^Allow selling below zero stock/));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() =>
-      expect(put).toHaveBeenCalledWith('/api/settings/products', {
-        defaultTaxIds: [1, 2],
-        skuPattern: 'CS-{seq:5}',
-        defaultLowStockThreshold: 3,
-        allowNegativeStock: true,
-      }),
-    );
+    expect(await sentPut(sent)).toEqual({
+      defaultTaxIds: [1, 2],
+      skuPattern: 'CS-{seq:5}',
+      defaultLowStockThreshold: 3,
+      allowNegativeStock: true,
+    });
     expect(await screen.findByText('Product settings saved.')).toBeTruthy();
   });
 
   it('puts the server’s 422 messages on their fields and keeps what was typed', async () => {
     await openProducts();
-    vi.spyOn(http, 'put').mockRejectedValue(
-      httpError(422, {
-        message: 'The selected default taxes do not exist. (and 1 more error)',
-        errors: {
-          defaultTaxIds: ['The selected default taxes do not exist.'],
-          defaultLowStockThreshold: ['The default low-stock threshold may not be greater than 1000000.'],
-        },
-      }),
+    server.use(
+      rest.put('/api/settings/products', () =>
+        invalid(
+          {
+            defaultTaxIds: ['The selected default taxes do not exist.'],
+            defaultLowStockThreshold: ['The default low-stock threshold may not be greater than 1000000.'],
+          },
+          'The selected default taxes do not exist. (and 1 more error)',
+        ),
+      ),
     );
     await userEvent.click(await screen.findByLabelText(/^VAT/));
     await userEvent.clear(input('Default low-stock threshold'));
@@ -102,19 +113,19 @@ describe('ProductSettingsPage', () => {
 
   it('checks the fields with the contract before sending', async () => {
     await openProducts();
-    const put = vi.spyOn(http, 'put');
+    const sent = recordRequests();
     await userEvent.clear(input('SKU pattern'));
     await userEvent.type(input('SKU pattern'), 'ABC');
     await userEvent.clear(input('Default low-stock threshold'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The SKU pattern must contain {seq} or {seq:N}, e.g. SKU-{seq:6}.')).toBeTruthy();
     expect(screen.getByText('The default low-stock threshold must be a whole number.')).toBeTruthy();
-    expect(put).not.toHaveBeenCalled();
+    expect(sent.filter('PUT', '/api/settings/products')).toHaveLength(0);
   });
 
   it.each([
-    ['the list is empty', () => Promise.resolve({ data: [] })],
-    ['the taxes area answers 404', () => Promise.reject(httpError(404, { message: 'Not found.' }))],
+    ['the list is empty', () => HttpResponse.json({ data: [] })],
+    ['the taxes area answers 404', () => HttpResponse.json({ message: 'Not found.' }, { status: 404 })],
   ])('says where to add taxes when %s', async (_case, taxList) => {
     await openProducts(buildSettings(), taxList);
     const empty = await screen.findByText(/No taxes yet — add them under/);
@@ -128,7 +139,7 @@ describe('ProductSettingsPage', () => {
   });
 
   it('offers to try again when the taxes cannot be loaded', async () => {
-    await openProducts(buildSettings(), () => Promise.reject(httpError(500, { message: 'Server error.' })));
+    await openProducts(buildSettings(), () => HttpResponse.json({ message: 'Server error.' }, { status: 500 }));
     expect(await screen.findByText(/The taxes could not be loaded/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { productSettingsInput, type ProductSettingsInput, type ShopSettings } from '@tillbook/contract';
-import { useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Form, useSchemaForm } from '../../components/form.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useSaveProductSettings } from './api.ts';
 import { skuExample } from './previews.ts';
@@ -17,8 +14,6 @@ import { SettingsPage } from './settings-page.tsx';
 import { TaxPicker } from './tax-picker.tsx';
 
 type ProductSettingsOutput = z.output<typeof productSettingsInput>;
-
-const fields = ['defaultTaxIds', 'skuPattern', 'defaultLowStockThreshold', 'allowNegativeStock'] as const;
 
 function toForm(settings: ShopSettings): ProductSettingsInput {
   return {
@@ -40,30 +35,20 @@ export function ProductSettingsPage() {
 
 function ProductSettingsForm({ initial }: { initial: ProductSettingsInput }) {
   const save = useSaveProductSettings();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ProductSettingsInput, unknown, ProductSettingsOutput>({
-    resolver: zodResolver(productSettingsInput),
-    defaultValues: initial,
-  });
+  const form = useSchemaForm(productSettingsInput, { defaultValues: initial });
   const { errors } = form.formState;
   const taxes = useController({ control: form.control, name: 'defaultTaxIds' });
   const skuPattern = useWatch({ control: form.control, name: 'skuPattern' });
   const example = skuExample(skuPattern ?? '');
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success('Product settings saved.');
-        form.reset(toForm(saved));
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: ProductSettingsOutput) {
+    const saved = await save.mutateAsync(values);
+    notify.success('Product settings saved.');
+    form.reset(toForm(saved));
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <Form form={form} onSubmit={submit}>
       <Block title="New products">
         <div className="space-y-6">
           <TaxPicker value={taxes.field.value ?? []} onChange={taxes.field.onChange} error={errors.defaultTaxIds?.message} />
@@ -118,6 +103,6 @@ function ProductSettingsForm({ initial }: { initial: ProductSettingsInput }) {
           Discard changes
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

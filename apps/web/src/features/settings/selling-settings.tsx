@@ -1,14 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { sellingSettingsInput, type SellingSettingsInput } from '@tillbook/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { sellingSettingsInput } from '@tillbook/contract';
 import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Form, useSchemaForm } from '../../components/form.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useSaveSellingSettings } from './api.ts';
 
@@ -18,25 +14,15 @@ const wholeNumberOf = (value: unknown) => (typeof value === 'string' && /^\d+$/.
 /** How the sell screen guards what a cashier types: above this quantity on a line it asks first. */
 export function SellingSettings({ confirmQuantityAbove }: { confirmQuantityAbove: number }) {
   const save = useSaveSellingSettings();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SellingSettingsInput, unknown, z.output<typeof sellingSettingsInput>>({
-    resolver: zodResolver(sellingSettingsInput),
-    defaultValues: { confirmQuantityAbove },
-  });
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success('Selling settings saved.');
-        form.reset({ confirmQuantityAbove: saved.confirmQuantityAbove });
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, ['confirmQuantityAbove'])),
-    });
-  });
+  const form = useSchemaForm(sellingSettingsInput, { defaultValues: { confirmQuantityAbove } });
+  async function submit(values: z.output<typeof sellingSettingsInput>) {
+    const saved = await save.mutateAsync(values);
+    notify.success('Selling settings saved.');
+    form.reset({ confirmQuantityAbove: saved.confirmQuantityAbove });
+  }
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <Form form={form} onSubmit={submit} className="space-y-6">
       <Block title="Selling">
-        {formError && <Alert tone="error">{formError}</Alert>}
         <div className="flex flex-wrap items-end gap-3">
           <Field
             label="Ask to confirm quantities above"
@@ -51,6 +37,6 @@ export function SellingSettings({ confirmQuantityAbove }: { confirmQuantityAbove
           </Button>
         </div>
       </Block>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { priceCart, type PricingTax, type ShopSettings, type TaxRounding, type TaxSettingsInput } from '@tillbook/contract';
+import { priceCart, type PricingTax, type TaxRounding } from '@tillbook/contract';
 import { Block } from '../../components/ui/block.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { useSettingsMutation } from './api.ts';
+import { useSaveTaxSettings } from './api.ts';
 
 /** The worked example beside the choice: ten items at 0.99 (in the shop's currency) including 20 % VAT. */
 const exampleTax: PricingTax = { id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound: false };
@@ -20,7 +19,7 @@ export function taxRoundingExample(mode: TaxRounding): number {
 /** How sales round their taxes: saved as soon as it is chosen, like the blind close. */
 export function TaxRoundingSettings({ taxRounding }: { taxRounding: TaxRounding }) {
   const money = useMoney();
-  const save = useSettingsMutation(async (input: TaxSettingsInput) => (await http.put<{ data: ShopSettings }>('/api/settings/taxes', input)).data.data);
+  const save = useSaveTaxSettings();
   const unit = money.format(99);
   // The choice shows at once (a controlled radio would otherwise spring back until the mutation's
   // pending state arrives); a refusal puts the saved value back.

@@ -1,31 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { profileInput, type ProfileInput, type User } from '@tillbook/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Form, useSchemaForm } from '../../components/form.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { setUser } from '../../lib/auth.ts';
-import { http } from '../../lib/http.ts';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
-
-const fields = ['name', 'email', 'currentPassword', 'password', 'passwordConfirmation'] as const;
-
-function useSaveProfile() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: ProfileInput) => (await http.put<{ data: User }>('/api/users/edit', input)).data.data,
-    onSuccess: async (user) => {
-      setUser(user);
-      await client.invalidateQueries({ queryKey: ['session', 'user'] });
-      await client.invalidateQueries({ queryKey: ['users'] });
-    },
-  });
-}
+import { useSaveProfile } from './api/save-profile.ts';
 
 type ProfileDialogProps = { user: User; open: boolean; onClose: () => void };
 
@@ -43,25 +23,17 @@ export function ProfileDialog({ user, open, onClose }: ProfileDialogProps) {
 
 function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
   const save = useSaveProfile();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<ProfileInput, unknown, ProfileInput>({
-    resolver: zodResolver(profileInput) as never,
+  const form = useSchemaForm(profileInput, {
     defaultValues: { name: user.name, email: user.email ?? '', currentPassword: '', password: '', passwordConfirmation: '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: () => {
-        notify.success('Your profile is saved.');
-        onClose();
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: ProfileInput) {
+    await save.mutateAsync(values);
+    notify.success('Your profile is saved.');
+    onClose();
+  }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <Form form={form} onSubmit={submit} className="space-y-4">
       <p className="text-xs text-gray-500">
         Signed in as <span className="font-mono">{user.username}</span>.
       </p>
@@ -91,6 +63,6 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
           {save.isPending ? 'Processing' : 'Save'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
