@@ -7,14 +7,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cashboxSessions, outlets, receiptTemplates, registers, users, type RegisterRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { outletOfViewer } from '../../lib/viewer.ts';
+import { outletOfViewer, type Viewer } from '../../lib/viewer.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 
 type RegisterValues = z.output<typeof registerInput>;
 type RegisterListValues = z.output<typeof registerListQuery>;
-
-/** Who reads the list: administrators see every register; a cashier only the active ones of their outlet. */
-export type RegisterScope = { kind: 'all' } | { kind: 'outlet'; outletId: number | null };
 
 export function toRegister(row: RegisterRow): Register {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -22,19 +19,16 @@ export function toRegister(row: RegisterRow): Register {
 
 const drawerOpener = alias(users, 'drawer_opener');
 
-export async function listRegisters(db: DbOrTx, query: RegisterListValues, scope: RegisterScope) {
+/** Administrators see every register; a cashier only the active ones of their outlet (another outlet asked for: 403). */
+export async function listRegisters(db: DbOrTx, query: RegisterListValues, viewer: Viewer) {
   const filters: SQL[] = [];
-  if (scope.kind === 'outlet') {
-    // Another outlet asked for is refused rather than answered empty (the same rule for every outlet filter).
-    outletOfViewer({ type: 'cashier', outletId: scope.outletId }, query.outletId);
-    // A cashier without an outlet sees none.
-    filters.push(scope.outletId === null ? sql`false` : eq(registers.outletId, scope.outletId), eq(registers.active, true));
-  }
+  const outletId = outletOfViewer(viewer, query.outletId);
+  if (outletId !== undefined) filters.push(eq(registers.outletId, outletId));
+  if (viewer.type !== 'administrator') filters.push(eq(registers.active, true));
   if (query.search) {
     const pattern = likePattern(query.search);
     filters.push(or(ilike(registers.name, pattern), ilike(registers.slug, pattern)) as SQL);
   }
-  if (query.outletId !== undefined) filters.push(eq(registers.outletId, query.outletId));
   if (query.receiptTemplateId !== undefined) filters.push(eq(registers.receiptTemplateId, query.receiptTemplateId));
   if (query.active !== undefined) filters.push(eq(registers.active, query.active));
   const where = filters.length ? and(...filters) : undefined;
