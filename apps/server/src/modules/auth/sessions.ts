@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
 import { sessions, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
 /** Anonymous sessions (only a CSRF token, before sign-in) live briefly. */
@@ -37,9 +38,7 @@ const toDate = (value: unknown) => new Date(value as string);
  */
 export async function findSession(db: DbOrTx, keys: SessionKeys, token: string): Promise<LoadedSession | null> {
   const id = sessionIdOf(keys, token);
-  const [row] = ((await db.execute(sql`select session_of(${id}, ${new Date().toISOString()}::timestamptz) as value`)) as unknown as {
-    rows: Array<{ value: SessionJson | string | null }>;
-  }).rows;
+  const row = await executeOne<{ value: SessionJson | string | null }>(db, sql`select session_of(${id}, ${new Date().toISOString()}::timestamptz) as value`);
   const found = typeof row?.value === 'string' ? (JSON.parse(row.value) as SessionJson) : (row?.value ?? null);
   if (!found) return null;
   const session = {
