@@ -7,7 +7,7 @@ import { likePattern, orderByFrom, paginate, type Page } from '../../lib/list.ts
 
 /** The columns an additional charge form writes. */
 export type AdditionalChargeColumns = Pick<AdditionalChargeRow, 'name' | 'kind' | 'amount' | 'rateE4' | 'per' | 'isTaxable' | 'active'>;
-export type AdditionalChargeWithCount = AdditionalChargeRow & { productCount: number };
+type AdditionalChargeWithCount = AdditionalChargeRow & { productCount: number };
 
 /** Products that carry the charge (product_charges.charge_id is indexed). */
 const productCount = sql<number>`(select count(*) from ${productCharges} where ${productCharges.chargeId} = ${additionalCharges.id})`.mapWith(

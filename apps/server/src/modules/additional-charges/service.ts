@@ -28,7 +28,7 @@ const TOUCH_BATCH = 5000;
 
 const duplicateName = 'An additional charge with this name already exists.';
 
-export function toAdditionalCharge(row: AdditionalChargeRow & { productCount: number }): AdditionalCharge {
+function toAdditionalCharge(row: AdditionalChargeRow & { productCount: number }): AdditionalCharge {
   const isFixed = row.kind === 'fixed';
   return {
     id: row.id,

@@ -13,7 +13,7 @@ import {
 } from './sessions.ts';
 import { clearLoginThrottle, recordFailedLogin, secondsUntilLoginAllowed, throttleKey } from './throttle.ts';
 
-export type LoginResult = { user: UserRow; token: string; csrfToken: string };
+type LoginResult = { user: UserRow; token: string; csrfToken: string };
 
 /**
  * Checks the credentials and opens a signed-in session in place of the anonymous one, so the

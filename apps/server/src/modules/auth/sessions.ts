@@ -11,7 +11,7 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type SessionKeys = { secret: string; lifetimeMs: number };
 
-export function newToken(): string {
+function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -26,7 +26,7 @@ export function tokensMatch(expected: string, given: string | undefined): boolea
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export type LoadedSession = { session: SessionRow; user: UserRow | null };
+type LoadedSession = { session: SessionRow; user: UserRow | null };
 
 type SessionJson = { session: Record<keyof SessionRow, unknown>; user: Record<keyof UserRow, unknown> | null };
 

@@ -6,7 +6,7 @@ import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { duplicateNameMessage } from './service.ts';
 import { findCategoryNodes, insertCategory, lockCategoryTree, updateCategoryById } from './queries.ts';
 
-export const MAX_CATEGORY_ROWS = 5000;
+const MAX_CATEGORY_ROWS = 5000;
 
 type Node = { id: number; name: string; parentId: number | null };
 type Failure = CategoryUploadResult['failed'][number];

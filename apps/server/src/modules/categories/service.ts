@@ -123,7 +123,7 @@ export function inUseMessage(name: string, products: number, children: number): 
   return `“${name}” ${uses}.`;
 }
 
-export type DeleteOptions = {
+type DeleteOptions = {
   /** Move the category's products to this category first (and its subcategories up one level). */
   moveTo?: number;
   /** Move its subcategories up one level (implied by moveTo). */

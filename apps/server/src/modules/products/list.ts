@@ -8,7 +8,7 @@ import { likePattern, type Page } from '../../lib/list.ts';
 import { pageMetaOf } from '@tillbook/contract';
 import { mediaUrl } from '../../lib/media.ts';
 
-export type ProductListFilters = z.output<typeof productListQuery>;
+type ProductListFilters = z.output<typeof productListQuery>;
 /** The list's filters without its paging (the CSV export walks every matching product). */
 export type ProductFilters = Omit<ProductListFilters, 'page' | 'perPage'>;
 

@@ -20,17 +20,17 @@ import { listActiveTaxes } from '../taxes/service.ts';
 
 /** A position in one stream: everything at or before (xid, id) has been sent. */
 type Position = { xid: string; id: number };
-export type SyncCursor = { products: Position; deletions: Position };
+type SyncCursor = { products: Position; deletions: Position };
 
 const CURSOR_VERSION = 'v1';
 
-export function encodeCursor(cursor: SyncCursor): string {
+function encodeCursor(cursor: SyncCursor): string {
   const text = [CURSOR_VERSION, cursor.products.xid, cursor.products.id, cursor.deletions.xid, cursor.deletions.id].join(':');
   return Buffer.from(text, 'utf8').toString('base64url');
 }
 
 /** The cursor a register sent back, or a 422 when it is not one of ours. */
-export function decodeCursor(text: string): SyncCursor {
+function decodeCursor(text: string): SyncCursor {
   const parts = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url').toString('utf8').split(':') : [];
   const [version, productXid = '', productId = '', deletionXid = '', deletionId = ''] = parts;
   const isXid = (value: string) => /^\d{1,20}$/.test(value) && BigInt(value) < 2n ** 64n;
@@ -170,7 +170,7 @@ async function listSyncCategories(db: DbOrTx): Promise<SyncCategory[]> {
     .orderBy(asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id));
 }
 
-export type SyncOptions = {
+type SyncOptions = {
   since: string | undefined;
   outletId: number;
   limit: number;

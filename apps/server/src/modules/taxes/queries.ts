@@ -8,7 +8,7 @@ import { likePattern, orderByFrom, paginate, type Page } from '../../lib/list.ts
 
 /** The columns a tax form writes. */
 export type TaxColumns = Pick<TaxRow, 'name' | 'rateE4' | 'isInclusive' | 'isCompound' | 'active'>;
-export type TaxWithCount = TaxRow & { productCount: number };
+type TaxWithCount = TaxRow & { productCount: number };
 
 /** Products that carry the tax (product_taxes.tax_id is indexed). */
 const productCount = sql<number>`(select count(*) from ${productTaxes} where ${productTaxes.taxId} = ${taxes.id})`.mapWith(Number);

@@ -33,7 +33,7 @@ import {
 /** Products touched per statement: far below PostgreSQL's limit of bind parameters. */
 const TOUCH_BATCH = 5000;
 
-export function toTax(row: TaxRow & { productCount: number }): Tax {
+function toTax(row: TaxRow & { productCount: number }): Tax {
   return {
     ...row,
     rate: formatPercent(row.rateE4),

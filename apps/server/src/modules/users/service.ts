@@ -51,7 +51,7 @@ export function listUserTypes(): UserTypeItem[] {
   return userTypes.map((id) => ({ id, name: userTypeLabels[id], description: userTypeDescriptions[id] }));
 }
 
-export type NewUser = {
+type NewUser = {
   username: string;
   name: string;
   email?: string | null;
