@@ -5,26 +5,30 @@ import {
   type AdditionalChargeValues,
   type additionalChargeListQuery,
 } from '@tillbook/contract';
-import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { additionalCharges, productCharges, type AdditionalChargeRow } from '../../db/schema/index.ts';
+import type { AdditionalChargeRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { touchProducts } from '../stock/service.ts';
-
-/** Products that carry the charge (product_charges.charge_id is indexed). */
-const productCount = sql<number>`(select count(*) from ${productCharges} where ${productCharges.chargeId} = ${additionalCharges.id})`.mapWith(
-  Number,
-);
+import {
+  deleteAdditionalChargeById,
+  findActiveAdditionalCharges,
+  findAdditionalChargeById,
+  findAdditionalChargeIdByName,
+  findAdditionalChargePage,
+  findProductIdsWithCharge,
+  insertAdditionalCharge,
+  updateAdditionalChargeById,
+  type AdditionalChargeColumns,
+} from './queries.ts';
 
 /** Products touched per statement: far below PostgreSQL's limit of bind parameters. */
 const TOUCH_BATCH = 5000;
 
 const duplicateName = 'An additional charge with this name already exists.';
 
-export function toAdditionalCharge(row: AdditionalChargeRow & { productCount: number }): AdditionalCharge {
+function toAdditionalCharge(row: AdditionalChargeRow & { productCount: number }): AdditionalCharge {
   const isFixed = row.kind === 'fixed';
   return {
     id: row.id,
@@ -43,40 +47,13 @@ export function toAdditionalCharge(row: AdditionalChargeRow & { productCount: nu
 }
 
 export async function listAdditionalCharges(db: DbOrTx, query: z.output<typeof additionalChargeListQuery>) {
-  const filters: SQL[] = [];
-  if (query.search) filters.push(ilike(additionalCharges.name, likePattern(query.search)));
-  if (query.active !== undefined) filters.push(eq(additionalCharges.active, query.active));
-  if (query.kind !== undefined) filters.push(eq(additionalCharges.kind, query.kind));
-  const where = filters.length ? and(...filters) : undefined;
-  const orderBy = orderByFrom(
-    query.sort,
-    { name: sql`lower(${additionalCharges.name})`, createdAt: additionalCharges.createdAt },
-    'name',
-    additionalCharges.id,
-  );
-  return paginate(
-    query,
-    async () => (await db.select({ n: count() }).from(additionalCharges).where(where))[0]?.n ?? 0,
-    async (limit, offset) =>
-      (
-        await db
-          .select({ row: additionalCharges, productCount })
-          .from(additionalCharges)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset)
-      ).map(({ row, productCount: n }) => toAdditionalCharge({ ...row, productCount: n })),
-  );
+  const page = await findAdditionalChargePage(db, query);
+  return { ...page, data: page.data.map(toAdditionalCharge) };
 }
 
 /** The active charges in the pricing engine's shape, for pickers and the register. */
 export async function listActiveAdditionalCharges(db: DbOrTx): Promise<AdditionalChargeListItem[]> {
-  const rows = await db
-    .select()
-    .from(additionalCharges)
-    .where(eq(additionalCharges.active, true))
-    .orderBy(asc(sql`lower(${additionalCharges.name})`), asc(additionalCharges.id));
+  const rows = await findActiveAdditionalCharges(db);
   return rows.map((row) =>
     row.kind === 'fixed'
       ? { id: row.id, name: row.name, isTaxable: row.isTaxable, kind: 'fixed', amount: row.amount, per: row.per }
@@ -85,12 +62,12 @@ export async function listActiveAdditionalCharges(db: DbOrTx): Promise<Additiona
 }
 
 export async function getAdditionalCharge(db: DbOrTx, id: number): Promise<AdditionalCharge> {
-  const [found] = await db.select({ row: additionalCharges, productCount }).from(additionalCharges).where(eq(additionalCharges.id, id)).limit(1);
+  const found = await findAdditionalChargeById(db, id);
   if (!found) throw AppError.notFound();
-  return toAdditionalCharge({ ...found.row, productCount: found.productCount });
+  return toAdditionalCharge(found);
 }
 
-function columnsOf(values: AdditionalChargeValues) {
+function columnsOf(values: AdditionalChargeValues): AdditionalChargeColumns {
   return {
     name: values.name,
     kind: values.kind,
@@ -103,12 +80,7 @@ function columnsOf(values: AdditionalChargeValues) {
 }
 
 async function assertUniqueName(db: DbOrTx, name: string, exceptId?: number) {
-  const [clash] = await db
-    .select({ id: additionalCharges.id })
-    .from(additionalCharges)
-    .where(and(sql`lower(${additionalCharges.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(additionalCharges.id, exceptId)))
-    .limit(1);
-  if (clash) throw AppError.validation({ name: [duplicateName] });
+  if ((await findAdditionalChargeIdByName(db, name, exceptId)) !== undefined) throw AppError.validation({ name: [duplicateName] });
 }
 
 function rethrowUnique(error: unknown): never {
@@ -118,8 +90,7 @@ function rethrowUnique(error: unknown): never {
 
 /** Registers learn of a changed charge on their next sync: every product carrying it is marked changed. */
 async function touchProductsWithCharge(tx: DbOrTx, chargeId: number): Promise<void> {
-  const rows = await tx.select({ id: productCharges.productId }).from(productCharges).where(eq(productCharges.chargeId, chargeId));
-  const productIds = rows.map((row) => row.id);
+  const productIds = await findProductIdsWithCharge(tx, chargeId);
   for (let start = 0; start < productIds.length; start += TOUCH_BATCH) {
     await touchProducts(tx, productIds.slice(start, start + TOUCH_BATCH));
   }
@@ -127,7 +98,7 @@ async function touchProductsWithCharge(tx: DbOrTx, chargeId: number): Promise<vo
 
 export async function createAdditionalCharge(db: Db, values: AdditionalChargeValues): Promise<AdditionalCharge> {
   await assertUniqueName(db, values.name);
-  const [row] = await db.insert(additionalCharges).values(columnsOf(values)).returning().catch(rethrowUnique);
+  const row = await insertAdditionalCharge(db, columnsOf(values)).catch(rethrowUnique);
   if (!row) throw new Error('Inserting an additional charge returned no row');
   return toAdditionalCharge({ ...row, productCount: 0 });
 }
@@ -137,10 +108,7 @@ export async function updateAdditionalCharge(db: Db, id: number, values: Additio
   await assertUniqueName(db, values.name, id);
   await db
     .transaction(async (tx) => {
-      await tx
-        .update(additionalCharges)
-        .set({ ...columnsOf(values), updatedAt: new Date() })
-        .where(eq(additionalCharges.id, id));
+      await updateAdditionalChargeById(tx, id, columnsOf(values));
       await touchProductsWithCharge(tx, id);
     })
     .catch(rethrowUnique);
@@ -154,10 +122,7 @@ export async function deleteAdditionalCharge(db: Db, id: number): Promise<void> 
     const products = `${current.productCount} ${current.productCount === 1 ? 'product' : 'products'}`;
     throw AppError.conflict(`This charge is used by ${products}. Take it off those products first, or deactivate it instead.`);
   }
-  await db
-    .delete(additionalCharges)
-    .where(eq(additionalCharges.id, id))
-    .catch((error: unknown) => {
+  await deleteAdditionalChargeById(db, id).catch((error: unknown) => {
       // A product took the charge on between the check and the delete.
       if (isForeignKeyViolation(error)) throw AppError.conflict('This charge is used by products. Deactivate it instead.');
       throw error;

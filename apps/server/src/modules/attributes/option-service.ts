@@ -4,31 +4,32 @@ import {
   type attributeOptionCreateInput,
   type attributeOptionUpdateInput,
 } from '@tillbook/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { attributeOptions, attributes } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countVariantsOf, findOption, findOptionRows, lockAttribute, optionsInUseMessage, renameVariantsOf, writeOptionOrder } from './queries.ts';
+import {
+  countVariantsOf,
+  deleteOptionById,
+  findOption,
+  findOptionNameClash,
+  findOptionRows,
+  insertOption,
+  lockAttribute,
+  optionsInUseMessage,
+  renameVariantsOf,
+  updateAttributeById,
+  updateOptionById,
+  writeOptionOrder,
+} from './queries.ts';
 
 export { findOption as getOption } from './queries.ts';
 
 /** One option at a time (POST /api/attributes/options/create, PUT and DELETE /options/{id}). */
 
 async function assertOptionNameFree(tx: DbOrTx, attributeId: number, name: string, exceptId?: number) {
-  const [clash] = await tx
-    .select({ name: attributeOptions.name })
-    .from(attributeOptions)
-    .where(
-      and(
-        eq(attributeOptions.attributeId, attributeId),
-        sql`lower(${attributeOptions.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(attributeOptions.id, exceptId),
-      ),
-    )
-    .limit(1);
-  if (clash) throw AppError.validation({ name: [`This attribute already has the option “${clash.name}”.`] });
+  const clash = await findOptionNameClash(tx, attributeId, name, exceptId);
+  if (clash !== undefined) throw AppError.validation({ name: [`This attribute already has the option “${clash}”.`] });
 }
 
 function rethrowUnique(error: unknown): never {
@@ -46,7 +47,7 @@ async function placeOption(tx: DbOrTx, attributeId: number, id: number, position
 }
 
 async function touchAttribute(tx: DbOrTx, attributeId: number) {
-  await tx.update(attributes).set({ updatedAt: new Date() }).where(eq(attributes.id, attributeId));
+  await updateAttributeById(tx, attributeId, { updatedAt: new Date() });
 }
 
 export async function createOption(db: DbOrTx, input: z.output<typeof attributeOptionCreateInput>): Promise<AttributeOption> {
@@ -59,10 +60,7 @@ export async function createOption(db: DbOrTx, input: z.output<typeof attributeO
         throw AppError.validation({ name: [`The attribute “${attribute.name}” already has ${MAX_ATTRIBUTE_OPTIONS} options, the most it may have.`] });
       }
       await assertOptionNameFree(tx, attribute.id, input.name);
-      const [row] = await tx
-        .insert(attributeOptions)
-        .values({ attributeId: attribute.id, name: input.name, position: existing.length })
-        .returning();
+      const row = await insertOption(tx, { attributeId: attribute.id, name: input.name, position: existing.length });
       if (!row) throw new Error('Inserting an option returned no row');
       await placeOption(tx, attribute.id, row.id, input.position);
       await touchAttribute(tx, attribute.id);
@@ -79,7 +77,7 @@ export async function updateOption(db: DbOrTx, id: number, input: z.output<typeo
       await lockAttribute(tx, option.attributeId);
       await assertOptionNameFree(tx, option.attributeId, input.name, id);
       if (input.name !== option.name) {
-        await tx.update(attributeOptions).set({ name: input.name, updatedAt: new Date() }).where(eq(attributeOptions.id, id));
+        await updateOptionById(tx, id, { name: input.name, updatedAt: new Date() });
         await renameVariantsOf(tx, [id]);
       }
       if (input.position !== undefined) await placeOption(tx, option.attributeId, id, input.position);
@@ -100,10 +98,7 @@ export async function deleteOption(db: DbOrTx, id: number): Promise<void> {
     if (rows.length <= 1) {
       throw AppError.conflict(`“${option.name}” is the only option of “${attribute?.name}”. An attribute needs at least one option: delete the attribute instead.`);
     }
-    await tx
-      .delete(attributeOptions)
-      .where(eq(attributeOptions.id, id))
-      .catch((error: unknown) => {
+    await deleteOptionById(tx, id).catch((error: unknown) => {
         if (isForeignKeyViolation(error)) throw AppError.conflict(optionsInUseMessage([option.name]));
         throw error;
       });

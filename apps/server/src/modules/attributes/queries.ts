@@ -1,5 +1,6 @@
-import type { Attribute, AttributeOption } from '@tillbook/contract';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Attribute, AttributeOption, attributeListQuery } from '@tillbook/contract';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   attributeOptions,
@@ -11,6 +12,7 @@ import {
   type AttributeRow,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { likePattern, orderByFrom, paginate, type Page } from '../../lib/list.ts';
 import { touchProducts } from '../stock/service.ts';
 
 /** Reads and writes the attribute services share. */
@@ -144,4 +146,88 @@ export async function renameVariantsOf(tx: DbOrTx, optionIds: number[]): Promise
     )
     .returning({ productId: productVariants.productId });
   await touchProducts(tx, [...new Set(renamed.map((r) => r.productId))]);
+}
+
+/** A page of attributes; the search finds an attribute by its name or one of its options. */
+export async function findAttributePage(db: DbOrTx, query: z.output<typeof attributeListQuery>): Promise<Page<AttributeRow>> {
+  let where: SQL | undefined;
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const optionMatches = db
+      .select({ one: sql`1` })
+      .from(attributeOptions)
+      .where(and(eq(attributeOptions.attributeId, attributes.id), ilike(attributeOptions.name, pattern)));
+    where = or(ilike(attributes.name, pattern), sql`exists ${optionMatches}`);
+  }
+  const orderBy = orderByFrom(query.sort, { name: sql`lower(${attributes.name})`, createdAt: attributes.createdAt }, 'name', attributes.id);
+  return paginate(
+    query,
+    async () => (await db.select({ n: count() }).from(attributes).where(where))[0]?.n ?? 0,
+    async (limit, offset) => db.select().from(attributes).where(where).orderBy(...orderBy).limit(limit).offset(offset),
+  );
+}
+
+/** Another attribute with this name, however it is written. */
+export async function findAttributeIdByName(db: DbOrTx, name: string, exceptId?: number): Promise<number | undefined> {
+  const [clash] = await db
+    .select({ id: attributes.id })
+    .from(attributes)
+    .where(and(sql`lower(${attributes.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(attributes.id, exceptId)))
+    .limit(1);
+  return clash?.id;
+}
+
+/** The name of another option of the attribute with this name, however it is written. */
+export async function findOptionNameClash(tx: DbOrTx, attributeId: number, name: string, exceptId?: number): Promise<string | undefined> {
+  const [clash] = await tx
+    .select({ name: attributeOptions.name })
+    .from(attributeOptions)
+    .where(
+      and(
+        eq(attributeOptions.attributeId, attributeId),
+        sql`lower(${attributeOptions.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(attributeOptions.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return clash?.name;
+}
+
+export async function countProductsUsingAttribute(db: DbOrTx, id: number): Promise<number> {
+  const [usage] = await db.select({ n: count() }).from(productAttributes).where(eq(productAttributes.attributeId, id));
+  return Number(usage?.n ?? 0);
+}
+
+export async function insertAttribute(tx: DbOrTx, name: string): Promise<AttributeRow | undefined> {
+  const [row] = await tx.insert(attributes).values({ name }).returning();
+  return row;
+}
+
+export async function updateAttributeById(tx: DbOrTx, id: number, set: Partial<typeof attributes.$inferInsert>): Promise<void> {
+  await tx.update(attributes).set(set).where(eq(attributes.id, id));
+}
+
+export async function deleteAttributeById(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(attributes).where(eq(attributes.id, id));
+}
+
+export async function insertOptions(tx: DbOrTx, rows: Array<typeof attributeOptions.$inferInsert>): Promise<void> {
+  await tx.insert(attributeOptions).values(rows);
+}
+
+export async function insertOption(tx: DbOrTx, values: typeof attributeOptions.$inferInsert): Promise<AttributeOptionRow | undefined> {
+  const [row] = await tx.insert(attributeOptions).values(values).returning();
+  return row;
+}
+
+export async function updateOptionById(tx: DbOrTx, id: number, set: Partial<typeof attributeOptions.$inferInsert>): Promise<void> {
+  await tx.update(attributeOptions).set(set).where(eq(attributeOptions.id, id));
+}
+
+export async function deleteOptionsByIds(tx: DbOrTx, ids: number[]): Promise<void> {
+  await tx.delete(attributeOptions).where(inArray(attributeOptions.id, ids));
+}
+
+export async function deleteOptionById(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(attributeOptions).where(eq(attributeOptions.id, id));
 }

@@ -1,57 +1,42 @@
 import type { Attribute, AttributeValues, attributeListQuery } from '@tillbook/contract';
-import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { attributeOptions, attributes, productAttributes } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import {
   countProductsOf,
+  countProductsUsingAttribute,
   countVariantsOf,
+  deleteAttributeById,
+  deleteOptionsByIds,
+  findAttributeIdByName,
+  findAttributePage,
   findOptionRows,
   findOptionsOf,
   getAttribute,
+  insertAttribute,
+  insertOptions,
   lockAttribute,
   optionsInUseMessage,
   renameVariantsOf,
   toAttributes,
+  updateAttributeById,
+  updateOptionById,
 } from './queries.ts';
 
 export { getAttribute } from './queries.ts';
 
 /** Attributes with their options; the search finds an attribute by its name or one of its options. */
 export async function listAttributes(db: DbOrTx, query: z.output<typeof attributeListQuery>) {
-  let where: SQL | undefined;
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const optionMatches = db
-      .select({ one: sql`1` })
-      .from(attributeOptions)
-      .where(and(eq(attributeOptions.attributeId, attributes.id), ilike(attributeOptions.name, pattern)));
-    where = or(ilike(attributes.name, pattern), sql`exists ${optionMatches}`);
-  }
-  const orderBy = orderByFrom(query.sort, { name: sql`lower(${attributes.name})`, createdAt: attributes.createdAt }, 'name', attributes.id);
-  return paginate(
-    query,
-    async () => (await db.select({ n: count() }).from(attributes).where(where))[0]?.n ?? 0,
-    async (limit, offset) => {
-      const rows = await db.select().from(attributes).where(where).orderBy(...orderBy).limit(limit).offset(offset);
-      const ids = rows.map((r) => r.id);
-      const [options, products] = await Promise.all([findOptionsOf(db, ids), countProductsOf(db, ids)]);
-      return toAttributes(rows, options, products);
-    },
-  );
+  const page = await findAttributePage(db, query);
+  const ids = page.data.map((r) => r.id);
+  const [options, products] = await Promise.all([findOptionsOf(db, ids), countProductsOf(db, ids)]);
+  return { ...page, data: toAttributes(page.data, options, products) };
 }
 
 /** The name is unique however it is written ("size" clashes with "Size"), as the index says. */
 async function assertNameFree(db: DbOrTx, name: string, exceptId?: number) {
-  const [clash] = await db
-    .select({ id: attributes.id })
-    .from(attributes)
-    .where(and(sql`lower(${attributes.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(attributes.id, exceptId)))
-    .limit(1);
-  if (clash) throw AppError.validation({ name: ['An attribute with this name already exists.'] });
+  if ((await findAttributeIdByName(db, name, exceptId)) !== undefined) throw AppError.validation({ name: ['An attribute with this name already exists.'] });
 }
 
 /** Two people saving the same name at once: the unique indexes decide, and the answer is still a 422. */
@@ -67,9 +52,9 @@ export async function createAttribute(db: DbOrTx, values: AttributeValues): Prom
   await assertNameFree(db, values.name);
   return db
     .transaction(async (tx) => {
-      const [row] = await tx.insert(attributes).values({ name: values.name }).returning();
+      const row = await insertAttribute(tx, values.name);
       if (!row) throw new Error('Inserting an attribute returned no row');
-      await tx.insert(attributeOptions).values(values.options.map((o, position) => ({ attributeId: row.id, name: o.name, position })));
+      await insertOptions(tx, values.options.map((o, position) => ({ attributeId: row.id, name: o.name, position })));
       return getAttribute(tx, row.id);
     })
     .catch(rethrowUnique);
@@ -118,25 +103,25 @@ export async function updateAttribute(db: DbOrTx, id: number, values: AttributeV
         const variants = [...usage.values()].reduce((a, b) => a + b, 0);
         throw AppError.conflict(optionsInUseMessage(used.map((o) => o.name), variants));
       }
-      if (dropped.length) await tx.delete(attributeOptions).where(inArray(attributeOptions.id, dropped.map((o) => o.id)));
+      if (dropped.length) await deleteOptionsByIds(tx, dropped.map((o) => o.id));
 
       // The unique index compares names case-insensitively row by row, so renames that swap
       // names (S ↔ M) first step aside under a temporary name.
       const renamed = entries.filter((e) => e.id !== undefined && byId.get(e.id)?.name !== e.name);
       for (const entry of renamed) {
-        await tx.update(attributeOptions).set({ name: `\u0001${entry.id}` }).where(eq(attributeOptions.id, entry.id as number));
+        await updateOptionById(tx, entry.id as number, { name: `\u0001${entry.id}` });
       }
       const now = new Date();
       for (const [position, entry] of entries.entries()) {
         if (entry.id === undefined) continue;
         const before = byId.get(entry.id);
         if (before?.name === entry.name && before.position === position) continue;
-        await tx.update(attributeOptions).set({ name: entry.name, position, updatedAt: now }).where(eq(attributeOptions.id, entry.id));
+        await updateOptionById(tx, entry.id, { name: entry.name, position, updatedAt: now });
       }
       const added = entries.flatMap((e, position) => (e.id === undefined ? [{ attributeId: id, name: e.name, position }] : []));
-      if (added.length) await tx.insert(attributeOptions).values(added);
+      if (added.length) await insertOptions(tx, added);
 
-      await tx.update(attributes).set({ name: values.name, updatedAt: now }).where(eq(attributes.id, id));
+      await updateAttributeById(tx, id, { name: values.name, updatedAt: now });
       await renameVariantsOf(tx, renamed.map((e) => e.id as number));
       return getAttribute(tx, id);
     })
@@ -146,16 +131,12 @@ export async function updateAttribute(db: DbOrTx, id: number, values: AttributeV
 /** Deletes an attribute no product uses (409 otherwise); its options go with it. */
 export async function deleteAttribute(db: DbOrTx, id: number): Promise<void> {
   const current = await getAttribute(db, id);
-  const [usage] = await db.select({ n: count() }).from(productAttributes).where(eq(productAttributes.attributeId, id));
-  const products = Number(usage?.n ?? 0);
+  const products = await countProductsUsingAttribute(db, id);
   if (products > 0) {
     const used = products === 1 ? '1 product' : `${products} products`;
     throw AppError.conflict(`The attribute “${current.name}” is used by ${used}. Remove it from those products before deleting it.`);
   }
-  await db
-    .delete(attributes)
-    .where(eq(attributes.id, id))
-    .catch((error: unknown) => {
+  await deleteAttributeById(db, id).catch((error: unknown) => {
       // A variant made with one of its options, saved since the check above.
       if (isForeignKeyViolation(error)) {
         throw AppError.conflict(`The attribute “${current.name}” is used by products. Remove it from those products before deleting it.`);

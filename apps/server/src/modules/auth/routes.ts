@@ -1,7 +1,6 @@
 import { errorBody, loginInput, user, userTypes, validationErrorBody } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { toUser } from '../users/service.ts';
 import { login } from './service.ts';
 import { createSession, destroySession, type SessionKeys } from './sessions.ts';
@@ -64,10 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; keys: SessionKeys }> = 
       config: { access: userTypes },
       schema: { tags: ['session'], summary: 'The signed-in user', response: { 200: user, 401: errorBody } },
     },
-    async (request) => {
-      if (!request.user) throw AppError.unauthenticated();
-      return toUser(request.user);
-    },
+    async (request) => toUser(request.currentUser),
   );
 };
 

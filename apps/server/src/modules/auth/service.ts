@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { burnVerifyTime, verifySecret } from '../../lib/passwords.ts';
-import { findUserByLogin } from '../users/service.ts';
+import { findUserByLogin } from '../users/queries.ts';
 import {
   createSession,
   destroySession,
@@ -13,7 +13,7 @@ import {
 } from './sessions.ts';
 import { clearLoginThrottle, recordFailedLogin, secondsUntilLoginAllowed, throttleKey } from './throttle.ts';
 
-export type LoginResult = { user: UserRow; token: string; csrfToken: string };
+type LoginResult = { user: UserRow; token: string; csrfToken: string };
 
 /**
  * Checks the credentials and opens a signed-in session in place of the anonymous one, so the

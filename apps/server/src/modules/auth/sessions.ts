@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
 import { sessions, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
 /** Anonymous sessions (only a CSRF token, before sign-in) live briefly. */
@@ -10,7 +11,7 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type SessionKeys = { secret: string; lifetimeMs: number };
 
-export function newToken(): string {
+function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -25,7 +26,7 @@ export function tokensMatch(expected: string, given: string | undefined): boolea
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export type LoadedSession = { session: SessionRow; user: UserRow | null };
+type LoadedSession = { session: SessionRow; user: UserRow | null };
 
 type SessionJson = { session: Record<keyof SessionRow, unknown>; user: Record<keyof UserRow, unknown> | null };
 
@@ -37,9 +38,7 @@ const toDate = (value: unknown) => new Date(value as string);
  */
 export async function findSession(db: DbOrTx, keys: SessionKeys, token: string): Promise<LoadedSession | null> {
   const id = sessionIdOf(keys, token);
-  const [row] = ((await db.execute(sql`select session_of(${id}, ${new Date().toISOString()}::timestamptz) as value`)) as unknown as {
-    rows: Array<{ value: SessionJson | string | null }>;
-  }).rows;
+  const row = await executeOne<{ value: SessionJson | string | null }>(db, sql`select session_of(${id}, ${new Date().toISOString()}::timestamptz) as value`);
   const found = typeof row?.value === 'string' ? (JSON.parse(row.value) as SessionJson) : (row?.value ?? null);
   if (!found) return null;
   const session = {

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { loginThrottles } from '../../db/schema/index.ts';
 
 /** Five failed sign-ins per username and IP address in a minute, then a wait (issue: foundation). */
-export const LOGIN_MAX_ATTEMPTS = 5;
-export const LOGIN_DECAY_SECONDS = 60;
+const LOGIN_MAX_ATTEMPTS = 5;
+const LOGIN_DECAY_SECONDS = 60;
 
 export function throttleKey(login: string, ip: string): string {
   return `${login.trim().toLowerCase()}|${ip}`.slice(0, 400);

@@ -1,11 +1,19 @@
 import type { CategoryBulkResult, categoryBulkInput } from '@tillbook/contract';
-import { count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, productCategories } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertCanMoveUnder, duplicateNameMessage, inUseMessage } from './service.ts';
-import { findDepths, findSiblingByName, lockCategoryTree } from './tree.ts';
+import {
+  countCategoryUses,
+  deleteCategoryById,
+  findCategoryNodesByIds,
+  findDepths,
+  findSiblingByName,
+  hasCategory,
+  lockCategoryTree,
+  setCategoriesActive,
+  setCategoryParent,
+} from './queries.ts';
 
 type BulkValues = z.output<typeof categoryBulkInput>;
 type Failure = CategoryBulkResult['failed'][number];
@@ -19,12 +27,7 @@ export async function bulkUpdateCategories(db: Db, input: BulkValues): Promise<C
   switch (input.action) {
     case 'activate':
     case 'deactivate': {
-      const rows = await db
-        .update(categories)
-        .set({ active: input.action === 'activate', updatedAt: new Date() })
-        .where(inArray(categories.id, ids))
-        .returning({ id: categories.id });
-      return { affected: rows.length, failed: [] };
+      return { affected: await setCategoriesActive(db, ids, input.action === 'activate'), failed: [] };
     }
     case 'delete':
       return db.transaction(async (tx) => {
@@ -39,27 +42,20 @@ export async function bulkUpdateCategories(db: Db, input: BulkValues): Promise<C
   }
 }
 
-async function selectedRows(tx: Tx, ids: number[]) {
-  return tx.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories).where(inArray(categories.id, ids));
-}
-
 /** Deepest first, so a parent chosen together with its children goes once they have. */
 async function deleteMany(tx: Tx, ids: number[]): Promise<CategoryBulkResult> {
-  const rows = await selectedRows(tx, ids);
+  const rows = await findCategoryNodesByIds(tx, ids);
   const depths = await findDepths(tx, ids);
   rows.sort((a, b) => (depths.get(b.id) ?? 0) - (depths.get(a.id) ?? 0));
   const failed: Failure[] = [];
   let affected = 0;
   for (const row of rows) {
-    const [products] = await tx.select({ n: count() }).from(productCategories).where(eq(productCategories.categoryId, row.id));
-    const [children] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, row.id));
-    const productTotal = products?.n ?? 0;
-    const childTotal = children?.n ?? 0;
+    const { products: productTotal, children: childTotal } = await countCategoryUses(tx, row.id);
     if (productTotal > 0 || childTotal > 0) {
       failed.push({ id: row.id, name: row.name, message: inUseMessage(row.name, productTotal, childTotal) });
       continue;
     }
-    await tx.delete(categories).where(eq(categories.id, row.id));
+    await deleteCategoryById(tx, row.id);
     affected += 1;
   }
   return { affected, failed };
@@ -67,12 +63,11 @@ async function deleteMany(tx: Tx, ids: number[]): Promise<CategoryBulkResult> {
 
 async function moveMany(tx: Tx, ids: number[], parentId: number | null): Promise<CategoryBulkResult> {
   if (parentId !== null) {
-    const [target] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, parentId)).limit(1);
-    if (!target) throw AppError.validation({ 'values.parentId': ['The selected parent category does not exist.'] });
+    if (!(await hasCategory(tx, parentId))) throw AppError.validation({ 'values.parentId': ['The selected parent category does not exist.'] });
   }
   const failed: Failure[] = [];
   let affected = 0;
-  for (const row of await selectedRows(tx, ids)) {
+  for (const row of await findCategoryNodesByIds(tx, ids)) {
     if (row.parentId === parentId) continue;
     try {
       await assertCanMoveUnder(tx, row.id, parentId);
@@ -85,7 +80,7 @@ async function moveMany(tx: Tx, ids: number[], parentId: number | null): Promise
       failed.push({ id: row.id, name: row.name, message: `“${row.name}”: ${duplicateNameMessage}` });
       continue;
     }
-    await tx.update(categories).set({ parentId, updatedAt: new Date() }).where(eq(categories.id, row.id));
+    await setCategoryParent(tx, row.id, parentId);
     affected += 1;
   }
   return { affected, failed };

@@ -1,13 +1,12 @@
 import { categoryCsvColumns, categoryCsvRow, type CategoryCsvRow, type CategoryUploadResult, type CategoryUploadRow } from '@tillbook/contract';
-import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories } from '../../db/schema/index.ts';
 import { databaseRefusalOf, isUniqueViolation } from '../../lib/db-errors.ts';
 import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { duplicateNameMessage } from './service.ts';
-import { lockCategoryTree } from './tree.ts';
+import { findCategoryNodes, insertCategory, lockCategoryTree, updateCategoryById } from './queries.ts';
 
-export const MAX_CATEGORY_ROWS = 5000;
+const MAX_CATEGORY_ROWS = 5000;
 
 type Node = { id: number; name: string; parentId: number | null };
 type Failure = CategoryUploadResult['failed'][number];
@@ -116,7 +115,7 @@ export async function importCategories(db: Db, text: string, options: { dryRun: 
   try {
     await db.transaction(async (tx) => {
       await lockCategoryTree(tx);
-      const index = new TreeIndex(await tx.select({ id: categories.id, name: categories.name, parentId: categories.parentId }).from(categories));
+      const index = new TreeIndex(await findCategoryNodes(tx));
       const inFile = new Map<string, number>();
       let pending = valid;
       // Rows whose parent comes later in the file wait for it; each pass places at least one row.
@@ -199,28 +198,20 @@ async function saveRow(
   try {
     if (existingId !== undefined) {
       await tx.transaction(async (sp) => {
-        await sp
-          .update(categories)
-          .set({
-            name: values.name,
-            ...(values.colour !== null ? { colour: values.colour } : {}),
-            ...(values.position !== null ? { position: values.position } : {}),
-            ...(values.active !== null ? { active: values.active } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(categories.id, existingId));
+        await updateCategoryById(sp, existingId, {
+          name: values.name,
+          ...(values.colour !== null ? { colour: values.colour } : {}),
+          ...(values.position !== null ? { position: values.position } : {}),
+          ...(values.active !== null ? { active: values.active } : {}),
+        });
       });
       return { action: 'update' };
     }
-    const created = await tx.transaction(async (sp) => {
-      const [inserted] = await sp
-        .insert(categories)
-        .values({ name: values.name, parentId, colour: values.colour, position: values.position ?? 0, active: values.active ?? true })
-        .returning({ id: categories.id });
-      return inserted;
-    });
-    if (!created) throw new Error('Inserting a category returned no row');
-    index.add({ id: created.id, name: values.name, parentId });
+    const createdId = await tx.transaction((sp) =>
+      insertCategory(sp, { name: values.name, parentId, colour: values.colour, position: values.position ?? 0, active: values.active ?? true }),
+    );
+    if (createdId === undefined) throw new Error('Inserting a category returned no row');
+    index.add({ id: createdId, name: values.name, parentId });
     return { action: 'create' };
   } catch (error) {
     if (isUniqueViolation(error)) return { failure: { row, field: 'name', message: duplicateNameMessage } };

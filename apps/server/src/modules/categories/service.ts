@@ -1,106 +1,64 @@
 import type { Category, CategoryFilters, CategoryOption, CategoryValues } from '@tillbook/contract';
-import { and, count, eq, getTableColumns, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { categories, productCategories } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { touchProducts } from '../stock/service.ts';
-import { categoryTree, findSiblingByName, findSubtreeIds, joinTree, lockCategoryTree, treeColumns } from './tree.ts';
-
-const parent = alias(categories, 'parent');
-
-const productCount = sql<number>`(select count(*) from ${productCategories} where ${productCategories.categoryId} = ${categories.id})`.mapWith(
-  Number,
-);
-const childCount = sql<number>`(select count(*) from categories as child where child.parent_id = ${categories.id})`.mapWith(Number);
-
-type CategoryRowWithTree = typeof categories.$inferSelect & {
-  parentName: string | null;
-  depth: number;
-  productCount: number;
-  childCount: number;
-};
+import {
+  countCategoryRows,
+  deleteCategoryById,
+  findCategoryById,
+  findCategoryOptions,
+  findCategoryPage,
+  findCategoryWithTree,
+  findChildCategories,
+  findProductIdsInCategory,
+  findSiblingByName,
+  findSubtreeIds,
+  hasCategory,
+  insertCategory,
+  lockCategoryTree,
+  moveCategoryProducts,
+  moveChildCategories,
+  updateCategoryById,
+  type CategoryRowWithTree,
+} from './queries.ts';
 
 function toCategory(row: CategoryRowWithTree): Category {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-function selectCategories(db: DbOrTx) {
-  return db
-    .select({ ...getTableColumns(categories), parentName: parent.name, depth: treeColumns.depth, productCount, childCount })
-    .from(categories)
-    .innerJoin(categoryTree, joinTree)
-    .leftJoin(parent, eq(parent.id, categories.parentId));
-}
-
 export const duplicateNameMessage = 'A category with this name already exists under this parent.';
 
-function filtersOf(query: Pick<CategoryFilters, 'search' | 'active' | 'parentId'>): SQL | undefined {
-  const filters: SQL[] = [];
-  if (query.search) filters.push(ilike(categories.name, likePattern(query.search)));
-  if (query.active !== undefined) filters.push(eq(categories.active, query.active));
-  if (query.parentId === 'root') filters.push(isNull(categories.parentId));
-  else if (query.parentId !== undefined) filters.push(eq(categories.parentId, query.parentId));
-  return filters.length ? and(...filters) : undefined;
-}
-
 export async function countCategories(db: DbOrTx, query: Pick<CategoryFilters, 'search' | 'active' | 'parentId'>): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(categories).where(filtersOf(query));
-  return row?.n ?? 0;
+  return countCategoryRows(db, query);
 }
 
 /** The list: in tree order unless another sort is asked for; each row knows its parent and depth. */
 export async function listCategories(db: DbOrTx, query: CategoryFilters) {
-  const where = filtersOf(query);
-  const orderBy = orderByFrom(
-    query.sort,
-    { tree: treeColumns.path, name: sql`lower(${categories.name})`, position: categories.position, createdAt: categories.createdAt },
-    'tree',
-    categories.id,
-  );
-  return paginate(
-    query,
-    () => countCategories(db, query),
-    async (limit, offset) =>
-      (await selectCategories(db).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toCategory),
-  );
+  const page = await findCategoryPage(db, query);
+  return { ...page, data: page.data.map(toCategory) };
 }
 
 /** Compact rows in tree order for pickers and the sell screen (`activeOnly`: hide inactive branches). */
 export async function listCategoryOptions(db: DbOrTx, activeOnly: boolean): Promise<CategoryOption[]> {
-  return db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      parentId: categories.parentId,
-      depth: treeColumns.depth,
-      colour: categories.colour,
-      active: categories.active,
-    })
-    .from(categories)
-    .innerJoin(categoryTree, joinTree)
-    .where(activeOnly ? eq(treeColumns.visible, true) : undefined)
-    .orderBy(treeColumns.path);
+  return findCategoryOptions(db, activeOnly);
 }
 
 export async function getCategory(db: DbOrTx, id: number): Promise<Category> {
-  const [row] = await selectCategories(db).where(eq(categories.id, id)).limit(1);
+  const row = await findCategoryWithTree(db, id);
   if (!row) throw AppError.notFound();
   return toCategory(row);
 }
 
 async function findCategoryRow(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
+  const row = await findCategoryById(db, id);
   if (!row) throw AppError.notFound();
   return row;
 }
 
 async function assertParentExists(db: DbOrTx, parentId: number | null): Promise<void> {
   if (parentId === null) return;
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, parentId)).limit(1);
-  if (!row) throw AppError.validation({ parentId: ['The selected parent category does not exist.'] });
+  if (!(await hasCategory(db, parentId))) throw AppError.validation({ parentId: ['The selected parent category does not exist.'] });
 }
 
 async function assertNameFree(db: DbOrTx, values: CategoryValues, exceptId?: number): Promise<void> {
@@ -119,9 +77,9 @@ function rethrowConstraint(error: unknown): never {
 export async function createCategory(db: DbOrTx, values: CategoryValues): Promise<Category> {
   await assertParentExists(db, values.parentId);
   await assertNameFree(db, values);
-  const [row] = await db.insert(categories).values(values).returning({ id: categories.id }).catch(rethrowConstraint);
-  if (!row) throw new Error('Inserting a category returned no row');
-  return getCategory(db, row.id);
+  const id = await insertCategory(db, values).catch(rethrowConstraint);
+  if (id === undefined) throw new Error('Inserting a category returned no row');
+  return getCategory(db, id);
 }
 
 /**
@@ -147,10 +105,7 @@ export async function updateCategory(db: Db, id: number, values: CategoryValues)
         await assertCanMoveUnder(tx, id, values.parentId);
       }
       await assertNameFree(tx, values, id);
-      await tx
-        .update(categories)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(categories.id, id));
+      await updateCategoryById(tx, id, values);
     })
     .catch(rethrowConstraint);
   return getCategory(db, id);
@@ -168,7 +123,7 @@ export function inUseMessage(name: string, products: number, children: number): 
   return `“${name}” ${uses}.`;
 }
 
-export type DeleteOptions = {
+type DeleteOptions = {
   /** Move the category's products to this category first (and its subcategories up one level). */
   moveTo?: number;
   /** Move its subcategories up one level (implied by moveTo). */
@@ -184,15 +139,12 @@ export async function deleteCategory(db: Db, id: number, options: DeleteOptions 
   await db.transaction(async (tx) => {
     await lockCategoryTree(tx);
     const current = await findCategoryRow(tx, id);
-    const productIds = (
-      await tx.select({ id: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, id))
-    ).map((r) => r.id);
-    const children = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.parentId, id));
+    const productIds = await findProductIdsInCategory(tx, id);
+    const children = await findChildCategories(tx, id);
 
     if (options.moveTo !== undefined) {
       if (options.moveTo === id) throw AppError.validation({ moveTo: ['Choose another category to move the products to.'] });
-      const [target] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, options.moveTo)).limit(1);
-      if (!target) throw AppError.validation({ moveTo: ['The category to move products to does not exist.'] });
+      if (!(await hasCategory(tx, options.moveTo))) throw AppError.validation({ moveTo: ['The category to move products to does not exist.'] });
     }
     const canMoveChildren = options.moveTo !== undefined || options.moveChildren === true;
     if ((productIds.length > 0 && options.moveTo === undefined) || (children.length > 0 && !canMoveChildren)) {
@@ -204,11 +156,7 @@ export async function deleteCategory(db: Db, id: number, options: DeleteOptions 
     }
 
     if (options.moveTo !== undefined && productIds.length > 0) {
-      await tx
-        .insert(productCategories)
-        .values(productIds.map((productId) => ({ productId, categoryId: options.moveTo as number })))
-        .onConflictDoNothing();
-      await tx.delete(productCategories).where(eq(productCategories.categoryId, id));
+      await moveCategoryProducts(tx, id, options.moveTo, productIds);
       await touchProducts(tx, productIds);
     }
 
@@ -221,13 +169,10 @@ export async function deleteCategory(db: Db, id: number, options: DeleteOptions 
           );
         }
       }
-      await tx.update(categories).set({ parentId: current.parentId, updatedAt: new Date() }).where(eq(categories.parentId, id));
+      await moveChildCategories(tx, id, current.parentId);
     }
 
-    await tx
-      .delete(categories)
-      .where(eq(categories.id, id))
-      .catch((error: unknown) => {
+    await deleteCategoryById(tx, id).catch((error: unknown) => {
         // A product filed here between the check and the delete.
         if (isForeignKeyViolation(error)) throw AppError.conflict(`“${current.name}” is in use. Try again.`);
         throw error;

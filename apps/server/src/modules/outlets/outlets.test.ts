@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
@@ -94,7 +95,7 @@ describe('outlets', () => {
   it('refuses to delete an outlet where staff work, with 409 and a reason', async () => {
     const created = (await admin.post('/api/outlets/create', { ...valid, name: 'Staffed', code: 'STF' })).json().data;
     const user = await ctx.createUser('cashier');
-    await ctx.database.db.execute(`update users set outlet_id = ${created.id} where id = ${user.id}` as never);
+    await ctx.database.db.execute(sql`update users set outlet_id = ${created.id} where id = ${user.id}`);
     const res = await admin.delete(`/api/outlets/${created.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/Staff members work at this outlet/);

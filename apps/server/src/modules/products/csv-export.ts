@@ -1,11 +1,12 @@
 import { formatMinorAsDecimal, fractionDigitsOf, PRODUCT_CSV_LIST_SEPARATOR, productCsvColumns } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { execute } from '../../db/execute.ts';
 import { categories, taxes } from '../../db/schema/index.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { CategoryNames, type Lookups } from './csv-rows.ts';
 import { csvCell } from '../../lib/csv-write.ts';
-import { listProductIdsAfter, rowsOf, type ProductFilters } from './list.ts';
+import { listProductIdsAfter, type ProductFilters } from './list.ts';
 
 /** Products to CSV, with the columns the import reads (contract: productCsvColumns). */
 const EXPORT_BATCH = 500;
@@ -16,15 +17,15 @@ type ExportVariant = { id: number; product_id: number; name: string; sku: string
 async function exportLines(db: DbOrTx, ids: number[], outletId: number, lookups: Pick<Lookups, 'categories' | 'fractionDigits'>, taxNames: Map<number, string>): Promise<string> {
   const list = sql`${`{${ids.join(',')}}`}::int[]`;
   const [products, variants, categoryLinks, taxLinks] = await Promise.all([
-    rowsOf<ExportProduct>(db, sql`select id, title, description, track_stock, status from products where id = any(${list}) order by id`),
-    rowsOf<ExportVariant>(
+    execute<ExportProduct>(db, sql`select id, title, description, track_stock, status from products where id = any(${list}) order by id`),
+    execute<ExportVariant>(
       db,
       sql`select v.id, v.product_id, v.name, v.sku, v.barcode, v.price, v.cost, sl.quantity, sl.low_stock_threshold
           from product_variants v left join stock_levels sl on sl.variant_id = v.id and sl.outlet_id = ${outletId}
           where v.product_id = any(${list}) order by v.product_id, v.position, v.id`,
     ),
-    rowsOf<{ product_id: number; category_id: number }>(db, sql`select product_id, category_id from product_categories where product_id = any(${list})`),
-    rowsOf<{ product_id: number; tax_id: number }>(db, sql`select product_id, tax_id from product_taxes where product_id = any(${list}) order by position`),
+    execute<{ product_id: number; category_id: number }>(db, sql`select product_id, category_id from product_categories where product_id = any(${list})`),
+    execute<{ product_id: number; tax_id: number }>(db, sql`select product_id, tax_id from product_taxes where product_id = any(${list}) order by position`),
   ]);
   const namesBy = (links: Array<{ product_id: number; name: string }>) => {
     const map = new Map<number, string[]>();

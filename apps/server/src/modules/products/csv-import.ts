@@ -1,6 +1,7 @@
 import { PRODUCT_CSV_MAX_ROWS, productInput, type Product, type ProductInput, type ProductValues, type UploadResult } from '@tillbook/contract';
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { execute } from '../../db/execute.ts';
 import { currentXid } from '../../db/schema/catalogue-sync.ts';
 import { productCategories, products, productTaxes, productVariants, stockLevels } from '../../db/schema/index.ts';
 import { databaseRefusalOf, isUniqueViolation } from '../../lib/db-errors.ts';
@@ -8,7 +9,6 @@ import { AppError } from '../../lib/errors.ts';
 import { parseCsv, type CsvRecord } from '../../lib/csv.ts';
 import { changeStock, setStock } from '../stock/service.ts';
 import { diffProducts, recordHistory } from './history.ts';
-import { rowsOf } from './list.ts';
 import { cellOf, createInput, failuresOf, loadLookups, readRow, textArray, zodErrors, type Failure, type Lookups, type RowValues } from './csv-rows.ts';
 import type { Actor } from './service.ts';
 import { nextSku } from './variants.ts';
@@ -30,7 +30,7 @@ class KnownCodes {
     const skus = [...new Set(records.map((r) => cellOf(r, 'sku')?.toLowerCase()).filter((v): v is string => Boolean(v)))];
     const barcodes = [...new Set(records.map((r) => cellOf(r, 'barcode')).filter((v): v is string => Boolean(v)))];
     for (let i = 0; i < Math.max(skus.length, barcodes.length); i += 5000) {
-      const rows = await rowsOf<{ id: number; product_id: number; name: string; sku: string; barcode: string | null }>(
+      const rows = await execute<{ id: number; product_id: number; name: string; sku: string; barcode: string | null }>(
         db,
         sql`select id, product_id, name, sku, barcode from product_variants
             where lower(sku) = any(${textArray(skus.slice(i, i + 5000))}::text[]) or barcode = any(${textArray(barcodes.slice(i, i + 5000))}::text[])`,
@@ -56,7 +56,7 @@ async function insertProduct(tx: DbOrTx, values: ProductValues, lookups: Lookups
   const variant = values.variants[0] as ProductValues['variants'][number];
   const sku = variant.sku ?? (await nextSku(tx, lookups.skuPattern));
   const level = variant.stock[0];
-  const [row] = await rowsOf<{ id: number; product_id: number }>(
+  const [row] = await execute<{ id: number; product_id: number }>(
     tx,
     sql`with p as (
           insert into products (title, description, track_stock, status)
@@ -119,7 +119,7 @@ type VariantState = {
 };
 
 async function loadVariantState(tx: DbOrTx, variantId: number, outletId: number): Promise<VariantState> {
-  const [row] = await rowsOf<{
+  const [row] = await execute<{
     product_id: number; title: string; description: string | null; track_stock: boolean; status: 'active' | 'archived';
     category_ids: number[]; tax_ids: number[]; name: string; sku: string; barcode: string | null; price: number; cost: number;
     quantity: number | null; low_stock_threshold: number | null; has_level: boolean;
@@ -279,7 +279,7 @@ async function updateFromRow(tx: DbOrTx, variant: KnownVariant, values: RowValue
  * with nothing written. A row whose SKU matches a variant updates it and its product; any other
  * row creates a product with one default variant.
  */
-async function importRow(db: Db, record: CsvRecord, lookups: Lookups, known: KnownCodes, actor: Actor): Promise<'created' | 'updated' | Failure[]> {
+async function importRow(db: DbOrTx, record: CsvRecord, lookups: Lookups, known: KnownCodes, actor: Actor): Promise<'created' | 'updated' | Failure[]> {
   const fail = (field: string | null, message: string) => [{ row: record.row, field, message }];
   if (record.problem) return fail(null, record.problem);
   const { values, failures } = readRow(record, lookups);
@@ -330,7 +330,7 @@ export async function importProducts(db: Db, text: string, options: { dryRun: bo
     throw AppError.validation({ file: ["The file's first row must name the columns; it needs a title column (or a sku column to update products)."] });
   }
   const result: UploadResult = { created: 0, updated: 0, failed: [] };
-  const run = async (runner: Db) => {
+  const run = async (runner: DbOrTx) => {
     const [lookups, known] = await Promise.all([loadLookups(runner, options.outletId), KnownCodes.load(runner, records)]);
     for (const record of records) {
       const outcome = await importRow(runner, record, lookups, known, options.actor);
@@ -345,7 +345,7 @@ export async function importProducts(db: Db, text: string, options: { dryRun: bo
   }
   try {
     await db.transaction(async (tx) => {
-      await run(tx as unknown as Db);
+      await run(tx);
       tx.rollback();
     });
   } catch (error) {

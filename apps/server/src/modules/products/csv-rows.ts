@@ -173,7 +173,7 @@ export function readRow(record: CsvRecord, lookups: Lookups): { values: RowValue
 }
 
 /** Where a product form's error belongs in the file: "variants.0.barcode" → barcode. */
-export const columnOfField: Record<string, string> = {
+const columnOfField: Record<string, string> = {
   title: 'title',
   description: 'description',
   categoryIds: 'categories',

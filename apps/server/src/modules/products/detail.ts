@@ -23,7 +23,7 @@ export async function getProductRow(db: DbOrTx, id: number): Promise<ProductRow>
 }
 
 /** What a reader may see of a product: costs, and the stock of every outlet or of one. */
-export type ProductView = { withCost: boolean; outletId?: number };
+type ProductView = { withCost: boolean; outletId?: number };
 const backOffice: ProductView = { withCost: true };
 
 /** One product with everything its form and the sell screen need (a cashier: no cost, their outlet's stock). */

@@ -7,7 +7,7 @@ import { deleteMedia, mediaUrl } from '../../lib/media.ts';
 import { touchProducts } from '../stock/service.ts';
 import { getProductRow } from './detail.ts';
 
-export const MAX_IMAGES_PER_PRODUCT = 12;
+const MAX_IMAGES_PER_PRODUCT = 12;
 
 function toImage(row: typeof productImages.$inferSelect): ProductImage {
   return { id: row.id, url: mediaUrl(row.fileName), position: row.position, isMain: row.isMain };

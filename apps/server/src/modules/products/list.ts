@@ -2,19 +2,15 @@ import type { ProductListItem, productListQuery, StockStatus } from '@tillbook/c
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { execute, executeOne } from '../../db/execute.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, type Page } from '../../lib/list.ts';
 import { pageMetaOf } from '@tillbook/contract';
 import { mediaUrl } from '../../lib/media.ts';
 
-export type ProductListFilters = z.output<typeof productListQuery>;
+type ProductListFilters = z.output<typeof productListQuery>;
 /** The list's filters without its paging (the CSV export walks every matching product). */
 export type ProductFilters = Omit<ProductListFilters, 'page' | 'perPage'>;
-
-/** Rows of a raw SQL query, the same on PGlite and PostgreSQL. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Stock of a product at one outlet (or all), and the level at or below which it counts as low:
@@ -128,12 +124,12 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
   let total: number;
   let ids: number[];
   if (filters.search) {
-    const rows = await rowsOf<{ id: number; total: number }>(db, pageOf(true));
+    const rows = await execute<{ id: number; total: number }>(db, pageOf(true));
     ids = rows.map((r) => r.id);
     // Past the last page the window has no row to carry the total.
     total = rows[0]?.total ?? (await countProducts(db, filters, defaultThreshold));
   } else {
-    const [count, rows] = await Promise.all([countProducts(db, filters, defaultThreshold), rowsOf<{ id: number }>(db, pageOf(false))]);
+    const [count, rows] = await Promise.all([countProducts(db, filters, defaultThreshold), execute<{ id: number }>(db, pageOf(false))]);
     total = count;
     ids = rows.map((r) => r.id);
   }
@@ -141,7 +137,7 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
 
   const list = sql`${`{${ids.join(',')}}`}::int[]`;
   const [rows, categoryRows] = await Promise.all([
-    rowsOf<Row>(
+    execute<Row>(
       db,
       sql`select p.id, p.title, p.status, p.track_stock, p.updated_at, st.qty, st.low,
           fv.sku, fv.barcode, fv.cost, vs.variant_count, vs.price_min, vs.price_max, img.file_name as image
@@ -153,7 +149,7 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
         left join lateral (select file_name from product_images where product_id = p.id order by is_main desc, position, id limit 1) img on true
         order by page.n`,
     ),
-    rowsOf<{ product_id: number; id: number; name: string }>(
+    execute<{ product_id: number; id: number; name: string }>(
       db,
       sql`select pc.product_id, c.id, c.name from product_categories pc join categories c on c.id = pc.category_id
           where pc.product_id = any(${list}) order by c.name`,
@@ -179,7 +175,7 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
 }
 
 export async function countProducts(db: DbOrTx, filters: ProductFilters, defaultThreshold: number): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${matchingRows(filters, defaultThreshold)}) m`);
+  const row = await executeOne<{ n: number }>(db, sql`select count(*)::int as n from (${matchingRows(filters, defaultThreshold)}) m`);
   return row?.n ?? 0;
 }
 
@@ -194,7 +190,7 @@ export async function listProductIdsAfter(
   afterId: number,
   limit: number,
 ): Promise<number[]> {
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await execute<{ id: number }>(
     db,
     sql`select id from (${matchingRows(filters, defaultThreshold)}) m where id > ${afterId} order by id limit ${limit}`,
   );

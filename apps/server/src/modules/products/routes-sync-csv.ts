@@ -28,9 +28,9 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A cashier's register syncs its own outlet's stock only; asking for another outlet is refused.
       const asked = request.query.outletId;
-      const outletId = await resolveOutletId(db, canSeeCosts(request.user) || asked === undefined ? asked : outletOfViewer(request.user, asked), request.user?.outletId);
+      const outletId = await resolveOutletId(db, canSeeCosts(request.currentUser) || asked === undefined ? asked : outletOfViewer(request.currentUser, asked), request.currentUser.outletId);
       const { since, limit } = request.query;
-      return { data: await syncProducts(db, { since, limit, outletId, withCost: canSeeCosts(request.user) }) };
+      return { data: await syncProducts(db, { since, limit, outletId, withCost: canSeeCosts(request.currentUser) }) };
     },
   );
 
@@ -50,7 +50,7 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outletId = await resolveOutletId(db, request.query.outletId, null);
       const text = await readCsvUpload(request, PRODUCT_CSV_MAX_BYTES);
-      const actor = { userId: request.user?.id ?? null };
+      const actor = { userId: request.currentUser.id };
       return { data: await importProducts(db, text, { dryRun: request.query.dryRun ?? false, outletId, actor }) };
     },
   );

@@ -39,14 +39,13 @@ const pageQuery = listQuery.pick({ page: true, perPage: true });
 /** Products: cashiers read them (they sell them); administrators change them. */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, dataDir } = app;
-  const actorOf = (request: { user: { id: number } | null }) => ({ userId: request.user?.id ?? null });
 
   app.get(
     '/api/products',
     { config: { access: userTypes }, schema: { tags, summary: 'List products', querystring: productListQuery, response: { 200: productPage } } },
     async (request) =>
-      listProducts(db, { ...request.query, outletId: outletOfViewer(request.user, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold, {
-        withCost: canSeeCosts(request.user),
+      listProducts(db, { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold, {
+        withCost: canSeeCosts(request.currentUser),
       }),
   );
 
@@ -54,27 +53,27 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/count',
     { config: { access: userTypes }, schema: { tags, summary: "Count products with the list's filters", querystring: productListQuery, response: { 200: countResult } } },
     async (request) => ({
-      data: { count: await countProducts(db, { ...request.query, outletId: outletOfViewer(request.user, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold) },
+      data: { count: await countProducts(db, { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold) },
     }),
   );
 
   app.post(
     '/api/products/create',
     { schema: { tags, summary: 'Create a product with its variants and opening stock', body: productInput, response: { 201: productResult } } },
-    async (request, reply) => reply.code(201).send({ data: await createProduct(db, request.body, actorOf(request)) }),
+    async (request, reply) => reply.code(201).send({ data: await createProduct(db, request.body, { userId: request.currentUser.id }) }),
   );
 
   app.get(
     '/api/products/:id/edit',
     { config: { access: userTypes }, schema: { tags, summary: 'One product, whole', params: idParams, response: { 200: productResult } } },
     // A cashier reads what the sell screen needs: no cost, and only their own outlet's stock.
-    async (request) => ({ data: await getProduct(db, request.params.id, { withCost: canSeeCosts(request.user), outletId: canSeeCosts(request.user) ? undefined : outletOfViewer(request.user, undefined) }) }),
+    async (request) => ({ data: await getProduct(db, request.params.id, { withCost: canSeeCosts(request.currentUser), outletId: canSeeCosts(request.currentUser) ? undefined : outletOfViewer(request.currentUser, undefined) }) }),
   );
 
   app.put(
     '/api/products/:id/edit',
     { schema: { tags, summary: 'Update a product (stock changes through /stock)', params: idParams, body: productInput, response: { 200: productResult } } },
-    async (request) => ({ data: await updateProduct(db, request.params.id, request.body, actorOf(request)) }),
+    async (request) => ({ data: await updateProduct(db, request.params.id, request.body, { userId: request.currentUser.id }) }),
   );
 
   app.delete(
@@ -88,7 +87,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await deleteProduct(db, request.params.id, actorOf(request));
+      const outcome = await deleteProduct(db, request.params.id, { userId: request.currentUser.id });
       return outcome === 'deleted' ? reply.code(204).send(null) : reply.code(200).send({ data: { archived: true } });
     },
   );
@@ -103,7 +102,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: affectedResult },
       },
     },
-    async (request) => ({ data: { affected: await bulkUpdateProducts(db, request.body, actorOf(request)) } }),
+    async (request) => ({ data: { affected: await bulkUpdateProducts(db, request.body, { userId: request.currentUser.id }) } }),
   );
 
   app.get(
@@ -161,7 +160,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(z.object({ variantId: z.number().int(), outletId: z.number().int(), quantity: z.number().int() })) },
       },
     },
-    async (request) => ({ data: await adjustStock(db, request.params.id, request.body, request.user?.id ?? null) }),
+    async (request) => ({ data: await adjustStock(db, request.params.id, request.body, request.currentUser.id) }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { ProductSyncResult } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { executeOne } from '../../db/execute.ts';
 import type { TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
 
@@ -11,7 +12,7 @@ import type { TestClient } from '../../testing/test-client.ts';
  */
 export async function settle(ctx: TestContext) {
   const db = ctx.database.db;
-  const valueOf = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<{ v: T }> }).rows[0]!.v;
+  const valueOf = async <T>(query: SQL) => (await executeOne<{ v: T }>(db, query))!.v;
   const mine = await valueOf<string>(sql`select pg_current_xact_id()::text as v`);
   for (let attempt = 0; attempt < 200; attempt += 1) {
     if (await valueOf<boolean>(sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${mine}::xid8 as v`)) return;

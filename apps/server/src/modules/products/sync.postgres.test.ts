@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeOne } from '../../db/execute.ts';
 import { outlets } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
@@ -37,7 +38,7 @@ describe('a change that commits late', () => {
     const { cursor } = await syncAll();
 
     const url = new URL(process.env.TEST_DATABASE_URL as string);
-    const dbName = ((await ctx.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }).rows[0]!.name;
+    const dbName = (await executeOne<{ name: string }>(ctx.database.db, sql`select current_database() as name`))!.name;
     url.pathname = `/${dbName}`;
     const other = new pg.Client({ connectionString: url.toString() });
     await other.connect();

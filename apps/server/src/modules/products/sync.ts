@@ -1,6 +1,7 @@
 import type { ProductSyncResult, SyncCategory, SyncProduct } from '@tillbook/contract';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { execute, executeOne } from '../../db/execute.ts';
 import { categories, outlets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { mediaUrl } from '../../lib/media.ts';
@@ -19,17 +20,17 @@ import { listActiveTaxes } from '../taxes/service.ts';
 
 /** A position in one stream: everything at or before (xid, id) has been sent. */
 type Position = { xid: string; id: number };
-export type SyncCursor = { products: Position; deletions: Position };
+type SyncCursor = { products: Position; deletions: Position };
 
 const CURSOR_VERSION = 'v1';
 
-export function encodeCursor(cursor: SyncCursor): string {
+function encodeCursor(cursor: SyncCursor): string {
   const text = [CURSOR_VERSION, cursor.products.xid, cursor.products.id, cursor.deletions.xid, cursor.deletions.id].join(':');
   return Buffer.from(text, 'utf8').toString('base64url');
 }
 
 /** The cursor a register sent back, or a 422 when it is not one of ours. */
-export function decodeCursor(text: string): SyncCursor {
+function decodeCursor(text: string): SyncCursor {
   const parts = /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url').toString('utf8').split(':') : [];
   const [version, productXid = '', productId = '', deletionXid = '', deletionId = ''] = parts;
   const isXid = (value: string) => /^\d{1,20}$/.test(value) && BigInt(value) < 2n ** 64n;
@@ -38,10 +39,6 @@ export function decodeCursor(text: string): SyncCursor {
     throw AppError.validation({ since: ['The cursor is not valid. Start a full sync without it.'] });
   }
   return { products: { xid: productXid, id: Number(productId) }, deletions: { xid: deletionXid, id: Number(deletionId) } };
-}
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** One array parameter (`= any(...)`) instead of thousands: the page's ids in a single bind. */
@@ -80,24 +77,24 @@ async function loadProducts(
   if (rows.length === 0) return [];
   const productIds = idArray(rows.map((r) => r.id));
   const [variantRows, categoryRows, taxRows, chargeRows, imageRows] = await Promise.all([
-    rowsOf<VariantRow>(
+    execute<VariantRow>(
       db,
       sql`select id, product_id, name, sku, barcode, price, cost, active from product_variants
           where product_id = any(${productIds}) order by product_id, position, id`,
     ),
-    rowsOf<{ product_id: number; category_id: number }>(
+    execute<{ product_id: number; category_id: number }>(
       db,
       sql`select product_id, category_id from product_categories where product_id = any(${productIds}) order by product_id, category_id`,
     ),
-    rowsOf<{ product_id: number; tax_id: number }>(
+    execute<{ product_id: number; tax_id: number }>(
       db,
       sql`select product_id, tax_id from product_taxes where product_id = any(${productIds}) order by product_id, position, tax_id`,
     ),
-    rowsOf<{ product_id: number; charge_id: number }>(
+    execute<{ product_id: number; charge_id: number }>(
       db,
       sql`select product_id, charge_id from product_charges where product_id = any(${productIds}) order by product_id, charge_id`,
     ),
-    rowsOf<{ product_id: number; file_name: string }>(
+    execute<{ product_id: number; file_name: string }>(
       db,
       sql`select distinct on (product_id) product_id, file_name from product_images
           where product_id = any(${productIds}) order by product_id, is_main desc, position, id`,
@@ -106,11 +103,11 @@ async function loadProducts(
   const variantIds = idArray(variantRows.map((v) => v.id));
   const [optionRows, stockRows] = variantRows.length
     ? await Promise.all([
-        rowsOf<{ variant_id: number; option_id: number }>(
+        execute<{ variant_id: number; option_id: number }>(
           db,
           sql`select variant_id, option_id from variant_options where variant_id = any(${variantIds}) order by variant_id, option_id`,
         ),
-        rowsOf<{ variant_id: number; quantity: number; low_stock_threshold: number | null }>(
+        execute<{ variant_id: number; quantity: number; low_stock_threshold: number | null }>(
           db,
           sql`select variant_id, quantity, low_stock_threshold from stock_levels
               where outlet_id = ${options.outletId} and variant_id = any(${variantIds})`,
@@ -173,7 +170,7 @@ async function listSyncCategories(db: DbOrTx): Promise<SyncCategory[]> {
     .orderBy(asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id));
 }
 
-export type SyncOptions = {
+type SyncOptions = {
   since: string | undefined;
   outletId: number;
   limit: number;
@@ -187,7 +184,7 @@ export type SyncOptions = {
  */
 export async function syncProducts(db: DbOrTx, options: SyncOptions): Promise<ProductSyncResult> {
   // The horizon: every transaction with a smaller xid has finished, committed or not.
-  const [horizon] = await rowsOf<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+  const horizon = await executeOne<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
   if (!horizon) throw new Error('The database returned no snapshot');
   const cursor: SyncCursor = options.since
     ? decodeCursor(options.since)
@@ -195,7 +192,7 @@ export async function syncProducts(db: DbOrTx, options: SyncOptions): Promise<Pr
       { products: { xid: '0', id: 0 }, deletions: { xid: horizon.xmin, id: 0 } };
 
   const [productRows, deletionRows, settings] = await Promise.all([
-    rowsOf<ProductRow>(
+    execute<ProductRow>(
       db,
       // Two streams of product changes in one (xid, id) order: the product's own stamp, and its
       // stock's (product_stock_stamps). Each branch takes its first page through its index; the same
@@ -214,7 +211,7 @@ export async function syncProducts(db: DbOrTx, options: SyncOptions): Promise<Pr
           ) c join products p on p.id = c.id
           order by c.xid, c.id limit ${options.limit + 1}`,
     ),
-    rowsOf<{ id: string | number; entity: 'product' | 'variant'; entity_id: number; xid: string }>(
+    execute<{ id: string | number; entity: 'product' | 'variant'; entity_id: number; xid: string }>(
       db,
       sql`select id, entity, entity_id, change_xid::text as xid from catalogue_deletions
           where change_xid < ${horizon.xmin}::xid8

@@ -1,6 +1,7 @@
 import { formatSku, type ProductValues } from '@tillbook/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
 import { catalogueDeletions, productVariants, skuSequence, stockLevels, variantOptions } from '../../db/schema/index.ts';
 import type { AttributeOptionsById } from './references.ts';
 
@@ -84,8 +85,8 @@ export async function checkVariantCodes(db: DbOrTx, values: ProductValues, produ
 /** The next free SKU from the shop's pattern: SKU-{seq:6} → SKU-000042. */
 export async function nextSku(db: DbOrTx, pattern: string): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const result = (await db.execute(sql`select nextval(${skuSequence.seqName})::text as n`)) as unknown as { rows: Array<{ n: string }> };
-    const n = result.rows[0]?.n ?? '0';
+    const next = await executeOne<{ n: string }>(db, sql`select nextval(${skuSequence.seqName})::text as n`);
+    const n = next?.n ?? '0';
     const sku = formatSku(pattern, n);
     const [taken] = await db.select({ id: productVariants.id }).from(productVariants).where(sql`lower(${productVariants.sku}) = lower(${sku})`).limit(1);
     if (!taken) return sku;

@@ -1,7 +1,6 @@
 import { idParams, registerInput, registerListQuery, registerPage, registerResult, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
-import { createRegister, deleteRegister, getRegister, listRegisters, toRegister, updateRegister, type RegisterScope } from './service.ts';
+import { createRegister, deleteRegister, getRegister, listRegisters, toRegister, updateRegister } from './service.ts';
 
 const tags = ['registers'];
 
@@ -15,12 +14,7 @@ export const registersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: userTypes },
       schema: { tags, summary: 'List registers (a cashier: the active ones of their outlet)', querystring: registerListQuery, response: { 200: registerPage } },
     },
-    async (request) => {
-      const user = request.user;
-      if (!user) throw AppError.unauthenticated();
-      const scope: RegisterScope = user.type === 'administrator' ? { kind: 'all' } : { kind: 'outlet', outletId: user.outletId };
-      return listRegisters(db, request.query, scope);
-    },
+    async (request) => listRegisters(db, request.query, request.currentUser),
   );
 
   app.post(

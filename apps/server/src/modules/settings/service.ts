@@ -7,11 +7,10 @@ import {
   type sellingSettingsInput,
   type taxSettingsInput,
 } from '@tillbook/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { settings } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../lib/media.ts';
+import { findSettingValue, upsertSetting } from './queries.ts';
 
 const SHOP_KEY = 'shop';
 
@@ -19,17 +18,14 @@ const SHOP_KEY = 'shop';
 type StoredShop = Omit<ShopSettings, 'logoUrl'> & { logoFile: string | null };
 
 async function readStored(db: DbOrTx): Promise<StoredShop> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, SHOP_KEY)).limit(1);
+  const stored = (await findSettingValue(db, SHOP_KEY)) as Partial<StoredShop> | undefined;
   const { logoUrl: _ignored, ...defaults } = defaultShopSettings;
-  return { ...defaults, logoFile: null, ...((row?.value as Partial<StoredShop> | undefined) ?? {}) };
+  return { ...defaults, logoFile: null, ...(stored ?? {}) };
 }
 
 async function writeStored(db: DbOrTx, patch: Partial<StoredShop>): Promise<void> {
   const next = { ...(await readStored(db)), ...patch };
-  await db
-    .insert(settings)
-    .values({ key: SHOP_KEY, value: next })
-    .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: sql`now()` } });
+  await upsertSetting(db, SHOP_KEY, next);
 }
 
 function toSettings({ logoFile, ...rest }: StoredShop): ShopSettings {

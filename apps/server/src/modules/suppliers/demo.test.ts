@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../db/execute.ts';
 import { loadDemoCatalogue } from '../../seed/demo-catalogue.ts';
 import { loadDemoSuppliers } from '../../seed/demo-suppliers.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
@@ -36,9 +37,10 @@ describe('demo catalogue', () => {
   it('has items out of stock but none below zero, as the demo shop does not sell below zero', async () => {
     const { client } = await ctx.signIn('administrator');
     expect((await client.get('/api/settings')).json().data.allowNegativeStock).toBe(false);
-    const { rows } = (await ctx.database.db.execute(
+    const rows = await execute<{ below: number; out: number }>(
+      ctx.database.db,
       sql`select count(*) filter (where quantity < 0)::int as below, count(*) filter (where quantity = 0)::int as out from stock_levels`,
-    )) as unknown as { rows: Array<{ below: number; out: number }> };
+    );
     expect(rows[0]).toMatchObject({ below: 0 });
     expect(rows[0]!.out).toBeGreaterThan(0);
   });

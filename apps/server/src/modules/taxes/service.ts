@@ -1,6 +1,5 @@
 import {
   formatPercent,
-  parsePercent,
   rateE4Of,
   type Tax,
   type TaxBulkInput,
@@ -8,23 +7,33 @@ import {
   type TaxValues,
   type taxListQuery,
 } from '@tillbook/contract';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { productTaxes, taxes, type TaxRow } from '../../db/schema/index.ts';
+import type { TaxRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { touchProducts } from '../stock/service.ts';
-
-/** Products that carry the tax (product_taxes.tax_id is indexed). */
-const productCount = sql<number>`(select count(*) from ${productTaxes} where ${productTaxes.taxId} = ${taxes.id})`.mapWith(Number);
+import {
+  deleteTaxById,
+  deleteTaxesByIds,
+  findActiveTaxes,
+  findProductIdsWithTaxes,
+  findTaxById,
+  findTaxIdByName,
+  findTaxPage,
+  findTaxStates,
+  findTaxesWithProductCount,
+  insertTax,
+  setTaxesActive,
+  updateTaxById,
+  type TaxColumns,
+} from './queries.ts';
 
 /** Products touched per statement: far below PostgreSQL's limit of bind parameters. */
 const TOUCH_BATCH = 5000;
 
-export function toTax(row: TaxRow & { productCount: number }): Tax {
+function toTax(row: TaxRow & { productCount: number }): Tax {
   return {
     ...row,
     rate: formatPercent(row.rateE4),
@@ -34,49 +43,22 @@ export function toTax(row: TaxRow & { productCount: number }): Tax {
 }
 
 export async function listTaxes(db: DbOrTx, query: z.output<typeof taxListQuery>) {
-  const filters: SQL[] = [];
-  if (query.search) {
-    // "7.5" finds the 7.5 % taxes as well as names containing it.
-    const rateE4 = parsePercent(query.search);
-    const byName = ilike(taxes.name, likePattern(query.search));
-    filters.push(rateE4 === null ? byName : (or(byName, eq(taxes.rateE4, rateE4)) as SQL));
-  }
-  if (query.active !== undefined) filters.push(eq(taxes.active, query.active));
-  if (query.isInclusive !== undefined) filters.push(eq(taxes.isInclusive, query.isInclusive));
-  const where = filters.length ? and(...filters) : undefined;
-  const orderBy = orderByFrom(query.sort, { name: sql`lower(${taxes.name})`, rate: taxes.rateE4 }, 'name', taxes.id);
-  return paginate(
-    query,
-    async () => (await db.select({ n: count() }).from(taxes).where(where))[0]?.n ?? 0,
-    async (limit, offset) =>
-      (
-        await db
-          .select({ row: taxes, productCount })
-          .from(taxes)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset)
-      ).map(({ row, productCount: n }) => toTax({ ...row, productCount: n })),
-  );
+  const page = await findTaxPage(db, query);
+  return { ...page, data: page.data.map(toTax) };
 }
 
 /** The active taxes, for pickers and the register's pricing. */
 export async function listActiveTaxes(db: DbOrTx): Promise<TaxListItem[]> {
-  return db
-    .select({ id: taxes.id, name: taxes.name, rateE4: taxes.rateE4, isInclusive: taxes.isInclusive, isCompound: taxes.isCompound })
-    .from(taxes)
-    .where(eq(taxes.active, true))
-    .orderBy(asc(sql`lower(${taxes.name})`), asc(taxes.id));
+  return findActiveTaxes(db);
 }
 
 export async function getTax(db: DbOrTx, id: number): Promise<Tax> {
-  const [found] = await db.select({ row: taxes, productCount }).from(taxes).where(eq(taxes.id, id)).limit(1);
+  const found = await findTaxById(db, id);
   if (!found) throw AppError.notFound();
-  return toTax({ ...found.row, productCount: found.productCount });
+  return toTax(found);
 }
 
-function columnsOf(values: TaxValues) {
+function columnsOf(values: TaxValues): TaxColumns {
   return {
     name: values.name,
     rateE4: rateE4Of(values.rate),
@@ -87,12 +69,7 @@ function columnsOf(values: TaxValues) {
 }
 
 async function assertUniqueName(db: DbOrTx, name: string, exceptId?: number) {
-  const [clash] = await db
-    .select({ id: taxes.id })
-    .from(taxes)
-    .where(and(sql`lower(${taxes.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(taxes.id, exceptId)))
-    .limit(1);
-  if (clash) throw AppError.validation({ name: ['A tax with this name already exists.'] });
+  if ((await findTaxIdByName(db, name, exceptId)) !== undefined) throw AppError.validation({ name: ['A tax with this name already exists.'] });
 }
 
 function rethrowUnique(error: unknown): never {
@@ -107,8 +84,7 @@ async function defaultTaxIdsOf(db: DbOrTx): Promise<Set<number>> {
 /** Registers learn of a changed tax on their next sync: every product carrying it is marked changed. */
 async function touchProductsWithTaxes(tx: DbOrTx, taxIds: number[]): Promise<void> {
   if (taxIds.length === 0) return;
-  const rows = await tx.selectDistinct({ id: productTaxes.productId }).from(productTaxes).where(inArray(productTaxes.taxId, taxIds));
-  const productIds = rows.map((row) => row.id);
+  const productIds = await findProductIdsWithTaxes(tx, taxIds);
   for (let start = 0; start < productIds.length; start += TOUCH_BATCH) {
     await touchProducts(tx, productIds.slice(start, start + TOUCH_BATCH));
   }
@@ -116,7 +92,7 @@ async function touchProductsWithTaxes(tx: DbOrTx, taxIds: number[]): Promise<voi
 
 export async function createTax(db: Db, values: TaxValues): Promise<Tax> {
   await assertUniqueName(db, values.name);
-  const [row] = await db.insert(taxes).values(columnsOf(values)).returning().catch(rethrowUnique);
+  const row = await insertTax(db, columnsOf(values)).catch(rethrowUnique);
   if (!row) throw new Error('Inserting a tax returned no row');
   return toTax({ ...row, productCount: 0 });
 }
@@ -131,10 +107,7 @@ export async function updateTax(db: Db, id: number, values: TaxValues): Promise<
   }
   await db
     .transaction(async (tx) => {
-      await tx
-        .update(taxes)
-        .set({ ...columnsOf(values), updatedAt: new Date() })
-        .where(eq(taxes.id, id));
+      await updateTaxById(tx, id, columnsOf(values));
       await touchProductsWithTaxes(tx, [id]);
     })
     .catch(rethrowUnique);
@@ -157,7 +130,7 @@ export async function deleteTax(db: Db, id: number): Promise<void> {
   if (current.productCount > 0) {
     throw AppError.conflict(`This tax is ${usedByProducts(current.productCount)}. Take it off those products first, or deactivate it instead.`);
   }
-  await db.delete(taxes).where(eq(taxes.id, id)).catch(rethrowInUse);
+  await deleteTaxById(db, id).catch(rethrowInUse);
 }
 
 function rethrowInUse(error: unknown): never {
@@ -169,10 +142,7 @@ function rethrowInUse(error: unknown): never {
 /** POST /api/taxes/update: activate, deactivate or delete several taxes, all or none. */
 export async function bulkUpdateTaxes(db: Db, input: Pick<TaxBulkInput, 'ids' | 'action'>): Promise<number> {
   const ids = [...new Set(input.ids)];
-  const rows = await db
-    .select({ id: taxes.id, name: taxes.name, productCount })
-    .from(taxes)
-    .where(inArray(taxes.id, ids));
+  const rows = await findTaxesWithProductCount(db, ids);
   const existing = rows.map((row) => row.id);
   if (existing.length === 0) return 0;
   const defaults = await defaultTaxIdsOf(db);
@@ -192,12 +162,9 @@ export async function bulkUpdateTaxes(db: Db, input: Pick<TaxBulkInput, 'ids' | 
   return db
     .transaction(async (tx) => {
       if (input.action === 'delete') {
-        await tx.delete(taxes).where(inArray(taxes.id, existing));
+        await deleteTaxesByIds(tx, existing);
       } else {
-        await tx
-          .update(taxes)
-          .set({ active: input.action === 'activate', updatedAt: new Date() })
-          .where(inArray(taxes.id, existing));
+        await setTaxesActive(tx, existing, input.action === 'activate');
         await touchProductsWithTaxes(tx, existing);
       }
       return existing.length;
@@ -212,7 +179,7 @@ export async function bulkUpdateTaxes(db: Db, input: Pick<TaxBulkInput, 'ids' | 
 export async function assertDefaultTaxes(db: DbOrTx, taxIds: readonly number[]): Promise<void> {
   const ids = [...new Set(taxIds)];
   if (ids.length === 0) return;
-  const rows = await db.select({ id: taxes.id, name: taxes.name, active: taxes.active }).from(taxes).where(inArray(taxes.id, ids));
+  const rows = await findTaxStates(db, ids);
   if (rows.length !== ids.length) throw AppError.validation({ defaultTaxIds: ['The selected default taxes do not exist.'] });
   const inactive = rows.filter((row) => !row.active).map((row) => row.name);
   if (inactive.length > 0) {

@@ -11,7 +11,6 @@ import {
   userTypes,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
 import {
   createStaffUser,
   deleteStaffUser,
@@ -29,10 +28,6 @@ const tags = ['users'];
 /** Staff users: administrators manage them; everyone may read the types and edit their own profile. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const signedIn = (user: { id: number } | null) => {
-    if (!user) throw AppError.unauthenticated();
-    return user;
-  };
 
   app.get(
     '/api/users/types',
@@ -58,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/edit',
     { config: { access: userTypes }, schema: { tags, summary: 'The signed-in user’s own profile', response: { 200: profileResult } } },
-    async (request) => ({ data: toUser(await getStaffUser(db, signedIn(request.user).id)) }),
+    async (request) => ({ data: toUser(await getStaffUser(db, request.currentUser.id)) }),
   );
 
   app.put(
@@ -72,7 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileResult },
       },
     },
-    async (request) => ({ data: toUser(await updateOwnProfile(db, signedIn(request.user).id, request.body, request.session?.id ?? null)) }),
+    async (request) => ({ data: toUser(await updateOwnProfile(db, request.currentUser.id, request.body, request.session?.id ?? null)) }),
   );
 
   app.get(
@@ -93,7 +88,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: toStaffUser(await updateStaffUser(db, request.params.id, request.body, { id: signedIn(request.user).id, sessionId: request.session?.id ?? null })),
+      data: toStaffUser(await updateStaffUser(db, request.params.id, request.body, { id: request.currentUser.id, sessionId: request.session?.id ?? null })),
     }),
   );
 
@@ -101,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id',
     { schema: { tags, summary: 'Delete a staff user (not yourself: 422; not the last administrator: 409)', params: idParams } },
     async (request, reply) => {
-      await deleteStaffUser(db, request.params.id, signedIn(request.user).id);
+      await deleteStaffUser(db, request.params.id, request.currentUser.id);
       return reply.code(204).send();
     },
   );

@@ -10,15 +10,25 @@ import {
   type UserType,
   type UserTypeItem,
 } from '@tillbook/contract';
-import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { outlets, users, type UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
-import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { hashSecret, verifySecret } from '../../lib/passwords.ts';
 import { destroyOtherUserSessions, destroyUserSessions } from '../auth/sessions.ts';
+import {
+  countOtherActiveAdministrators,
+  countUsers,
+  deleteUserById,
+  findLoginClashes,
+  findStaffPage,
+  findUserById,
+  findUserByLogin,
+  hasOutlet,
+  insertUser,
+  updateUserById,
+} from './queries.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -34,33 +44,14 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** First start and demo data look users up by login and count them. */
+export { countUsers, findUserByLogin };
+
 export function listUserTypes(): UserTypeItem[] {
   return userTypes.map((id) => ({ id, name: userTypeLabels[id], description: userTypeDescriptions[id] }));
 }
 
-/** The login field carries a username or an e-mail address (SPEC.md §2); both match without case. */
-export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
-  const value = login.trim().toLowerCase();
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = ${value}`, sql`lower(${users.email}) = ${value}`))
-    .orderBy(users.id)
-    .limit(1);
-  return row;
-}
-
-export async function getUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
-export async function countUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  return row?.count ?? 0;
-}
-
-export type NewUser = {
+type NewUser = {
   username: string;
   name: string;
   email?: string | null;
@@ -83,7 +74,7 @@ async function userValues(input: NewUser) {
 }
 
 export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
-  const [row] = await db.insert(users).values(await userValues(input)).returning();
+  const row = await insertUser(db, await userValues(input));
   if (!row) throw new Error('Inserting a user returned no row');
   return row;
 }
@@ -92,11 +83,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
 export async function upsertUserByUsername(db: DbOrTx, input: NewUser): Promise<UserRow> {
   const existing = await findUserByLogin(db, input.username);
   if (!existing) return createUser(db, input);
-  const [row] = await db
-    .update(users)
-    .set({ ...(await userValues(input)), updatedAt: new Date() })
-    .where(eq(users.id, existing.id))
-    .returning();
+  const row = await updateUserById(db, existing.id, await userValues(input));
   if (!row) throw new Error('Updating a user returned no row');
   return row;
 }
@@ -108,57 +95,28 @@ export function toStaffUser(row: UserRow): StaffUser {
 }
 
 export async function listStaff(db: DbOrTx, query: z.output<typeof staffListQuery>) {
-  const filters: SQL[] = [];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    filters.push(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) as SQL);
-  }
-  if (query.type) filters.push(eq(users.type, query.type));
-  if (query.outletId) filters.push(eq(users.outletId, query.outletId));
-  if (query.active !== undefined) filters.push(eq(users.active, query.active));
-  const where = filters.length ? and(...filters) : undefined;
-  const orderBy = orderByFrom(query.sort, { name: users.name, username: users.username, createdAt: users.createdAt }, 'name', users.id);
-  return paginate(
-    query,
-    async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0,
-    async (limit, offset) =>
-      (await db.select().from(users).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toStaffUser),
-  );
+  const page = await findStaffPage(db, query);
+  return { ...page, data: page.data.map(toStaffUser) };
 }
 
 export async function getStaffUser(db: DbOrTx, id: number): Promise<UserRow> {
-  const row = await getUserById(db, id);
+  const row = await findUserById(db, id);
   if (!row) throw AppError.notFound();
   return row;
 }
 
 /** Username and e-mail are unique without regard to case; say which clashes, on its field. */
 async function assertUniqueLogin(db: DbOrTx, values: { username?: string; email: string | null }, exceptId?: number) {
-  const others = exceptId === undefined ? undefined : ne(users.id, exceptId);
   const errors: Record<string, string[]> = {};
-  if (values.username !== undefined) {
-    const [byName] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.username}) = lower(${values.username})`, others)).limit(1);
-    if (byName) errors.username = ['This username is already taken.'];
-  }
-  if (values.email) {
-    const [byEmail] = await db.select({ id: users.id }).from(users).where(and(sql`lower(${users.email}) = lower(${values.email})`, others)).limit(1);
-    if (byEmail) errors.email = ['Another staff member already uses this e-mail address.'];
-  }
+  const { isUsernameTaken, isEmailTaken } = await findLoginClashes(db, values, exceptId);
+  if (isUsernameTaken) errors.username = ['This username is already taken.'];
+  if (isEmailTaken) errors.email = ['Another staff member already uses this e-mail address.'];
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
 async function assertOutletExists(db: DbOrTx, outletId: number | null) {
   if (outletId === null) return;
-  const [row] = await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, outletId)).limit(1);
-  if (!row) throw AppError.validation({ outletId: ['The selected outlet does not exist.'] });
-}
-
-async function countOtherActiveAdministrators(db: DbOrTx, exceptId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.type, 'administrator'), eq(users.active, true), ne(users.id, exceptId)));
-  return row?.n ?? 0;
+  if (!(await hasOutlet(db, outletId))) throw AppError.validation({ outletId: ['The selected outlet does not exist.'] });
 }
 
 function rethrowUniqueLogin(error: unknown): never {
@@ -170,20 +128,16 @@ export async function createStaffUser(db: DbOrTx, values: StaffValues): Promise<
   await assertUniqueLogin(db, values);
   await assertOutletExists(db, values.outletId);
   if (values.password === null) throw AppError.validation({ password: ['The password field is required.'] });
-  const [row] = await db
-    .insert(users)
-    .values({
-      username: values.username,
-      name: values.name,
-      email: values.email,
-      type: values.type,
-      outletId: values.outletId,
-      active: values.active,
-      passwordHash: await hashSecret(values.password),
-      pinHash: values.pin ? await hashSecret(values.pin) : null,
-    })
-    .returning()
-    .catch(rethrowUniqueLogin);
+  const row = await insertUser(db, {
+    username: values.username,
+    name: values.name,
+    email: values.email,
+    type: values.type,
+    outletId: values.outletId,
+    active: values.active,
+    passwordHash: await hashSecret(values.password),
+    pinHash: values.pin ? await hashSecret(values.pin) : null,
+  }).catch(rethrowUniqueLogin);
   if (!row) throw new Error('Inserting a user returned no row');
   return row;
 }
@@ -214,23 +168,17 @@ export async function updateStaffUser(db: DbOrTx, id: number, values: StaffValue
     const field = values.type !== 'administrator' ? 'type' : 'active';
     throw AppError.validation({ [field]: ['This is the last active administrator: make someone else an administrator first.'] });
   }
-  const [row] = await db
-    .update(users)
-    .set({
-      username: values.username,
-      name: values.name,
-      email: values.email,
-      type: values.type,
-      outletId: values.outletId,
-      active: values.active,
-      ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
-      // Omitted keeps the PIN, null clears it.
-      ...(values.pin !== undefined ? { pinHash: values.pin === null ? null : await hashSecret(values.pin) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id))
-    .returning()
-    .catch(rethrowUniqueLogin);
+  const row = await updateUserById(db, id, {
+    username: values.username,
+    name: values.name,
+    email: values.email,
+    type: values.type,
+    outletId: values.outletId,
+    active: values.active,
+    ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
+    // Omitted keeps the PIN, null clears it.
+    ...(values.pin !== undefined ? { pinHash: values.pin === null ? null : await hashSecret(values.pin) } : {}),
+  }).catch(rethrowUniqueLogin);
   if (!row) throw AppError.notFound();
   if (!row.active || values.password !== null) {
     // An administrator resetting their own password stays signed in here, like a change of one's own password.
@@ -248,10 +196,7 @@ export async function deleteStaffUser(db: DbOrTx, id: number, actingUserId: numb
     throw AppError.conflict('This is the last active administrator and cannot be deleted.');
   }
   await destroyUserSessions(db, id);
-  await db
-    .delete(users)
-    .where(eq(users.id, id))
-    .catch((error: unknown) => {
+  await deleteUserById(db, id).catch((error: unknown) => {
       // Records such as sales refer to the person who made them.
       if (isForeignKeyViolation(error)) throw AppError.conflict('This staff member has records in the shop. Deactivate them instead.');
       throw error;
@@ -267,17 +212,11 @@ export async function updateOwnProfile(db: DbOrTx, userId: number, values: z.out
       throw AppError.validation({ currentPassword: ['The current password is incorrect.'] });
     }
   }
-  const [row] = await db
-    .update(users)
-    .set({
-      name: values.name,
-      email: values.email,
-      ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning()
-    .catch(rethrowUniqueLogin);
+  const row = await updateUserById(db, userId, {
+    name: values.name,
+    email: values.email,
+    ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
+  }).catch(rethrowUniqueLogin);
   if (!row) throw AppError.notFound();
   // A new password signs out every other session of the user (a lost phone, a shared till); this one stays.
   if (values.password !== null) {
