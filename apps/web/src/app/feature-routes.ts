@@ -4,9 +4,9 @@ import { attributesRoutes } from '../features/attributes/routes.tsx';
 import { cashboxRoutes } from '../features/cashbox/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
+import { customersRoutes } from '../features/customers/routes.tsx';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
-import { peopleRoutes } from '../features/people/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { registersRoutes } from '../features/registers/routes.tsx';
@@ -14,6 +14,7 @@ import { sellRoutes } from '../features/sell/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { suppliersRoutes } from '../features/suppliers/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
+import { usersRoutes } from '../features/users/routes.tsx';
 
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
@@ -22,9 +23,9 @@ export const featureRoutes: RouteObject[] = [
   ...cashboxRoutes,
   ...categoriesRoutes,
   ...couponsRoutes,
+  ...customersRoutes,
   ...ordersRoutes,
   ...outletsRoutes,
-  ...peopleRoutes,
   ...productsRoutes,
   ...receiptsRoutes,
   ...registersRoutes,
@@ -32,4 +33,5 @@ export const featureRoutes: RouteObject[] = [
   ...settingsRoutes,
   ...suppliersRoutes,
   ...taxesRoutes,
+  ...usersRoutes,
 ];

@@ -1,10 +1,71 @@
-import type { CustomerNote, CustomerNoteInput, PageMeta, PointsAdjustInput, PointsEntry } from '@tillbook/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerInput, CustomerNote, CustomerNoteInput, PageMeta, PointsAdjustInput, PointsEntry } from '@tillbook/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { customerKeys } from '../people/customers-api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-const notesKey = (id: number) => ['customers', 'notes', id] as const;
-const pointsKey = (id: number, page: number) => ['customers', 'points', id, page] as const;
+const customerKeys = queryKeys.customers;
+// A customer's tabs hang under their detail key, so refreshing the customer refreshes them too.
+const notesKey = (id: number) => [...customerKeys.detail(id), 'notes'] as const;
+const pointsKey = (id: number) => [...customerKeys.detail(id), 'points'] as const;
+const ordersKey = (id: number) => [...customerKeys.detail(id), 'orders'] as const;
+
+export type CustomerListParams = Record<string, string | number>;
+
+export function customerListQuery(params: CustomerListParams) {
+  return queryOptions({
+    queryKey: customerKeys.list(params),
+    queryFn: async () => (await http.get<{ data: Customer[]; meta: PageMeta }>('/api/customers', { params })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomers(params: CustomerListParams) {
+  return useQuery(customerListQuery(params));
+}
+
+export function useCustomer(id: number | undefined) {
+  return useQuery({
+    queryKey: customerKeys.detail(id ?? 0),
+    queryFn: async () => (await http.get<{ data: Customer }>(`/api/customers/${id}/edit`)).data.data,
+    enabled: id !== undefined,
+  });
+}
+
+/** Creates (no id) or updates (id) a customer; lists and the customer refresh afterwards. */
+export function useSaveCustomer(id: number | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CustomerInput) =>
+      id === undefined
+        ? (await http.post<{ data: Customer }>('/api/customers/create', input)).data.data
+        : (await http.put<{ data: Customer }>(`/api/customers/${id}/edit`, input)).data.data,
+    onSuccess: async (customer) => {
+      client.setQueryData(customerKeys.detail(customer.id), customer);
+      await client.invalidateQueries({ queryKey: customerKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteCustomer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.delete(`/api/customers/${id}`);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.lists() }),
+  });
+}
+
+/** The CSV export of the list's current filters (a plain download link). */
+export function customersExportUrl(params: CustomerListParams): string {
+  const query = new URLSearchParams(
+    Object.entries(params)
+      .filter(([key]) => key !== 'page' && key !== 'perPage')
+      .map(([key, value]) => [key, String(value)]),
+  );
+  const text = query.toString();
+  return `/api/customers/export${text ? `?${text}` : ''}`;
+}
 
 export function useCustomerNotes(customerId: number) {
   return useQuery({
@@ -43,7 +104,7 @@ export function useSetNoteReceipt(customerId: number) {
 
 export function useCustomerPoints(customerId: number, page: number) {
   return useQuery({
-    queryKey: pointsKey(customerId, page),
+    queryKey: [...pointsKey(customerId), page],
     queryFn: async () =>
       (await http.get<{ data: PointsEntry[]; meta: PageMeta }>(`/api/customers/${customerId}/points`, { params: { page, perPage: 25 } })).data,
     placeholderData: keepPreviousData,
@@ -56,7 +117,7 @@ export function useAdjustPoints(customerId: number) {
     mutationFn: async (input: PointsAdjustInput) =>
       (await http.post<{ data: { entry: PointsEntry; pointsBalance: number } }>(`/api/customers/${customerId}/points`, input)).data.data,
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['customers', 'points', customerId] });
+      // The balance shows on the customer, their ledger and the list.
       await client.invalidateQueries({ queryKey: customerKeys.detail(customerId) });
       await client.invalidateQueries({ queryKey: customerKeys.lists() });
     },
@@ -65,7 +126,7 @@ export function useAdjustPoints(customerId: number) {
 
 export function useCustomerOrders(customerId: number, page: number) {
   return useQuery({
-    queryKey: ['customers', 'orders', customerId, page],
+    queryKey: [...ordersKey(customerId), page],
     queryFn: async () =>
       (await http.get<{ data: { id: number; number: string; total: number; createdAt: string }[]; meta: PageMeta }>(`/api/customers/${customerId}/orders`, { params: { page } })).data,
   });

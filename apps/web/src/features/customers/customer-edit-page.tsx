@@ -1,11 +1,11 @@
 import { useParams, useSearchParams } from 'react-router';
-import { PersonFormPage } from '../people/person-form-page.tsx';
+import { CustomerFormPage } from './customer-form-page.tsx';
 import { CustomerNotes } from './customer-notes.tsx';
 import { CustomerPage } from './customer-page.tsx';
 import { CustomerPoints } from './customer-points.tsx';
 import { CustomerTabs } from './customer-tabs.tsx';
 
-/** /customers/{id}/edit: Details (the shared people form), or ?tab=notes / ?tab=points. */
+/** /customers/{id}/edit: Details (the customer form), or ?tab=notes / ?tab=points. */
 export function CustomerEditPage() {
   const customerId = Number(useParams().id);
   const tab = useSearchParams()[0].get('tab');
@@ -23,5 +23,5 @@ export function CustomerEditPage() {
       </CustomerPage>
     );
   }
-  return <PersonFormPage mode="customers" tabs={<CustomerTabs customerId={customerId} current="details" />} />;
+  return <CustomerFormPage tabs={<CustomerTabs customerId={customerId} current="details" />} />;
 }

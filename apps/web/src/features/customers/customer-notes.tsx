@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { customerNoteInput, type CustomerNote, type CustomerNoteInput } from '@tillbook/contract';
+import { customerNoteInput, type CustomerNote } from '@tillbook/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Form, useSchemaForm } from '../../components/form.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,9 +11,9 @@ import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
+import { useDateFormat } from '../../lib/shop-settings.ts';
 import { useAddCustomerNote, useCustomerNotes, useDeleteCustomerNote, useSetNoteReceipt } from './api.ts';
 
 /** The Notes tab: add a note, list them, print one on receipts, delete (cashiers: their own). */
@@ -23,6 +23,7 @@ export function CustomerNotes({ customerId }: { customerId: number }) {
   const remove = useDeleteCustomerNote(customerId);
   const receipt = useSetNoteReceipt(customerId);
   const [toDelete, setToDelete] = useState<CustomerNote | null>(null);
+  const dates = useDateFormat();
   // The server's rule too: a cashier changes (print on receipt, delete) only the notes they wrote.
   const canChange = (note: CustomerNote) => me?.type === 'administrator' || note.userId === me?.id;
 
@@ -47,7 +48,7 @@ export function CustomerNotes({ customerId }: { customerId: number }) {
                 <div className="min-w-0 flex-1">
                   <p className="text-sm whitespace-pre-wrap text-gray-900">{note.body}</p>
                   <p className="mt-1 text-xs text-gray-500">
-                    {note.userName ?? 'Former staff member'} · {new Date(note.createdAt).toLocaleString()}
+                    {note.userName ?? 'Former staff member'} · {dates.dateTime(note.createdAt)}
                   </p>
                 </div>
                 <Checkbox
@@ -99,25 +100,17 @@ export function CustomerNotes({ customerId }: { customerId: number }) {
 
 function AddNoteForm({ customerId }: { customerId: number }) {
   const add = useAddCustomerNote(customerId);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<CustomerNoteInput, unknown, CustomerNoteInput>({
-    resolver: zodResolver(customerNoteInput) as never,
-    defaultValues: { body: '', printOnReceipt: false },
-  });
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    add.mutate(values, {
-      onSuccess: () => {
-        notify.success('Note added.');
-        form.reset();
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, ['body', 'printOnReceipt'])),
-    });
-  });
+  const form = useSchemaForm(customerNoteInput, { defaultValues: { body: '', printOnReceipt: false } });
+
+  async function submit(values: z.output<typeof customerNoteInput>) {
+    await add.mutateAsync(values);
+    notify.success('Note added.');
+    form.reset();
+  }
+
   return (
     <Block title="Add a note">
-      <form onSubmit={onSubmit} noValidate className="space-y-4 p-4">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <Form form={form} onSubmit={submit} className="space-y-4 p-4">
         <Field label="Note" error={form.formState.errors.body?.message} hint="Up to 2000 characters.">
           <Textarea {...form.register('body')} rows={3} />
         </Field>
@@ -127,7 +120,7 @@ function AddNoteForm({ customerId }: { customerId: number }) {
             {add.isPending ? 'Processing' : 'Add note'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Block>
   );
 }

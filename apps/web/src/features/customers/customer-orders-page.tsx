@@ -5,7 +5,7 @@ import { Block } from '../../components/ui/block.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useCustomerOrders } from './api.ts';
 import { CustomerPage } from './customer-page.tsx';
 
@@ -23,6 +23,7 @@ function CustomerOrders({ customerId }: { customerId: number }) {
   const [page, setPage] = useState(1);
   const orders = useCustomerOrders(customerId, page);
   const money = useMoney();
+  const dates = useDateFormat();
   if (orders.isPending) return <Spinner className="size-6" />;
   if (orders.isError) return <Alert tone="error">{errorMessageOf(orders.error)}</Alert>;
   if (orders.data.data.length === 0) {
@@ -40,7 +41,7 @@ function CustomerOrders({ customerId }: { customerId: number }) {
             <Link to={`/orders/${o.id}`} className="font-mono font-semibold text-indigo-700 hover:underline">
               {o.number}
             </Link>
-            <span>{new Date(o.createdAt).toLocaleString()}</span>
+            <span>{dates.dateTime(o.createdAt)}</span>
             <span className="tabular-nums">{money.format(o.total)}</span>
           </li>
         ))}

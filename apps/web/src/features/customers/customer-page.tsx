@@ -4,7 +4,7 @@ import { PageLoading } from '../../components/page-loading.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useCustomer } from '../people/customers-api.ts';
+import { useCustomer } from './api.ts';
 import { CustomerTabs, type CustomerTab } from './customer-tabs.tsx';
 
 /** The frame of a customer's Notes, Points and Orders tabs: their name, the tabs, the panel. */

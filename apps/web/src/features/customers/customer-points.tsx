@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { pointsAdjustInput, type PointsAdjustInput, type PointsEntry } from '@tillbook/contract';
+import { pointsAdjustInput, type PointsEntry } from '@tillbook/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '../../components/ui/alert.tsx';
+import type { z } from 'zod';
+import { Form, useSchemaForm } from '../../components/form.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
@@ -11,27 +10,29 @@ import { Field } from '../../components/ui/field.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useCustomer } from '../people/customers-api.ts';
-import { useAdjustPoints, useCustomerPoints } from './api.ts';
+import { useDateFormat } from '../../lib/shop-settings.ts';
+import { useAdjustPoints, useCustomer, useCustomerPoints } from './api.ts';
 
 const kindLabels: Record<PointsEntry['kind'], string> = { earned: 'Earned', redeemed: 'Redeemed', adjusted: 'Adjusted' };
 
-const columns: Column<PointsEntry>[] = [
-  { key: 'createdAt', header: 'When', cell: (e) => new Date(e.createdAt).toLocaleString() },
-  { key: 'kind', header: 'Kind', cell: (e) => <Badge tone={e.kind === 'redeemed' ? 'amber' : e.kind === 'earned' ? 'green' : 'gray'}>{kindLabels[e.kind]}</Badge> },
-  {
-    key: 'delta',
-    header: 'Points',
-    align: 'right',
-    cell: (e) => <span className={`tabular-nums ${e.delta < 0 ? 'text-red-700' : 'text-green-700'}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</span>,
-  },
-  { key: 'balanceAfter', header: 'Balance', align: 'right', cell: (e) => <span className="tabular-nums">{e.balanceAfter}</span> },
-  { key: 'reason', header: 'Reason', cell: (e) => e.reason ?? (e.orderId ? `Order #${e.orderId}` : '—') },
-  { key: 'by', header: 'By', cell: (e) => e.userName ?? '—' },
-];
+function usePointsColumns(): Column<PointsEntry>[] {
+  const dates = useDateFormat();
+  return [
+    { key: 'createdAt', header: 'When', cell: (e) => dates.dateTime(e.createdAt) },
+    { key: 'kind', header: 'Kind', cell: (e) => <Badge tone={e.kind === 'redeemed' ? 'amber' : e.kind === 'earned' ? 'green' : 'gray'}>{kindLabels[e.kind]}</Badge> },
+    {
+      key: 'delta',
+      header: 'Points',
+      align: 'right',
+      cell: (e) => <span className={`tabular-nums ${e.delta < 0 ? 'text-red-700' : 'text-green-700'}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</span>,
+    },
+    { key: 'balanceAfter', header: 'Balance', align: 'right', cell: (e) => <span className="tabular-nums">{e.balanceAfter}</span> },
+    { key: 'reason', header: 'Reason', cell: (e) => e.reason ?? (e.orderId ? `Order #${e.orderId}` : '—') },
+    { key: 'by', header: 'By', cell: (e) => e.userName ?? '—' },
+  ];
+}
 
 /** The Points tab: the ledger, and for administrators an adjustment with a reason. */
 export function CustomerPoints({ customerId }: { customerId: number }) {
@@ -40,6 +41,7 @@ export function CustomerPoints({ customerId }: { customerId: number }) {
   const customer = useCustomer(customerId);
   const isAdministrator = useUser()?.type === 'administrator';
   const [isAdjusting, setIsAdjusting] = useState(false);
+  const columns = usePointsColumns();
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-4">
@@ -66,26 +68,18 @@ export function CustomerPoints({ customerId }: { customerId: number }) {
 
 function AdjustPointsDialog({ customerId, onClose }: { customerId: number; onClose: () => void }) {
   const adjust = useAdjustPoints(customerId);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<PointsAdjustInput, unknown, PointsAdjustInput>({
-    resolver: zodResolver(pointsAdjustInput) as never,
-    defaultValues: { delta: undefined as unknown as number, reason: '' },
-  });
+  const form = useSchemaForm(pointsAdjustInput, { defaultValues: { reason: '' } });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    adjust.mutate(values, {
-      onSuccess: (result) => {
-        notify.success(`Points adjusted. New balance: ${result.pointsBalance}.`);
-        onClose();
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, ['delta', 'reason'])),
-    });
-  });
+
+  async function submit(values: z.output<typeof pointsAdjustInput>) {
+    const result = await adjust.mutateAsync(values);
+    notify.success(`Points adjusted. New balance: ${result.pointsBalance}.`);
+    onClose();
+  }
+
   return (
     <Dialog open title="Adjust points" onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <Form form={form} onSubmit={submit} className="space-y-4">
         <Field label="Points" error={errors.delta?.message} hint="Positive adds points, negative takes them away.">
           <TextInput {...form.register('delta', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })} type="number" step={1} autoFocus />
         </Field>
@@ -100,7 +94,7 @@ function AdjustPointsDialog({ customerId, onClose }: { customerId: number; onClo
             {adjust.isPending ? 'Processing' : 'Adjust'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

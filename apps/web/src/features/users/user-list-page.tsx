@@ -1,19 +1,22 @@
 import { userTypeLabels, type StaffUser } from '@tillbook/contract';
 import { Link } from 'react-router';
+import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { activeFilter, type ResourceList } from '../../components/resource-list.ts';
 import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
-import type { ListMode } from './list-mode.ts';
-import { useDeleteStaffUser, useOutletNames, useStaffUsers } from './users-api.ts';
+import { useOutletChoices } from '../../lib/choices.ts';
+import { useDeleteStaffUser, useStaffUsers } from './api.ts';
 
 const none = <span className="text-gray-400">—</span>;
 
-export const userListMode: ListMode<StaffUser> = {
+const userList: ResourceList<StaffUser> = {
   title: 'Staff',
   description: 'Who can sign in: administrators run the shop, cashiers sell at their outlet.',
   noun: 'staff users',
   basePath: '/users',
   searchPlaceholder: 'Search by name, username or e-mail',
+  labelOf: (u) => u.name,
   useFilters: () => {
-    const outlets = useOutletNames();
+    const outlets = useOutletChoices();
     return [
       {
         key: 'type',
@@ -27,21 +30,13 @@ export const userListMode: ListMode<StaffUser> = {
         allLabel: 'All outlets',
         options: (outlets.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
       },
-      {
-        key: 'active',
-        label: 'Status',
-        allLabel: 'All statuses',
-        options: [
-          { value: '1', label: 'Active' },
-          { value: '0', label: 'Inactive' },
-        ],
-      },
+      activeFilter,
     ];
   },
-  useRows: (params) => useStaffUsers(params),
+  useRows: useStaffUsers,
   useColumns: () => {
-    const outlets = useOutletNames();
-    const outletName = (id: number | null) => (id === null ? null : (outlets.data?.find((o) => o.id === id)?.name ?? `#${id}`));
+    const outlets = useOutletChoices();
+    const outletName = (id: number) => outlets.data?.find((o) => o.id === id)?.name ?? `#${id}`;
     return [
       {
         key: 'name',
@@ -60,9 +55,17 @@ export const userListMode: ListMode<StaffUser> = {
       { key: 'status', header: 'Status', cell: (u) => <ActiveBadge active={u.active} /> },
     ];
   },
-  useDelete: useDeleteStaffUser,
-  canDelete: (row, me) => me !== null && row.id !== me.id,
-  deleteTitle: 'Delete this staff user?',
-  deleteWarning: (u) => <>“{u.name}” ({u.username}) will no longer be able to sign in. To keep their history, deactivate them instead.</>,
-  deletedMessage: (u) => `Staff user “${u.name}” deleted.`,
+  remove: {
+    useDelete: useDeleteStaffUser,
+    // Nobody deletes themselves.
+    canDelete: (row, me) => me !== null && row.id !== me.id,
+    title: 'Delete this staff user?',
+    warning: (u) => <>“{u.name}” ({u.username}) will no longer be able to sign in. To keep their history, deactivate them instead.</>,
+    deletedMessage: (u) => `Staff user “${u.name}” deleted.`,
+  },
 };
+
+/** /users */
+export function UserListPage() {
+  return <ResourceListPage config={userList} />;
+}

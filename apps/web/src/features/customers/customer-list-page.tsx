@@ -1,17 +1,19 @@
 import type { Customer } from '@tillbook/contract';
 import { Link } from 'react-router';
-import { useMoney } from '../../lib/shop-settings.ts';
-import { customersExportUrl, useCustomers, useDeleteCustomer } from './customers-api.ts';
-import type { ListMode } from './list-mode.ts';
+import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import type { ResourceList } from '../../components/resource-list.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
+import { customersExportUrl, useCustomers, useDeleteCustomer } from './api.ts';
 
 const none = <span className="text-gray-400">—</span>;
 
-export const customerListMode: ListMode<Customer> = {
+const customerList: ResourceList<Customer> = {
   title: 'Customers',
   description: 'People who buy from you: contact details, notes, points and their orders.',
   noun: 'customers',
   basePath: '/customers',
   searchPlaceholder: 'Search by name, e-mail or phone',
+  labelOf: (c) => c.name,
   useFilters: () => [
     {
       key: 'hasEmail',
@@ -32,9 +34,10 @@ export const customerListMode: ListMode<Customer> = {
       ],
     },
   ],
-  useRows: (params) => useCustomers(params),
+  useRows: useCustomers,
   useColumns: () => {
     const money = useMoney();
+    const dates = useDateFormat();
     return [
       {
         key: 'name',
@@ -51,14 +54,16 @@ export const customerListMode: ListMode<Customer> = {
       { key: 'points', header: 'Points', align: 'right', cell: (c) => <span className="tabular-nums">{c.pointsBalance.toLocaleString()}</span> },
       { key: 'totalSpent', header: <span className="whitespace-nowrap">Total spent</span>, sortKey: 'totalSpent', align: 'right', cell: (c) => <span className="tabular-nums">{money.format(c.totalSpent)}</span> },
       { key: 'orders', header: 'Orders', align: 'right', cell: (c) => <span className="tabular-nums">{c.orderCount.toLocaleString()}</span> },
-      { key: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (c) => <span className="whitespace-nowrap">{new Date(c.createdAt).toLocaleDateString()}</span> },
+      { key: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (c) => <span className="whitespace-nowrap">{dates.date(c.createdAt)}</span> },
     ];
   },
-  useDelete: useDeleteCustomer,
-  canDelete: (_row, me) => me?.type === 'administrator',
-  deleteTitle: 'Delete this customer?',
-  deleteWarning: (c) => <>“{c.name}” will be removed with their notes and points history.</>,
-  deletedMessage: (c) => `Customer “${c.name}” deleted.`,
+  remove: {
+    useDelete: useDeleteCustomer,
+    canDelete: (_row, me) => me?.type === 'administrator',
+    title: 'Delete this customer?',
+    warning: (c) => <>“{c.name}” will be removed with their notes and points history.</>,
+    deletedMessage: (c) => `Customer “${c.name}” deleted.`,
+  },
   actions: (params, me) =>
     me?.type === 'administrator' ? (
       <a
@@ -69,3 +74,8 @@ export const customerListMode: ListMode<Customer> = {
       </a>
     ) : null,
 };
+
+/** /customers */
+export function CustomerListPage() {
+  return <ResourceListPage config={customerList} />;
+}

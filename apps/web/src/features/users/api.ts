@@ -1,19 +1,23 @@
-import type { ListItem, PageMeta, StaffUpdateInput, StaffUser, UserTypeItem } from '@tillbook/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PageMeta, StaffUpdateInput, StaffUser, UserTypeItem } from '@tillbook/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const userKeys = createQueryKeys('users');
+const userKeys = queryKeys.users;
+const userTypesKey = [...userKeys.all, 'types'] as const;
 
 export type UserListParams = Record<string, string | number>;
 
-export function useStaffUsers(params: UserListParams, enabled = true) {
-  return useQuery({
+export function staffUserListQuery(params: UserListParams) {
+  return queryOptions({
     queryKey: userKeys.list(params),
     queryFn: async () => (await http.get<{ data: StaffUser[]; meta: PageMeta }>('/api/users', { params })).data,
     placeholderData: keepPreviousData,
-    enabled,
   });
+}
+
+export function useStaffUsers(params: UserListParams) {
+  return useQuery(staffUserListQuery(params));
 }
 
 export function useStaffUser(id: number | undefined) {
@@ -24,25 +28,16 @@ export function useStaffUser(id: number | undefined) {
   });
 }
 
-export function useUserTypes(enabled = true) {
+/** The staff types with what each may do (the type picker's words); they never change while the app runs. */
+export function useUserTypes() {
   return useQuery({
-    queryKey: ['users', 'types'],
+    queryKey: userTypesKey,
     queryFn: async () => (await http.get<{ data: UserTypeItem[] }>('/api/users/types')).data.data,
     staleTime: Infinity,
-    enabled,
   });
 }
 
-/** Outlet names for the outlet picker and the list's outlet column. */
-export function useOutletNames(enabled = true) {
-  return useQuery({
-    queryKey: ['outlets', 'names'],
-    queryFn: async () => (await http.get<{ data: ListItem[] }>('/api/outlets/list')).data.data,
-    staleTime: 60_000,
-    enabled,
-  });
-}
-
+/** Creates (no id) or updates (id) a staff user; lists and the user refresh afterwards. */
 export function useSaveStaffUser(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({

@@ -1,0 +1,95 @@
+import { customerInput, type Customer } from '@tillbook/contract';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
+import { Block } from '../../components/ui/block.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Page, PageHeader } from '../../components/ui/page-header.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { notify } from '../../lib/notifications.tsx';
+import { useCustomer, useSaveCustomer } from './api.ts';
+
+type CustomerValues = z.input<typeof customerInput>;
+
+const blank: CustomerValues = { name: '', email: '', phone: '', address: '', birthday: '', marketingConsent: false };
+
+function toForm(customer: Customer): CustomerValues {
+  return {
+    name: customer.name,
+    email: customer.email ?? '',
+    phone: customer.phone ?? '',
+    address: customer.address ?? '',
+    birthday: customer.birthday ?? '',
+    marketingConsent: customer.marketingConsent,
+  };
+}
+
+/** /customers/new and the Details tab of /customers/{id}/edit (`tabs` above the form). */
+export function CustomerFormPage({ tabs }: { tabs?: ReactNode }) {
+  const customerId = useRecordId();
+  const customer = useCustomer(customerId);
+  return (
+    <RecordPage id={customerId} query={customer} title="Edit customer">
+      {(record) => <CustomerForm key={customerId ?? 'new'} customerId={customerId} record={record} tabs={tabs} />}
+    </RecordPage>
+  );
+}
+
+type CustomerFormProps = { customerId: number | undefined; record: Customer | undefined; tabs?: ReactNode };
+
+function CustomerForm({ customerId, record, tabs }: CustomerFormProps) {
+  const navigate = useNavigate();
+  const save = useSaveCustomer(customerId);
+  const form = useSchemaForm(customerInput, { defaultValues: record ? toForm(record) : blank });
+  const { errors } = form.formState;
+
+  async function submit(values: z.output<typeof customerInput>) {
+    const saved = await save.mutateAsync(values);
+    notify.success(customerId === undefined ? `Customer “${saved.name}” created.` : `Customer “${saved.name}” saved.`);
+    navigate('/customers');
+  }
+
+  return (
+    <Page>
+      <PageHeader
+        title={customerId === undefined ? 'New customer' : (record?.name ?? 'Edit customer')}
+        back={
+          <Link to="/customers" className="text-indigo-700 hover:underline">
+            ← Customers
+          </Link>
+        }
+      />
+      {tabs}
+      <Form form={form} onSubmit={submit}>
+        <Block title="Customer">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Name" error={errors.name?.message} className="sm:col-span-2">
+              <TextInput {...form.register('name')} autoFocus autoComplete="off" />
+            </Field>
+            <Field label="E-mail" error={errors.email?.message}>
+              <TextInput {...form.register('email')} type="email" autoComplete="off" />
+            </Field>
+            <Field label="Phone" error={errors.phone?.message}>
+              <TextInput {...form.register('phone')} type="tel" autoComplete="off" />
+            </Field>
+            <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
+              <Textarea {...form.register('address')} rows={2} />
+            </Field>
+            <Field label="Birthday" error={errors.birthday?.message}>
+              <TextInput {...form.register('birthday')} type="date" max={new Date().toISOString().slice(0, 10)} />
+            </Field>
+            <div className="flex items-end pb-2">
+              <Checkbox label="Agrees to marketing" description="May receive offers by e-mail or text message." {...form.register('marketingConsent')} />
+            </div>
+          </div>
+          {errors.marketingConsent?.message && <p className="mt-2 text-sm text-red-600">{errors.marketingConsent.message}</p>}
+        </Block>
+        <FormActions isPending={save.isPending} cancelTo="/customers" />
+      </Form>
+    </Page>
+  );
+}
