@@ -49,10 +49,6 @@ const staff = { access: userTypes };
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const actor = <T extends { id: number; type: string }>(user: T | null | undefined): T => {
-    if (!user) throw AppError.unauthenticated();
-    return user;
-  };
 
   app.get(
     '/api/customers',
@@ -109,7 +105,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Bulk: delete (administrators) or set marketing consent', body: customerBulkInput, response: { 200: affectedResult } },
     },
     async (request) => {
-      if (request.body.action === 'delete' && actor(request.user).type !== 'administrator') throw AppError.forbidden();
+      if (request.body.action === 'delete' && request.currentUser.type !== 'administrator') throw AppError.forbidden();
       return { data: { affected: await bulkUpdateCustomers(db, request.body) } };
     },
   );
@@ -128,7 +124,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getCustomer(db, request.params.id);
-      return listCustomerOrders(db, request.params.id, request.query, orderScopeOf(actor(request.user)));
+      return listCustomerOrders(db, request.params.id, request.query, orderScopeOf(request.currentUser));
     },
   );
 
@@ -145,7 +141,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getCustomer(db, request.params.id);
-      return { data: await listCustomerComments(db, request.params.id, orderScopeOf(actor(request.user))) };
+      return { data: await listCustomerComments(db, request.params.id, orderScopeOf(request.currentUser)) };
     },
   );
 
@@ -162,7 +158,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Add a note to a customer', params: idParams, body: customerNoteInput, response: { 201: customerNoteResult } },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await addNote(db, request.params.id, actor(request.user).id, request.body) }),
+      reply.code(201).send({ data: await addNote(db, request.params.id, request.currentUser.id, request.body) }),
   );
 
   app.put(
@@ -177,14 +173,14 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerNoteResult },
       },
     },
-    async (request) => ({ data: await setNoteReceipt(db, request.params.id, request.params.note, request.body.printOnReceipt, actor(request.user)) }),
+    async (request) => ({ data: await setNoteReceipt(db, request.params.id, request.params.note, request.body.printOnReceipt, request.currentUser) }),
   );
 
   app.delete(
     '/api/customers/:id/notes/:note',
     { config: staff, schema: { tags, summary: 'Delete a note (cashiers: only their own)', params: customerNoteParams } },
     async (request, reply) => {
-      await deleteNote(db, request.params.id, request.params.note, actor(request.user));
+      await deleteNote(db, request.params.id, request.params.note, request.currentUser);
       return reply.code(204).send();
     },
   );
@@ -214,10 +210,9 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         delta: request.body.delta,
         reason: request.body.reason,
         kind: 'adjusted',
-        userId: actor(request.user).id,
+        userId: request.currentUser.id,
       });
-      const user = request.user;
-      return { data: { entry: { ...entry, userName: user?.name ?? null, createdAt: entry.createdAt.toISOString() }, pointsBalance } };
+      return { data: { entry: { ...entry, userName: request.currentUser.name, createdAt: entry.createdAt.toISOString() }, pointsBalance } };
     },
   );
 };
