@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { cashboxSessions, cashMovements, registers, type RegisterRow, type UserRow } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
 import { expectedByTender, figuresOfSession } from './figures.ts';
 import { buildReport, canSeeExpected, findSession, listMovements, toSession, type SessionRecord, type Viewer } from './sessions.ts';
 
@@ -38,7 +39,7 @@ async function findRegister(db: DbOrTx, ref: string, options: { byId: boolean })
 
 /** A cashier works only at the registers of their own outlet (DESIGN.md §3 roles). */
 function assertOutlet(actor: Viewer, register: RegisterRow): void {
-  if (actor.type !== 'administrator' && actor.outletId !== register.outletId) throw AppError.forbidden();
+  if (!isOutletInScope(outletScopeOf(actor), register.outletId)) throw AppError.forbidden();
 }
 
 /** Only the cashier who opened a drawer, or an administrator, moves cash in it or closes it. */

@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv-write.ts';
 import { AppError } from '../../lib/errors.ts';
-import { orderScopeOf } from '../orders/list-filters.ts';
+import { outletScopeOf } from '../../lib/viewer.ts';
 import { customersCsv, customersCsvFileName } from './csv-export.ts';
 import {
   addNote,
@@ -124,7 +124,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getCustomer(db, request.params.id);
-      return listCustomerOrders(db, request.params.id, request.query, orderScopeOf(request.currentUser));
+      return listCustomerOrders(db, request.params.id, request.query, outletScopeOf(request.currentUser));
     },
   );
 
@@ -141,7 +141,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await getCustomer(db, request.params.id);
-      return { data: await listCustomerComments(db, request.params.id, orderScopeOf(request.currentUser)) };
+      return { data: await listCustomerComments(db, request.params.id, outletScopeOf(request.currentUser)) };
     },
   );
 

@@ -6,7 +6,7 @@ import { customerNotes, customerPoints, customers, orders, users, type CustomerR
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
-import { scopeFilter, type OrderScope } from '../orders/list-filters.ts';
+import { outletScopeFilter, type OutletScope } from '../../lib/viewer.ts';
 import { listOrders } from '../orders/read.ts';
 
 type CustomerValues = z.output<typeof customerInput>;
@@ -271,7 +271,7 @@ export async function adjustPoints(
 }
 
 /** A customer's sales, newest first; a cashier sees those of their own outlet, as in the orders list. */
-export async function listCustomerOrders(db: DbOrTx, customerId: number, query: Pick<ListQuery, 'page' | 'perPage'>, scope: OrderScope) {
+export async function listCustomerOrders(db: DbOrTx, customerId: number, query: Pick<ListQuery, 'page' | 'perPage'>, scope: OutletScope) {
   const page = await listOrders(db, { page: query.page, perPage: query.perPage, customerId, sort: '-createdAt' }, scope);
   return {
     data: page.data.map((o) => ({ id: o.id, number: o.number, total: o.total, createdAt: o.createdAt })),
@@ -280,11 +280,11 @@ export async function listCustomerOrders(db: DbOrTx, customerId: number, query: 
 }
 
 /** The notes typed on a customer's sales, newest first. */
-export async function listCustomerComments(db: DbOrTx, customerId: number, scope: OrderScope) {
+export async function listCustomerComments(db: DbOrTx, customerId: number, scope: OutletScope) {
   const rows = await db
     .select({ orderId: orders.id, body: orders.note, createdAt: orders.createdAt })
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), isNotNull(orders.note), ne(orders.note, ''), scopeFilter(scope)))
+    .where(and(eq(orders.customerId, customerId), isNotNull(orders.note), ne(orders.note, ''), outletScopeFilter(scope, orders.outletId)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return rows.map((r) => ({ id: r.orderId, orderId: r.orderId, body: r.body ?? '', createdAt: r.createdAt.toISOString() }));
 }

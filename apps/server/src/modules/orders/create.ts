@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { describeItem, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
 import { loadSaleSource, type SaleRegister } from './pricing-source.ts';
-import { getOrder, type OrderScope } from './read.ts';
+import { everyOutlet, isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
+import { getOrder } from './read.ts';
 import { isCustomerMoved, isSameSale, saleIdConflictMessage } from './same-sale.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
@@ -23,10 +24,6 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-
-/** A retried sale answers the first order whoever asks: its uuid is the register's own secret. */
-const everyOutlet: OrderScope = { kind: 'all' };
-
 /**
  * POST /api/orders/create. Checks the register, the seller's outlet and the open drawer, prices
  * the sale again from the database, and stores it in one transaction. The same uuid with the same
@@ -42,7 +39,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
     input.lines.map((line) => line.variantId),
   );
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
-  if (seller.type !== 'administrator' && seller.outletId !== register.outletId) throw AppError.forbidden();
+  if (!isOutletInScope(outletScopeOf(seller), register.outletId)) throw AppError.forbidden();
   if (register.soldOrderId !== null) return { order: await storedSameSale(db, input, register.soldOrderId), created: false };
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is not active.`] });
   if (register.sessionId === null) throw closedDrawer(register);
@@ -75,6 +72,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
 
 /** The stored order of a uuid sent again, when the request is that same sale; a different sale is a 409. */
 async function storedSameSale(db: Db, input: OrderCreateValues, orderId: number): Promise<Order> {
+  // A retried sale answers the first order whoever asks: its uuid is the register's own secret.
   const order = await getOrder(db, { id: orderId }, everyOutlet);
   if (isSameSale(input, order, { customerMoved: order.customerId !== input.customerId && (await isCustomerMoved(db, orderId)) })) return order;
   throw AppError.conflict(saleIdConflictMessage);

@@ -3,9 +3,8 @@ import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, orderLines, orderPayments, orders, outlets, products, productVariants, refunds, registers, stockMovements, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { orderSort, orderWhere, scopeFilter, type OrderFilters, type OrderScope } from './list-filters.ts';
-
-export type { OrderScope } from './list-filters.ts';
+import { outletScopeFilter, type OutletScope } from '../../lib/viewer.ts';
+import { orderSort, orderWhere, type OrderFilters } from './list-filters.ts';
 
 const listColumns = {
   order: orders,
@@ -50,12 +49,12 @@ function toListItem(row: ListRow): Omit<OrderListItem, 'tenders'> {
 export async function getOrder(
   db: DbOrTx,
   where: { id: number } | { uuid: string },
-  scope: OrderScope,
+  scope: OutletScope,
   options: { withStockMovements?: boolean; withRefunds?: boolean } = {},
 ): Promise<Order> {
   const match = 'id' in where ? eq(orders.id, where.id) : eq(orders.uuid, where.uuid);
   const [row] = await listBase(db)
-    .where(and(match, scopeFilter(scope)))
+    .where(and(match, outletScopeFilter(scope, orders.outletId)))
     .limit(1);
   if (!row) throw AppError.notFound();
   const [lines, payments, movements, refunded] = await Promise.all([
@@ -142,7 +141,7 @@ export async function orderTotals(db: DbOrTx, where: SQL | undefined): Promise<O
 }
 
 /** GET /api/orders: one page of the filtered set, with the whole set's figures in meta. */
-export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: OrderScope): Promise<OrderPage> {
+export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: OutletScope): Promise<OrderPage> {
   const where = orderWhere(filters, scope);
   const orderBy = orderSort(filters.sort);
   const [totals, rows] = await Promise.all([
@@ -190,7 +189,7 @@ async function paymentsOf(db: DbOrTx, orderIds: number[]) {
 }
 
 /** The filtered set in batches, in the list's order, with each order's payments (CSV export). */
-export async function* eachOrder(db: DbOrTx, filters: OrderFilters, scope: OrderScope, batch = 500) {
+export async function* eachOrder(db: DbOrTx, filters: OrderFilters, scope: OutletScope, batch = 500) {
   const where = orderWhere(filters, scope);
   const orderBy = orderSort(filters.sort);
   for (let offset = 0; ; offset += batch) {

@@ -24,7 +24,8 @@ import { AppError } from '../../lib/errors.ts';
 import { createOrder } from './create.ts';
 import { bulkUpdateOrders, editOrder } from './edit.ts';
 import { ordersCsv, ordersCsvFileName } from './export.ts';
-import { orderScopeOf, orderSort, orderWhere } from './list-filters.ts';
+import { outletScopeOf } from '../../lib/viewer.ts';
+import { orderSort, orderWhere } from './list-filters.ts';
 import { notifyOrder } from './notify.ts';
 import { priceSaleFromDb } from './pricing.ts';
 import { getOrder, listOrders, orderTotals } from './read.ts';
@@ -73,14 +74,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: userTypes },
       schema: { tags, summary: "List sales (newest first by default) with the filtered set's totals", querystring: orderListQuery, response: { 200: orderPage } },
     },
-    async (request) => listOrders(db, request.query, orderScopeOf(request.currentUser)),
+    async (request) => listOrders(db, request.query, outletScopeOf(request.currentUser)),
   );
 
   app.get(
     '/api/orders/tally',
     { config: { access: userTypes }, schema: { tags, summary: 'How many sales match the filters', querystring: orderListQuery, response: { 200: countResult } } },
     async (request) => {
-      const { count } = await orderTotals(db, orderWhere(request.query, orderScopeOf(request.currentUser)));
+      const { count } = await orderTotals(db, orderWhere(request.query, outletScopeOf(request.currentUser)));
       return { data: { count } };
     },
   );
@@ -89,7 +90,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/export',
     { schema: { tags, summary: "Every sale matching the list's filters as CSV (administrators)", querystring: orderListQuery } },
     async (request, reply) => {
-      const scope = orderScopeOf(request.currentUser);
+      const scope = outletScopeOf(request.currentUser);
       // Bad filters or sort answer 422 before the download starts.
       orderWhere(request.query, scope);
       orderSort(request.query.sort);
@@ -100,7 +101,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     { config: { access: userTypes }, schema: { tags, summary: 'One sale with its lines, payments, taxes and the stock movements it caused', params: idParams, response: { 200: orderResult } } },
-    async (request) => ({ data: await getOrder(db, { id: request.params.id }, orderScopeOf(request.currentUser), { withStockMovements: true, withRefunds: true }) }),
+    async (request) => ({ data: await getOrder(db, { id: request.params.id }, outletScopeOf(request.currentUser), { withStockMovements: true, withRefunds: true }) }),
   );
 
   app.post(
@@ -117,7 +118,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.currentUser;
-      return { data: await notifyOrder(db, app.mailer, request.params.id, request.body, orderScopeOf(user), user.id) };
+      return { data: await notifyOrder(db, app.mailer, request.params.id, request.body, outletScopeOf(user), user.id) };
     },
   );
 
@@ -135,7 +136,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.currentUser;
-      const scope = orderScopeOf(user);
+      const scope = outletScopeOf(user);
       if (request.query.format !== 'pdf') return { data: await orderReceipt(db, request.params.id, scope, user.id) } satisfies z.input<typeof orderReceiptResult>;
       const { fileName, pdf } = await orderReceiptPdf(db, request.params.id, scope, user.id);
       return reply
@@ -149,7 +150,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id/timeline',
     { config: { access: userTypes }, schema: { tags, summary: "A sale's timeline, oldest first: created, printed, e-mailed, edited, refunded", params: idParams, response: { 200: orderTimelineResult } } },
-    async (request) => ({ data: await orderTimeline(db, request.params.id, orderScopeOf(request.currentUser)) }),
+    async (request) => ({ data: await orderTimeline(db, request.params.id, outletScopeOf(request.currentUser)) }),
   );
 
   app.put(
