@@ -1,6 +1,7 @@
 import { tenders, type Tender } from '@tillbook/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { execute } from '../../db/execute.ts';
 import { cashMovements, orderPayments, orders, refundPayments, refunds } from '../../db/schema/index.ts';
 
 /** Σ of an integer column as a JS number (bigint in SQL, so a long shift never overflows). */
@@ -151,17 +152,12 @@ export async function refundTaxesOf(db: DbOrTx, sessionId: number) {
 
 /** The tax lines stored on a session's sales or refunds, summed per tax (name, rate, inclusive). */
 async function taxesPerRateOf(db: DbOrTx, documents: typeof orders | typeof refunds, sessionId: number) {
-  const taxRows = await db.execute(sql`
+  const taxRows = await execute<TaxRow>(db, sql`
     select t->>'name' as name, (t->>'rateE4')::int as rate_e4, (t->>'isInclusive')::boolean as is_inclusive,
            sum((t->>'base')::bigint) as base, sum((t->>'amount')::bigint) as amount
     from ${documents}, jsonb_array_elements(${documents.taxes}) as t
     where ${documents.cashboxSessionId} = ${sessionId}
     group by 1, 2, 3
     order by 1, 2, 3`);
-  return rowsOf<TaxRow>(taxRows).map((r) => ({ name: r.name, rateE4: Number(r.rate_e4), isInclusive: r.is_inclusive, base: Number(r.base), amount: Number(r.amount) }));
-}
-
-/** node-postgres answers `{rows}`, PGlite too; both drivers run behind one type. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+  return taxRows.map((r) => ({ name: r.name, rateE4: Number(r.rate_e4), isInclusive: r.is_inclusive, base: Number(r.base), amount: Number(r.amount) }));
 }

@@ -1,7 +1,9 @@
 import { formatMinorAsDecimal, moneyFormatterOf, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
+import { databaseErrorOf } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { describeItem, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
@@ -17,10 +19,6 @@ export type Seller = { id: number; name: string; type: 'administrator' | 'cashie
 
 /** The same uuid was sold already (by a retried or a parallel request): the first order answers if it is the same sale. */
 class AlreadySold extends Error {}
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -61,7 +59,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
       return { order: storedOrder(toStore, stored), created: true };
     } catch (error) {
       if (error instanceof AlreadySold) {
-        const [first] = await rowsOf<{ id: number }>(db, sql`select id from orders where uuid = ${input.uuid}`);
+        const first = await executeOne<{ id: number }>(db, sql`select id from orders where uuid = ${input.uuid}`);
         if (first) return { order: await storedSameSale(db, input, first.id), created: false };
       }
       // Two sales locking the same products in a different order: PostgreSQL cancels one; sell it again.
@@ -95,16 +93,6 @@ type SaleToStore = {
 /** What the sale's call answers: enough, with the sale itself, to answer without reading it back. */
 type Stored = { orderId: number; number: string; createdAt: string; lineIds: number[]; paymentIds: number[] };
 
-/** The SQLSTATE (and DETAIL) of a database error, through the driver's and Drizzle's wrappers. */
-function databaseErrorOf(error: unknown): { code: string; detail: string | null } | null {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
-    const { code, detail } = current as { code?: unknown; detail?: unknown };
-    if (typeof code === 'string') return { code, detail: typeof detail === 'string' ? detail : null };
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
 /**
  * Stores the sale with one call of `sell_order` (migration 0004_sell_function.sql) outside an
  * explicit transaction: the database commits it as soon as it is done, so the outlet's counter is
@@ -114,7 +102,7 @@ function databaseErrorOf(error: unknown): { code: string; detail: string | null 
 async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
   const { register, sale } = toStore;
   try {
-    const [row] = await rowsOf<{ stored: Stored }>(db, sql`select sell_order(${json(saleDocument(toStore))}) as stored`);
+    const row = await executeOne<{ stored: Stored }>(db, sql`select sell_order(${json(saleDocument(toStore))}) as stored`);
     if (!row) throw new Error('sell_order answered no row');
     const stored = typeof row.stored === 'string' ? (JSON.parse(row.stored) as Stored) : row.stored;
     return { ...stored, createdAt: new Date(stored.createdAt).toISOString(), lineIds: stored.lineIds.map(Number), paymentIds: stored.paymentIds.map(Number) };
