@@ -9,6 +9,8 @@ import { getShopSettings } from '../settings/service.ts';
 import { describeItem, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
 import { loadSaleSource, type SaleRegister } from './pricing-source.ts';
 import { everyOutlet, isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
+import type { OrderLineRow } from '../../db/schema/index.ts';
+import { toOrder } from './order-mapper.ts';
 import { getOrder } from './read.ts';
 import { isCustomerMoved, isSameSale, saleIdConflictMessage } from './same-sale.ts';
 
@@ -52,7 +54,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
     throw AppError.validation({ payments: [refusal.ok ? settlement.message : refusal.message] });
   }
 
-  const toStore: SaleToStore = { input, seller, register, sale, payments: settlement.payments, paid: settlement.paid, change: settlement.change };
+  const toStore: SaleToStore = { input, seller, register, sale, lines: soldLines(sale), payments: settlement.payments, paid: settlement.paid, change: settlement.change };
   for (let attempt = 1; ; attempt += 1) {
     try {
       const stored = await storeSale(db, toStore);
@@ -85,6 +87,7 @@ type SaleToStore = {
   seller: Seller;
   register: SaleRegister;
   sale: PricedSaleFromDb;
+  lines: SoldLine[];
   payments: SettledPayment[];
   paid: number;
   change: number;
@@ -124,9 +127,39 @@ async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
   }
 }
 
+/** A sale's lines as they are stored: names and prices copied from the variants, the engine's figures per line. */
+type SoldLine = Omit<OrderLineRow, 'id' | 'orderId'>;
+
+function soldLines(sale: PricedSaleFromDb): SoldLine[] {
+  const { cart } = sale.priced;
+  return sale.lines.map((line, position) => {
+    const priced = cart.lines[position]!;
+    return {
+      position,
+      productId: line.item.productId,
+      variantId: line.item.variantId,
+      title: line.item.title,
+      variantName: line.item.variantName,
+      sku: line.item.sku,
+      quantity: line.quantity,
+      unitPrice: priced.unitPrice,
+      unitCost: sale.variants.get(line.item.variantId)?.unitCost ?? 0,
+      gross: priced.gross,
+      discount: priced.discount,
+      orderDiscount: priced.orderDiscount,
+      net: priced.net,
+      chargeTotal: priced.chargeTotal,
+      taxTotal: priced.taxTotal,
+      total: priced.total,
+      taxes: priced.taxes,
+      charges: priced.charges,
+    };
+  });
+}
+
 /** Everything `sell_order` writes, decided here: the stock changes, the order, its lines and payments. */
 function saleDocument(values: SaleToStore) {
-  const { input, seller, register, sale, payments, paid, change } = values;
+  const { input, seller, register, sale, lines, payments, paid, change } = values;
   const { cart } = sale.priced;
   const sold = new Map<number, number>();
   for (const line of sale.lines) {
@@ -157,89 +190,71 @@ function saleDocument(values: SaleToStore) {
     note: input.note,
     // Locked in variant order, so two sales of the same products never deadlock.
     stock: [...sold].sort(([a], [b]) => a - b).map(([variant_id, delta]) => ({ variant_id, delta })),
-    lines: sale.lines.map((line, position) => {
-      const priced = cart.lines[position]!;
-      return {
-        position,
-        product_id: line.item.productId,
-        variant_id: line.item.variantId,
-        title: line.item.title,
-        variant_name: line.item.variantName,
-        sku: line.item.sku,
-        quantity: line.quantity,
-        unit_price: priced.unitPrice,
-        unit_cost: sale.variants.get(line.item.variantId)?.unitCost ?? 0,
-        gross: priced.gross,
-        discount: priced.discount,
-        order_discount: priced.orderDiscount,
-        net: priced.net,
-        charge_total: priced.chargeTotal,
-        tax_total: priced.taxTotal,
-        total: priced.total,
-        taxes: priced.taxes,
-        charges: priced.charges,
-      };
-    }),
+    // The function reads the document by its columns' names.
+    lines: lines.map((line) => ({
+      position: line.position,
+      product_id: line.productId,
+      variant_id: line.variantId,
+      title: line.title,
+      variant_name: line.variantName,
+      sku: line.sku,
+      quantity: line.quantity,
+      unit_price: line.unitPrice,
+      unit_cost: line.unitCost,
+      gross: line.gross,
+      discount: line.discount,
+      order_discount: line.orderDiscount,
+      net: line.net,
+      charge_total: line.chargeTotal,
+      tax_total: line.taxTotal,
+      total: line.total,
+      taxes: line.taxes,
+      charges: line.charges,
+    })),
     payments: payments.map((p, position) => ({ position, ...p })),
   };
 }
 
-/** The answer of a new sale, from what was just stored (the same shape GET /api/orders/:id reads back). */
-function storedOrder({ input, seller, register, sale, payments, paid, change }: SaleToStore, stored: Stored): Order {
+/** The answer of a new sale, from what was just stored: read back, GET /api/orders/:id answers the same. */
+function storedOrder({ input, seller, register, sale, lines, payments, paid, change }: SaleToStore, stored: Stored): Order {
   const { cart } = sale.priced;
-  return {
+  const order = {
     id: stored.orderId,
     uuid: input.uuid,
     number: stored.number,
-    status: 'paid',
+    status: 'paid' as const,
     outletId: register.outletId,
-    outletName: register.outletName,
     registerId: register.id,
-    registerName: register.name,
     cashboxSessionId: register.sessionId,
     userId: seller.id,
-    cashierName: seller.name,
     customerId: sale.customer?.id ?? null,
-    customerName: sale.customer?.name ?? null,
-    customerEmail: sale.customer?.email ?? null,
     couponId: sale.coupon?.id ?? null,
     couponCode: sale.coupon?.code ?? null,
+    receiptTemplateId: register.receiptTemplateId,
     subtotal: cart.subtotal,
     lineDiscountTotal: cart.lineDiscountTotal,
     orderDiscountTotal: cart.orderDiscountTotal,
-    discountTotal: cart.lineDiscountTotal + cart.orderDiscountTotal,
     chargeTotal: cart.chargeTotal,
     netTotal: cart.netTotal,
     taxTotal: cart.taxTotal,
     total: cart.total,
     paid,
     change,
+    taxes: cart.taxes,
     note: input.note,
     tags: [],
-    receiptTemplateId: register.receiptTemplateId,
-    lines: sale.lines.map((line, position) => {
-      const priced = cart.lines[position]!;
-      return {
-        id: stored.lineIds[position]!,
-        productId: line.item.productId,
-        variantId: line.item.variantId,
-        title: line.item.title,
-        variantName: line.item.variantName,
-        sku: line.item.sku,
-        quantity: line.quantity,
-        unitPrice: priced.unitPrice,
-        gross: priced.gross,
-        discount: priced.discount,
-        orderDiscount: priced.orderDiscount,
-        chargeTotal: priced.chargeTotal,
-        taxTotal: priced.taxTotal,
-        total: priced.total,
-        taxes: priced.taxes,
-        charges: priced.charges,
-      };
-    }),
-    payments: payments.map((p, index) => ({ id: stored.paymentIds[index]!, ...p })),
-    taxes: cart.taxes,
-    createdAt: stored.createdAt,
+    createdAt: new Date(stored.createdAt),
   };
+  return toOrder(
+    {
+      order,
+      outletName: register.outletName,
+      registerName: register.name,
+      cashierName: seller.name,
+      customerName: sale.customer?.name ?? null,
+      customerEmail: sale.customer?.email ?? null,
+    },
+    lines.map((line, position) => ({ id: stored.lineIds[position]!, ...line })),
+    payments.map((payment, position) => ({ id: stored.paymentIds[position]!, ...payment })),
+  );
 }

@@ -1,10 +1,11 @@
-import { pageMetaOf, type RefundedFigures, type Order, type OrderListItem, type OrderListTotals, type OrderPage } from '@tillbook/contract';
+import { pageMetaOf, type RefundedFigures, type Order, type OrderListTotals, type OrderPage } from '@tillbook/contract';
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, orderLines, orderPayments, orders, outlets, products, productVariants, refunds, registers, stockMovements, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { outletScopeFilter, type OutletScope } from '../../lib/viewer.ts';
 import { orderSort, orderWhere, type OrderFilters } from './list-filters.ts';
+import { toOrder, toOrderListItem } from './order-mapper.ts';
 
 const listColumns = {
   order: orders,
@@ -23,23 +24,6 @@ function listBase(db: DbOrTx) {
     .leftJoin(registers, eq(registers.id, orders.registerId))
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(customers, eq(customers.id, orders.customerId));
-}
-
-type ListRow = Awaited<ReturnType<ReturnType<typeof listBase>['execute']>>[number];
-
-/** The list row without its tenders (the detail has the payments themselves). */
-function toListItem(row: ListRow): Omit<OrderListItem, 'tenders'> {
-  const { taxes: _taxes, updatedAt: _updatedAt, ...order } = row.order;
-  return {
-    ...order,
-    discountTotal: order.lineDiscountTotal + order.orderDiscountTotal,
-    outletName: row.outletName,
-    registerName: row.registerName,
-    cashierName: row.cashierName ?? '',
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    createdAt: order.createdAt.toISOString(),
-  };
 }
 
 /**
@@ -64,27 +48,7 @@ export async function getOrder(
     options.withRefunds ? refundedOf(db, [row.order.id]) : null,
   ]);
   return {
-    ...toListItem(row),
-    taxes: row.order.taxes,
-    lines: lines.map((line) => ({
-      id: line.id,
-      productId: line.productId,
-      variantId: line.variantId,
-      title: line.title,
-      variantName: line.variantName,
-      sku: line.sku,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      gross: line.gross,
-      discount: line.discount,
-      orderDiscount: line.orderDiscount,
-      chargeTotal: line.chargeTotal,
-      taxTotal: line.taxTotal,
-      total: line.total,
-      taxes: line.taxes,
-      charges: line.charges,
-    })),
-    payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount, tendered: p.tendered, change: p.change, reference: p.reference })),
+    ...toOrder(row, lines, payments),
     ...(refunded && { refunded: refunded.get(row.order.id) ?? noRefunds }),
     ...(movements && { stockMovements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }),
   };
@@ -155,7 +119,7 @@ export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: Outle
   const ids = rows.map((r) => r.order.id);
   const [payments, refunded] = await Promise.all([paymentsOf(db, ids), refundedOf(db, ids)]);
   const data = rows.map((row) => ({
-    ...toListItem(row),
+    ...toOrderListItem(row),
     tenders: [...new Set(payments.get(row.order.id)?.map((p) => p.tender))],
     refunded: refunded.get(row.order.id) ?? noRefunds,
   }));
@@ -193,7 +157,7 @@ export async function* eachOrder(db: DbOrTx, filters: OrderFilters, scope: Outle
   const where = orderWhere(filters, scope);
   const orderBy = orderSort(filters.sort);
   for (let offset = 0; ; offset += batch) {
-    const rows = (await listBase(db).where(where).orderBy(...orderBy).limit(batch).offset(offset)).map(toListItem);
+    const rows = (await listBase(db).where(where).orderBy(...orderBy).limit(batch).offset(offset)).map(toOrderListItem);
     if (rows.length === 0) return;
     const payments = await paymentsOf(db, rows.map((r) => r.id));
     yield rows.map((order) => ({ order, payments: payments.get(order.id) ?? [] }));
