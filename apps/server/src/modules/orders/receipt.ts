@@ -1,7 +1,6 @@
 import { fallbackReceiptLayout, moneyFormatterOf, receiptLineWidth, receiptRows, toReceiptOrder, type OrderReceipt, type ReceiptRow } from '@tillbook/contract';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { receiptTemplates } from '../../db/schema/index.ts';
+import { findReceiptTemplateById } from '../receipts/queries.ts';
 import { toReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
@@ -22,9 +21,9 @@ function centred(text: string, width: number): string {
  */
 export async function orderReceipt(db: DbOrTx, id: number, scope: OutletScope, userId: number): Promise<OrderReceipt> {
   const order = await getOrder(db, { id }, scope);
-  const [settings, [templateRow]] = await Promise.all([
+  const [settings, templateRow] = await Promise.all([
     getShopSettings(db),
-    order.receiptTemplateId === null ? [] : db.select().from(receiptTemplates).where(eq(receiptTemplates.id, order.receiptTemplateId)).limit(1),
+    order.receiptTemplateId === null ? undefined : findReceiptTemplateById(db, order.receiptTemplateId),
   ]);
   const template = templateRow ? toReceiptTemplate(templateRow) : null;
   const layout = template ?? fallbackReceiptLayout;
