@@ -22,12 +22,11 @@ import {
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv-write.ts';
-import { AppError } from '../../lib/errors.ts';
 import { outletScopeOf } from '../../lib/viewer.ts';
 import { customersCsv, customersCsvFileName } from './csv-export.ts';
 import {
   addNote,
-  adjustPoints,
+  adjustPointsByHand,
   bulkUpdateCustomers,
   createCustomer,
   deleteCustomer,
@@ -104,10 +103,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: { tags, summary: 'Bulk: delete (administrators) or set marketing consent', body: customerBulkInput, response: { 200: affectedResult } },
     },
-    async (request) => {
-      if (request.body.action === 'delete' && request.currentUser.type !== 'administrator') throw AppError.forbidden();
-      return { data: { affected: await bulkUpdateCustomers(db, request.body) } };
-    },
+    async (request) => ({ data: { affected: await bulkUpdateCustomers(db, request.body, request.currentUser) } }),
   );
 
   app.get(
@@ -122,10 +118,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerOrderPage },
       },
     },
-    async (request) => {
-      await getCustomer(db, request.params.id);
-      return listCustomerOrders(db, request.params.id, request.query, outletScopeOf(request.currentUser));
-    },
+    async (request) => listCustomerOrders(db, request.params.id, request.query, outletScopeOf(request.currentUser)),
   );
 
   app.get(
@@ -139,10 +132,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerCommentList },
       },
     },
-    async (request) => {
-      await getCustomer(db, request.params.id);
-      return { data: await listCustomerComments(db, request.params.id, outletScopeOf(request.currentUser)) };
-    },
+    async (request) => ({ data: await listCustomerComments(db, request.params.id, outletScopeOf(request.currentUser)) }),
   );
 
   app.get(
@@ -205,14 +195,6 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pointsAdjustResult },
       },
     },
-    async (request) => {
-      const { entry, pointsBalance } = await adjustPoints(db, request.params.id, {
-        delta: request.body.delta,
-        reason: request.body.reason,
-        kind: 'adjusted',
-        userId: request.currentUser.id,
-      });
-      return { data: { entry: { ...entry, userName: request.currentUser.name, createdAt: entry.createdAt.toISOString() }, pointsBalance } };
-    },
+    async (request) => ({ data: await adjustPointsByHand(db, request.params.id, request.body, request.currentUser) }),
   );
 };
