@@ -2,7 +2,7 @@
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
-type PgLikeError = { code?: string; constraint?: string; constraint_name?: string; cause?: unknown };
+type PgLikeError = { code?: string; detail?: unknown; constraint?: string; constraint_name?: string; cause?: unknown };
 
 function pgErrorOf(error: unknown): PgLikeError | null {
   let current: unknown = error;
@@ -13,6 +13,16 @@ function pgErrorOf(error: unknown): PgLikeError | null {
     current = candidate.cause;
   }
   return null;
+}
+
+/**
+ * The SQLSTATE and DETAIL of a database error, through the driver's and Drizzle's wrappers; null
+ * for any other error. Services word the codes they expect (their own functions raise TBnnn).
+ */
+export function databaseErrorOf(error: unknown): { code: string; detail: string | null } | null {
+  const pg = pgErrorOf(error);
+  if (!pg?.code) return null;
+  return { code: pg.code, detail: typeof pg.detail === 'string' ? pg.detail : null };
 }
 
 function constraintOf(error: PgLikeError): string | undefined {

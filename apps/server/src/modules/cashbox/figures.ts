@@ -1,10 +1,16 @@
 import { tenders, type Tender } from '@tillbook/contract';
-import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cashMovements, orderPayments, orders, refundPayments, refunds } from '../../db/schema/index.ts';
-
-/** Σ of an integer column as a JS number (bigint in SQL, so a long shift never overflows). */
-const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+import { orders, refunds } from '../../db/schema/index.ts';
+import {
+  countRefundsBySession,
+  sumMovementsBySessionAndKind,
+  sumPaymentsBySessionAndTender,
+  sumRefundPaymentsBySessionAndTender,
+  sumSalesBySession,
+  sumSessionRefundTax,
+  sumSessionSales,
+  sumTaxesPerRate,
+} from './queries.ts';
 
 export type TenderTakings = { taken: number; change: number; amount: number; refunded: number };
 
@@ -33,36 +39,10 @@ export async function figuresOfSessions(db: DbOrTx, sessionIds: readonly number[
   if (sessionIds.length === 0) return result;
   const ids = [...sessionIds];
   const [sales, payments, movements, paidBack] = await Promise.all([
-    db
-      .select({ sessionId: orders.cashboxSessionId, count: count(), total: sumOf(orders.total) })
-      .from(orders)
-      .where(inArray(orders.cashboxSessionId, ids))
-      .groupBy(orders.cashboxSessionId),
-    db
-      .select({
-        sessionId: orderPayments.cashboxSessionId,
-        tender: orderPayments.tender,
-        taken: sumOf(orderPayments.tendered),
-        change: sumOf(orderPayments.change),
-        amount: sumOf(orderPayments.amount),
-      })
-      .from(orderPayments)
-      .where(inArray(orderPayments.cashboxSessionId, ids))
-      .groupBy(orderPayments.cashboxSessionId, orderPayments.tender),
-    db
-      .select({ sessionId: cashMovements.sessionId, kind: cashMovements.kind, amount: sumOf(cashMovements.amount) })
-      .from(cashMovements)
-      .where(inArray(cashMovements.sessionId, ids))
-      .groupBy(cashMovements.sessionId, cashMovements.kind),
-    db
-      .select({
-        sessionId: refundPayments.cashboxSessionId,
-        tender: refundPayments.tender,
-        amount: sumOf(refundPayments.amount),
-      })
-      .from(refundPayments)
-      .where(inArray(refundPayments.cashboxSessionId, ids))
-      .groupBy(refundPayments.cashboxSessionId, refundPayments.tender),
+    sumSalesBySession(db, ids),
+    sumPaymentsBySessionAndTender(db, ids),
+    sumMovementsBySessionAndKind(db, ids),
+    sumRefundPaymentsBySessionAndTender(db, ids),
   ]);
   for (const row of sales) {
     const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
@@ -90,12 +70,7 @@ export async function figuresOfSessions(db: DbOrTx, sessionIds: readonly number[
 
 /** Refunds per session counted once, however many tenders paid them back. */
 async function countRefunds(db: DbOrTx, ids: number[], result: Map<number, SessionFigures>): Promise<void> {
-  const rows = await db
-    .select({ sessionId: refundPayments.cashboxSessionId, count: sql<number>`count(distinct ${refundPayments.refundId})`.mapWith(Number) })
-    .from(refundPayments)
-    .where(inArray(refundPayments.cashboxSessionId, ids))
-    .groupBy(refundPayments.cashboxSessionId);
-  for (const row of rows) {
+  for (const row of await countRefundsBySession(db, ids)) {
     const figures = row.sessionId === null ? undefined : result.get(row.sessionId);
     if (figures) figures.refundsCount = row.count;
   }
@@ -117,22 +92,10 @@ export function expectedByTender(openingFloat: number, figures: SessionFigures):
   return { cash: expectedCashOf(openingFloat, figures), card: card.amount - card.refunded, other: other.amount - other.refunded };
 }
 
-type TaxRow = { name: string; rate_e4: number | string; is_inclusive: boolean; base: number | string; amount: number | string };
-
 /** The Z report's sale totals and tax lines of one session. */
 export async function salesSummaryOf(db: DbOrTx, sessionId: number) {
-  const [totals] = await db
-    .select({
-      count: count(),
-      subtotal: sumOf(orders.subtotal),
-      discounts: sql<number>`coalesce(sum(${orders.lineDiscountTotal} + ${orders.orderDiscountTotal}), 0)`.mapWith(Number),
-      charges: sumOf(orders.chargeTotal),
-      taxes: sumOf(orders.taxTotal),
-      total: sumOf(orders.total),
-    })
-    .from(orders)
-    .where(eq(orders.cashboxSessionId, sessionId));
-  const taxes = await taxesPerRateOf(db, orders, sessionId);
+  const totals = await sumSessionSales(db, sessionId);
+  const taxes = await sumTaxesPerRate(db, orders, sessionId);
   return { sales: totals ?? { count: 0, subtotal: 0, discounts: 0, charges: 0, taxes: 0, total: 0 }, taxes };
 }
 
@@ -141,27 +104,7 @@ export async function salesSummaryOf(db: DbOrTx, sessionId: number) {
  * their tax total and their taxes per tax, summed from each refund's stored tax lines.
  */
 export async function refundTaxesOf(db: DbOrTx, sessionId: number) {
-  const [totals] = await db
-    .select({ taxTotal: sumOf(refunds.taxTotal) })
-    .from(refunds)
-    .where(eq(refunds.cashboxSessionId, sessionId));
-  const taxes = await taxesPerRateOf(db, refunds, sessionId);
-  return { taxTotal: totals?.taxTotal ?? 0, taxes };
-}
-
-/** The tax lines stored on a session's sales or refunds, summed per tax (name, rate, inclusive). */
-async function taxesPerRateOf(db: DbOrTx, documents: typeof orders | typeof refunds, sessionId: number) {
-  const taxRows = await db.execute(sql`
-    select t->>'name' as name, (t->>'rateE4')::int as rate_e4, (t->>'isInclusive')::boolean as is_inclusive,
-           sum((t->>'base')::bigint) as base, sum((t->>'amount')::bigint) as amount
-    from ${documents}, jsonb_array_elements(${documents.taxes}) as t
-    where ${documents.cashboxSessionId} = ${sessionId}
-    group by 1, 2, 3
-    order by 1, 2, 3`);
-  return rowsOf<TaxRow>(taxRows).map((r) => ({ name: r.name, rateE4: Number(r.rate_e4), isInclusive: r.is_inclusive, base: Number(r.base), amount: Number(r.amount) }));
-}
-
-/** node-postgres answers `{rows}`, PGlite too; both drivers run behind one type. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+  const taxTotal = await sumSessionRefundTax(db, sessionId);
+  const taxes = await sumTaxesPerRate(db, refunds, sessionId);
+  return { taxTotal: taxTotal ?? 0, taxes };
 }

@@ -7,14 +7,27 @@ import {
   type cashMovementInput,
   type CashMovement,
 } from '@tillbook/contract';
-import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { cashboxSessions, cashMovements, registers, type RegisterRow, type UserRow } from '../../db/schema/index.ts';
+import type { RegisterRow, UserRow } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
 import { expectedByTender, figuresOfSession } from './figures.ts';
-import { buildReport, canSeeExpected, findSession, listMovements, toSession, type SessionRecord, type Viewer } from './sessions.ts';
+import {
+  findRegisterById,
+  findRegistersBySlugOrId,
+  findSession,
+  insertMovement,
+  insertSession,
+  lockOpenSessionOf,
+  openSessionHeldBy,
+  openSessionOf,
+  sessionWithId,
+  updateSession,
+  type SessionRecord,
+} from './queries.ts';
+import { buildReport, canSeeExpected, listMovements, toSession, type Viewer } from './sessions.ts';
 
 /** Who acts: the signed-in user, with the name the messages use. */
 export type Actor = Viewer & Pick<UserRow, 'name'>;
@@ -28,17 +41,13 @@ function clockOf(date: Date): string {
 async function findRegister(db: DbOrTx, ref: string, options: { byId: boolean }): Promise<RegisterRow | null> {
   const slug = ref.toLowerCase();
   const isId = options.byId && /^\d{1,9}$/.test(ref);
-  const rows = await db
-    .select()
-    .from(registers)
-    .where(isId ? or(eq(registers.slug, slug), eq(registers.id, Number(ref))) : eq(registers.slug, slug))
-    .limit(2);
+  const rows = await findRegistersBySlugOrId(db, slug, isId ? Number(ref) : null);
   return rows.find((r) => r.slug === slug) ?? rows[0] ?? null;
 }
 
 /** A cashier works only at the registers of their own outlet (DESIGN.md §3 roles). */
 function assertOutlet(actor: Viewer, register: RegisterRow): void {
-  if (actor.type !== 'administrator' && actor.outletId !== register.outletId) throw AppError.forbidden();
+  if (!isOutletInScope(outletScopeOf(actor), register.outletId)) throw AppError.forbidden();
 }
 
 /** Only the cashier who opened a drawer, or an administrator, moves cash in it or closes it. */
@@ -46,41 +55,36 @@ function assertHolder(actor: Viewer, session: SessionRecord): void {
   if (actor.type !== 'administrator' && session.openedBy !== actor.id) throw AppError.forbidden();
 }
 
-const openOf = (registerId: number): SQL => sql`${cashboxSessions.registerId} = ${registerId} and ${cashboxSessions.status} = 'open'`;
-
 /** Refuses a register whose drawer is open and a user who already holds a drawer, each with a message that says why. */
 async function assertDrawerFree(db: DbOrTx, actor: Actor, register: RegisterRow): Promise<void> {
-  const onRegister = await findSession(db, openOf(register.id));
+  const onRegister = await findSession(db, openSessionOf(register.id));
   if (onRegister) {
     const by = onRegister.openedByName ?? 'a former user';
     throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open (opened by ${by} at ${clockOf(onRegister.openedAt)}).`] });
   }
-  const held = await findSession(db, sql`${cashboxSessions.openedBy} = ${actor.id} and ${cashboxSessions.status} = 'open'`);
+  const held = await findSession(db, openSessionHeldBy(actor.id));
   if (held) throw AppError.validation({ registerId: [`You already have the drawer of ${held.registerName} open. Close it before opening another.`] });
 }
 
 export async function openDrawer(db: Db, actor: Actor, input: z.output<typeof cashboxOpenInput>): Promise<CashboxStatus> {
-  const [register] = await db.select().from(registers).where(eq(registers.id, input.registerId)).limit(1);
+  const register = await findRegisterById(db, input.registerId);
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
   assertOutlet(actor, register);
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is inactive. An administrator can activate it again.`] });
   await assertDrawerFree(db, actor, register);
-  await db
-    .insert(cashboxSessions)
-    .values({
-      registerId: register.id,
-      outletId: register.outletId,
-      openedBy: actor.id,
-      openingFloat: input.float.amount,
-      openingCount: input.float.denominations,
-      openingNote: input.note,
-    })
-    .catch(async (error: unknown) => {
-      // Two opens raced past the check: the partial unique indexes refused the second; say why as above.
-      if (!isUniqueViolation(error)) throw error;
-      await assertDrawerFree(db, actor, register);
-      throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open.`] });
-    });
+  await insertSession(db, {
+    registerId: register.id,
+    outletId: register.outletId,
+    openedBy: actor.id,
+    openingFloat: input.float.amount,
+    openingCount: input.float.denominations,
+    openingNote: input.note,
+  }).catch(async (error: unknown) => {
+    // Two opens raced past the check: the partial unique indexes refused the second; say why as above.
+    if (!isUniqueViolation(error)) throw error;
+    await assertDrawerFree(db, actor, register);
+    throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open.`] });
+  });
   return statusOf(db, actor, register);
 }
 
@@ -94,7 +98,7 @@ export async function getDrawerStatus(db: DbOrTx, viewer: Viewer, registerRef: s
 
 async function statusOf(db: DbOrTx, viewer: Viewer, register: RegisterRow): Promise<CashboxStatus> {
   const showExpected = await canSeeExpected(db, viewer);
-  const session = await findSession(db, openOf(register.id));
+  const session = await findSession(db, openSessionOf(register.id));
   return {
     registerId: register.id,
     registerSlug: register.slug,
@@ -110,8 +114,8 @@ async function lockOpenSession(tx: DbOrTx, actor: Viewer, slug: string, doing: s
   const register = await findRegister(tx, slug, { byId: false });
   if (!register) throw AppError.notFound();
   assertOutlet(actor, register);
-  await tx.execute(sql`select id from ${cashboxSessions} where ${openOf(register.id)} for update`);
-  const session = await findSession(tx, openOf(register.id));
+  await lockOpenSessionOf(tx, register.id);
+  const session = await findSession(tx, openSessionOf(register.id));
   if (!session) throw AppError.validation({ register: [`The drawer of ${register.name} is closed. Open it before ${doing}.`] });
   assertHolder(actor, session);
   return session;
@@ -120,10 +124,7 @@ async function lockOpenSession(tx: DbOrTx, actor: Viewer, slug: string, doing: s
 export async function recordMovement(db: Db, actor: Actor, slug: string, input: z.output<typeof cashMovementInput>): Promise<CashMovement> {
   return db.transaction(async (tx) => {
     const session = await lockOpenSession(tx, actor, slug, 'moving cash in or out');
-    const [row] = await tx
-      .insert(cashMovements)
-      .values({ sessionId: session.id, kind: input.kind, amount: input.amount, reason: input.reason, userId: actor.id })
-      .returning();
+    const row = await insertMovement(tx, { sessionId: session.id, kind: input.kind, amount: input.amount, reason: input.reason, userId: actor.id });
     if (!row) throw new Error('Inserting a cash movement returned no row');
     return { id: row.id, kind: row.kind, amount: row.amount, reason: row.reason, userName: actor.name, createdAt: row.createdAt.toISOString() };
   });
@@ -134,7 +135,7 @@ export async function listRegisterMovements(db: DbOrTx, viewer: Viewer, slug: st
   const register = await findRegister(db, slug, { byId: false });
   if (!register) throw AppError.notFound();
   assertOutlet(viewer, register);
-  const session = await findSession(db, openOf(register.id));
+  const session = await findSession(db, openSessionOf(register.id));
   if (!session) return [];
   return listMovements(db, session.id);
 }
@@ -149,22 +150,19 @@ export async function closeDrawer(db: Db, actor: Actor, slug: string, input: z.o
     const expected = expectedByTender(session.openingFloat, await figuresOfSession(tx, session.id));
     const counted = { cash: input.counts.cash.amount, card: input.counts.card.amount, other: input.counts.other.amount };
     const reconciliation = tenders.map((tender) => ({ tender, expected: expected[tender], counted: counted[tender], difference: counted[tender] - expected[tender] }));
-    await tx
-      .update(cashboxSessions)
-      .set({
-        status: 'closed',
-        closedBy: actor.id,
-        closedAt: new Date(),
-        closingCount: input.counts.cash.denominations,
-        reconciliation,
-        expectedCash: expected.cash,
-        countedCash: counted.cash,
-        closingNote: input.note,
-      })
-      .where(eq(cashboxSessions.id, session.id));
+    await updateSession(tx, session.id, {
+      status: 'closed',
+      closedBy: actor.id,
+      closedAt: new Date(),
+      closingCount: input.counts.cash.denominations,
+      reconciliation,
+      expectedCash: expected.cash,
+      countedCash: counted.cash,
+      closingNote: input.note,
+    });
     return session.id;
   });
-  const record = await findSession(db, eq(cashboxSessions.id, sessionId));
+  const record = await findSession(db, sessionWithId(sessionId));
   if (!record) throw AppError.notFound();
   return buildReport(db, actor, record);
 }

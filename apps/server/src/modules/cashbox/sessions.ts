@@ -1,50 +1,16 @@
 import { tenders, type CashboxReport, type CashboxSession, type CashMovement, type cashboxListQuery } from '@tillbook/contract';
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { cashboxSessions, cashMovements, outlets, registers, users, type CashboxSessionRow, type UserRow } from '../../db/schema/index.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { paginate } from '../../lib/list.ts';
 import { outletOfViewer } from '../../lib/viewer.ts';
-import { likePattern, orderByFrom, paginate } from '../../lib/list.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions, refundTaxesOf, salesSummaryOf, type SessionFigures } from './figures.ts';
+import { countSessions, findMovements, findSession, findSessionPage, sessionOrderBy, sessionWhere, sessionWithId, type SessionRecord } from './queries.ts';
 
 /** Who asks: their type decides what they may read and whether a blind close hides the expected figures. */
 export type Viewer = Pick<UserRow, 'id' | 'type' | 'outletId'>;
-
-const opener = alias(users, 'opener');
-const closer = alias(users, 'closer');
-
-/** A session with the names the screens show. */
-export type SessionRecord = CashboxSessionRow & { registerName: string; registerSlug: string; outletName: string; openedByName: string | null; closedByName: string | null };
-
-const sessionColumns = {
-  session: cashboxSessions,
-  registerName: registers.name,
-  registerSlug: registers.slug,
-  outletName: outlets.name,
-  openedByName: opener.name,
-  closedByName: closer.name,
-};
-
-function selectSessions(db: DbOrTx) {
-  return db
-    .select(sessionColumns)
-    .from(cashboxSessions)
-    .innerJoin(registers, eq(registers.id, cashboxSessions.registerId))
-    .innerJoin(outlets, eq(outlets.id, cashboxSessions.outletId))
-    .leftJoin(opener, eq(opener.id, cashboxSessions.openedBy))
-    .leftJoin(closer, eq(closer.id, cashboxSessions.closedBy));
-}
-
-type SessionSelection = Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number];
-const toRecord = ({ session, ...names }: SessionSelection): SessionRecord => ({ ...session, ...names });
-
-export async function findSession(db: DbOrTx, where: SQL): Promise<SessionRecord | null> {
-  const [row] = await selectSessions(db).where(where).limit(1);
-  return row ? toRecord(row) : null;
-}
 
 /** A blind close hides the expected figures from a cashier until the count is in; an administrator always sees them. */
 export async function canSeeExpected(db: DbOrTx, viewer: Viewer): Promise<boolean> {
@@ -81,24 +47,17 @@ export function assertCanRead(viewer: Viewer, record: SessionRecord): void {
 }
 
 export async function listSessions(db: DbOrTx, viewer: Viewer, query: z.output<typeof cashboxListQuery>) {
-  const filters: SQL[] = [];
-  if (viewer.type !== 'administrator') {
-    outletOfViewer(viewer, query.outletId);
-    filters.push(eq(cashboxSessions.openedBy, viewer.id));
-  }
-  if (query.registerId !== undefined) filters.push(eq(cashboxSessions.registerId, query.registerId));
-  if (query.outletId !== undefined) filters.push(eq(cashboxSessions.outletId, query.outletId));
-  if (query.open !== undefined) filters.push(eq(cashboxSessions.status, query.open ? 'open' : 'closed'));
-  if (query.search) filters.push(ilike(registers.name, likePattern(query.search)));
-  const where = filters.length ? and(...filters) : undefined;
-  const orderBy = orderByFrom(query.sort, { openedAt: cashboxSessions.openedAt, closedAt: cashboxSessions.closedAt, register: registers.name }, '-openedAt', cashboxSessions.id);
+  const isAdministrator = viewer.type === 'administrator';
+  // A cashier reads only the sessions they opened, and asking for another outlet is refused.
+  if (!isAdministrator) outletOfViewer(viewer, query.outletId);
+  const where = sessionWhere({ ...query, openedBy: isAdministrator ? undefined : viewer.id });
+  const orderBy = sessionOrderBy(query.sort);
   const showExpected = await canSeeExpected(db, viewer);
   return paginate(
     query,
-    async () =>
-      (await db.select({ n: count() }).from(cashboxSessions).innerJoin(registers, eq(registers.id, cashboxSessions.registerId)).where(where))[0]?.n ?? 0,
+    () => countSessions(db, where),
     async (limit, offset) => {
-      const records = (await selectSessions(db).where(where).orderBy(...orderBy).limit(limit).offset(offset)).map(toRecord);
+      const records = await findSessionPage(db, where, orderBy, limit, offset);
       const figures = await figuresOfSessions(db, records.map((r) => r.id));
       return records.map((r) => toSession(r, figures.get(r.id)!, showExpected));
     },
@@ -106,12 +65,7 @@ export async function listSessions(db: DbOrTx, viewer: Viewer, query: z.output<t
 }
 
 export async function listMovements(db: DbOrTx, sessionId: number): Promise<CashMovement[]> {
-  const rows = await db
-    .select({ movement: cashMovements, userName: users.name })
-    .from(cashMovements)
-    .leftJoin(users, eq(users.id, cashMovements.userId))
-    .where(eq(cashMovements.sessionId, sessionId))
-    .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id));
+  const rows = await findMovements(db, sessionId);
   return rows.map(({ movement, userName }) => ({
     id: movement.id,
     kind: movement.kind,
@@ -177,7 +131,7 @@ export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRec
 }
 
 export async function getReport(db: DbOrTx, viewer: Viewer, sessionId: number): Promise<CashboxReport> {
-  const record = await findSession(db, eq(cashboxSessions.id, sessionId));
+  const record = await findSession(db, sessionWithId(sessionId));
   if (!record) throw AppError.notFound();
   assertCanRead(viewer, record);
   // The running figures (takings per tender, movements) would let a cashier work out the expected cash before counting.

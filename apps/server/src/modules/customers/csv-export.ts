@@ -2,7 +2,8 @@ import { formatMinorAsDecimal, fractionDigitsOf } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { csvLine } from '../../lib/csv-write.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { eachCustomer, type CustomerFilters } from './service.ts';
+import type { CustomerFilters } from './queries.ts';
+import { eachCustomer } from './service.ts';
 
 const header = ['name', 'email', 'phone', 'address', 'birthday', 'marketing_consent', 'points', 'total_spent', 'orders', 'created_at'];
 

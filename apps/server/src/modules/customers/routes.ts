@@ -22,12 +22,11 @@ import {
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv-write.ts';
-import { AppError } from '../../lib/errors.ts';
-import { orderScopeOf } from '../orders/list-filters.ts';
+import { outletScopeOf } from '../../lib/viewer.ts';
 import { customersCsv, customersCsvFileName } from './csv-export.ts';
 import {
   addNote,
-  adjustPoints,
+  adjustPointsByHand,
   bulkUpdateCustomers,
   createCustomer,
   deleteCustomer,
@@ -49,10 +48,6 @@ const staff = { access: userTypes };
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const actor = <T extends { id: number; type: string }>(user: T | null | undefined): T => {
-    if (!user) throw AppError.unauthenticated();
-    return user;
-  };
 
   app.get(
     '/api/customers',
@@ -108,10 +103,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: staff,
       schema: { tags, summary: 'Bulk: delete (administrators) or set marketing consent', body: customerBulkInput, response: { 200: affectedResult } },
     },
-    async (request) => {
-      if (request.body.action === 'delete' && actor(request.user).type !== 'administrator') throw AppError.forbidden();
-      return { data: { affected: await bulkUpdateCustomers(db, request.body) } };
-    },
+    async (request) => ({ data: { affected: await bulkUpdateCustomers(db, request.body, request.currentUser) } }),
   );
 
   app.get(
@@ -126,10 +118,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerOrderPage },
       },
     },
-    async (request) => {
-      await getCustomer(db, request.params.id);
-      return listCustomerOrders(db, request.params.id, request.query, orderScopeOf(actor(request.user)));
-    },
+    async (request) => listCustomerOrders(db, request.params.id, request.query, outletScopeOf(request.currentUser)),
   );
 
   app.get(
@@ -143,10 +132,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerCommentList },
       },
     },
-    async (request) => {
-      await getCustomer(db, request.params.id);
-      return { data: await listCustomerComments(db, request.params.id, orderScopeOf(actor(request.user))) };
-    },
+    async (request) => ({ data: await listCustomerComments(db, request.params.id, outletScopeOf(request.currentUser)) }),
   );
 
   app.get(
@@ -162,7 +148,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Add a note to a customer', params: idParams, body: customerNoteInput, response: { 201: customerNoteResult } },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await addNote(db, request.params.id, actor(request.user).id, request.body) }),
+      reply.code(201).send({ data: await addNote(db, request.params.id, request.currentUser.id, request.body) }),
   );
 
   app.put(
@@ -177,14 +163,14 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerNoteResult },
       },
     },
-    async (request) => ({ data: await setNoteReceipt(db, request.params.id, request.params.note, request.body.printOnReceipt, actor(request.user)) }),
+    async (request) => ({ data: await setNoteReceipt(db, request.params.id, request.params.note, request.body.printOnReceipt, request.currentUser) }),
   );
 
   app.delete(
     '/api/customers/:id/notes/:note',
     { config: staff, schema: { tags, summary: 'Delete a note (cashiers: only their own)', params: customerNoteParams } },
     async (request, reply) => {
-      await deleteNote(db, request.params.id, request.params.note, actor(request.user));
+      await deleteNote(db, request.params.id, request.params.note, request.currentUser);
       return reply.code(204).send();
     },
   );
@@ -209,15 +195,6 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pointsAdjustResult },
       },
     },
-    async (request) => {
-      const { entry, pointsBalance } = await adjustPoints(db, request.params.id, {
-        delta: request.body.delta,
-        reason: request.body.reason,
-        kind: 'adjusted',
-        userId: actor(request.user).id,
-      });
-      const user = request.user;
-      return { data: { entry: { ...entry, userName: user?.name ?? null, createdAt: entry.createdAt.toISOString() }, pointsBalance } };
-    },
+    async (request) => ({ data: await adjustPointsByHand(db, request.params.id, request.body, request.currentUser) }),
   );
 };

@@ -1,12 +1,17 @@
 import { formatMinorAsDecimal, moneyFormatterOf, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
+import { databaseErrorOf } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { describeItem, priceSaleFromDb, type PricedSaleFromDb } from './pricing.ts';
 import { loadSaleSource, type SaleRegister } from './pricing-source.ts';
-import { getOrder, type OrderScope } from './read.ts';
+import { everyOutlet, isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
+import type { OrderLineRow } from '../../db/schema/index.ts';
+import { toOrder } from './order-mapper.ts';
+import { getOrder } from './read.ts';
 import { isCustomerMoved, isSameSale, saleIdConflictMessage } from './same-sale.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
@@ -17,15 +22,7 @@ export type Seller = { id: number; name: string; type: 'administrator' | 'cashie
 /** The same uuid was sold already (by a retried or a parallel request): the first order answers if it is the same sale. */
 class AlreadySold extends Error {}
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-
-
-/** A retried sale answers the first order whoever asks: its uuid is the register's own secret. */
-const everyOutlet: OrderScope = { kind: 'all' };
 
 /**
  * POST /api/orders/create. Checks the register, the seller's outlet and the open drawer, prices
@@ -42,7 +39,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
     input.lines.map((line) => line.variantId),
   );
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
-  if (seller.type !== 'administrator' && seller.outletId !== register.outletId) throw AppError.forbidden();
+  if (!isOutletInScope(outletScopeOf(seller), register.outletId)) throw AppError.forbidden();
   if (register.soldOrderId !== null) return { order: await storedSameSale(db, input, register.soldOrderId), created: false };
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is not active.`] });
   if (register.sessionId === null) throw closedDrawer(register);
@@ -57,14 +54,14 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
     throw AppError.validation({ payments: [refusal.ok ? settlement.message : refusal.message] });
   }
 
-  const toStore: SaleToStore = { input, seller, register, sale, payments: settlement.payments, paid: settlement.paid, change: settlement.change };
+  const toStore: SaleToStore = { input, seller, register, sale, lines: soldLines(sale), payments: settlement.payments, paid: settlement.paid, change: settlement.change };
   for (let attempt = 1; ; attempt += 1) {
     try {
       const stored = await storeSale(db, toStore);
       return { order: storedOrder(toStore, stored), created: true };
     } catch (error) {
       if (error instanceof AlreadySold) {
-        const [first] = await rowsOf<{ id: number }>(db, sql`select id from orders where uuid = ${input.uuid}`);
+        const first = await executeOne<{ id: number }>(db, sql`select id from orders where uuid = ${input.uuid}`);
         if (first) return { order: await storedSameSale(db, input, first.id), created: false };
       }
       // Two sales locking the same products in a different order: PostgreSQL cancels one; sell it again.
@@ -75,6 +72,7 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
 
 /** The stored order of a uuid sent again, when the request is that same sale; a different sale is a 409. */
 async function storedSameSale(db: Db, input: OrderCreateValues, orderId: number): Promise<Order> {
+  // A retried sale answers the first order whoever asks: its uuid is the register's own secret.
   const order = await getOrder(db, { id: orderId }, everyOutlet);
   if (isSameSale(input, order, { customerMoved: order.customerId !== input.customerId && (await isCustomerMoved(db, orderId)) })) return order;
   throw AppError.conflict(saleIdConflictMessage);
@@ -89,6 +87,7 @@ type SaleToStore = {
   seller: Seller;
   register: SaleRegister;
   sale: PricedSaleFromDb;
+  lines: SoldLine[];
   payments: SettledPayment[];
   paid: number;
   change: number;
@@ -96,16 +95,6 @@ type SaleToStore = {
 
 /** What the sale's call answers: enough, with the sale itself, to answer without reading it back. */
 type Stored = { orderId: number; number: string; createdAt: string; lineIds: number[]; paymentIds: number[] };
-
-/** The SQLSTATE (and DETAIL) of a database error, through the driver's and Drizzle's wrappers. */
-function databaseErrorOf(error: unknown): { code: string; detail: string | null } | null {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
-    const { code, detail } = current as { code?: unknown; detail?: unknown };
-    if (typeof code === 'string') return { code, detail: typeof detail === 'string' ? detail : null };
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /**
  * Stores the sale with one call of `sell_order` (migration 0004_sell_function.sql) outside an
@@ -116,7 +105,7 @@ function databaseErrorOf(error: unknown): { code: string; detail: string | null 
 async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
   const { register, sale } = toStore;
   try {
-    const [row] = await rowsOf<{ stored: Stored }>(db, sql`select sell_order(${json(saleDocument(toStore))}) as stored`);
+    const row = await executeOne<{ stored: Stored }>(db, sql`select sell_order(${json(saleDocument(toStore))}) as stored`);
     if (!row) throw new Error('sell_order answered no row');
     const stored = typeof row.stored === 'string' ? (JSON.parse(row.stored) as Stored) : row.stored;
     return { ...stored, createdAt: new Date(stored.createdAt).toISOString(), lineIds: stored.lineIds.map(Number), paymentIds: stored.paymentIds.map(Number) };
@@ -138,9 +127,39 @@ async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
   }
 }
 
+/** A sale's lines as they are stored: names and prices copied from the variants, the engine's figures per line. */
+type SoldLine = Omit<OrderLineRow, 'id' | 'orderId'>;
+
+function soldLines(sale: PricedSaleFromDb): SoldLine[] {
+  const { cart } = sale.priced;
+  return sale.lines.map((line, position) => {
+    const priced = cart.lines[position]!;
+    return {
+      position,
+      productId: line.item.productId,
+      variantId: line.item.variantId,
+      title: line.item.title,
+      variantName: line.item.variantName,
+      sku: line.item.sku,
+      quantity: line.quantity,
+      unitPrice: priced.unitPrice,
+      unitCost: sale.variants.get(line.item.variantId)?.unitCost ?? 0,
+      gross: priced.gross,
+      discount: priced.discount,
+      orderDiscount: priced.orderDiscount,
+      net: priced.net,
+      chargeTotal: priced.chargeTotal,
+      taxTotal: priced.taxTotal,
+      total: priced.total,
+      taxes: priced.taxes,
+      charges: priced.charges,
+    };
+  });
+}
+
 /** Everything `sell_order` writes, decided here: the stock changes, the order, its lines and payments. */
 function saleDocument(values: SaleToStore) {
-  const { input, seller, register, sale, payments, paid, change } = values;
+  const { input, seller, register, sale, lines, payments, paid, change } = values;
   const { cart } = sale.priced;
   const sold = new Map<number, number>();
   for (const line of sale.lines) {
@@ -171,89 +190,71 @@ function saleDocument(values: SaleToStore) {
     note: input.note,
     // Locked in variant order, so two sales of the same products never deadlock.
     stock: [...sold].sort(([a], [b]) => a - b).map(([variant_id, delta]) => ({ variant_id, delta })),
-    lines: sale.lines.map((line, position) => {
-      const priced = cart.lines[position]!;
-      return {
-        position,
-        product_id: line.item.productId,
-        variant_id: line.item.variantId,
-        title: line.item.title,
-        variant_name: line.item.variantName,
-        sku: line.item.sku,
-        quantity: line.quantity,
-        unit_price: priced.unitPrice,
-        unit_cost: sale.variants.get(line.item.variantId)?.unitCost ?? 0,
-        gross: priced.gross,
-        discount: priced.discount,
-        order_discount: priced.orderDiscount,
-        net: priced.net,
-        charge_total: priced.chargeTotal,
-        tax_total: priced.taxTotal,
-        total: priced.total,
-        taxes: priced.taxes,
-        charges: priced.charges,
-      };
-    }),
+    // The function reads the document by its columns' names.
+    lines: lines.map((line) => ({
+      position: line.position,
+      product_id: line.productId,
+      variant_id: line.variantId,
+      title: line.title,
+      variant_name: line.variantName,
+      sku: line.sku,
+      quantity: line.quantity,
+      unit_price: line.unitPrice,
+      unit_cost: line.unitCost,
+      gross: line.gross,
+      discount: line.discount,
+      order_discount: line.orderDiscount,
+      net: line.net,
+      charge_total: line.chargeTotal,
+      tax_total: line.taxTotal,
+      total: line.total,
+      taxes: line.taxes,
+      charges: line.charges,
+    })),
     payments: payments.map((p, position) => ({ position, ...p })),
   };
 }
 
-/** The answer of a new sale, from what was just stored (the same shape GET /api/orders/:id reads back). */
-function storedOrder({ input, seller, register, sale, payments, paid, change }: SaleToStore, stored: Stored): Order {
+/** The answer of a new sale, from what was just stored: read back, GET /api/orders/:id answers the same. */
+function storedOrder({ input, seller, register, sale, lines, payments, paid, change }: SaleToStore, stored: Stored): Order {
   const { cart } = sale.priced;
-  return {
+  const order = {
     id: stored.orderId,
     uuid: input.uuid,
     number: stored.number,
-    status: 'paid',
+    status: 'paid' as const,
     outletId: register.outletId,
-    outletName: register.outletName,
     registerId: register.id,
-    registerName: register.name,
     cashboxSessionId: register.sessionId,
     userId: seller.id,
-    cashierName: seller.name,
     customerId: sale.customer?.id ?? null,
-    customerName: sale.customer?.name ?? null,
-    customerEmail: sale.customer?.email ?? null,
     couponId: sale.coupon?.id ?? null,
     couponCode: sale.coupon?.code ?? null,
+    receiptTemplateId: register.receiptTemplateId,
     subtotal: cart.subtotal,
     lineDiscountTotal: cart.lineDiscountTotal,
     orderDiscountTotal: cart.orderDiscountTotal,
-    discountTotal: cart.lineDiscountTotal + cart.orderDiscountTotal,
     chargeTotal: cart.chargeTotal,
     netTotal: cart.netTotal,
     taxTotal: cart.taxTotal,
     total: cart.total,
     paid,
     change,
+    taxes: cart.taxes,
     note: input.note,
     tags: [],
-    receiptTemplateId: register.receiptTemplateId,
-    lines: sale.lines.map((line, position) => {
-      const priced = cart.lines[position]!;
-      return {
-        id: stored.lineIds[position]!,
-        productId: line.item.productId,
-        variantId: line.item.variantId,
-        title: line.item.title,
-        variantName: line.item.variantName,
-        sku: line.item.sku,
-        quantity: line.quantity,
-        unitPrice: priced.unitPrice,
-        gross: priced.gross,
-        discount: priced.discount,
-        orderDiscount: priced.orderDiscount,
-        chargeTotal: priced.chargeTotal,
-        taxTotal: priced.taxTotal,
-        total: priced.total,
-        taxes: priced.taxes,
-        charges: priced.charges,
-      };
-    }),
-    payments: payments.map((p, index) => ({ id: stored.paymentIds[index]!, ...p })),
-    taxes: cart.taxes,
-    createdAt: stored.createdAt,
+    createdAt: new Date(stored.createdAt),
   };
+  return toOrder(
+    {
+      order,
+      outletName: register.outletName,
+      registerName: register.name,
+      cashierName: seller.name,
+      customerName: sale.customer?.name ?? null,
+      customerEmail: sale.customer?.email ?? null,
+    },
+    lines.map((line, position) => ({ id: stored.lineIds[position]!, ...line })),
+    payments.map((payment, position) => ({ id: stored.paymentIds[position]!, ...payment })),
+  );
 }

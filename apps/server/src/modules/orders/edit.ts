@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { customers, orderEvents, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { everyOutlet } from '../../lib/viewer.ts';
 import { getOrder } from './read.ts';
 import { recordOrderEvent } from './timeline.ts';
-
-const everyOutlet = { kind: 'all' } as const;
 
 // What the customer has spent on the sale is its total less its refunds (refunds take theirs off).
 // Named in full: inside a one-table select the builder leaves column names unqualified.

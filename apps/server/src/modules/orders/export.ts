@@ -2,7 +2,8 @@ import { formatMinorAsDecimal, fractionDigitsOf } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { csvLine } from '../../lib/csv-write.ts';
 import { getShopSettings } from '../settings/service.ts';
-import type { OrderFilters, OrderScope } from './list-filters.ts';
+import type { OutletScope } from '../../lib/viewer.ts';
+import type { OrderFilters } from './list-filters.ts';
 import { eachOrder } from './read.ts';
 
 const header = [
@@ -24,7 +25,7 @@ const header = [
 ];
 
 /** The orders list's filtered set as CSV; money as decimals in the shop's currency. */
-export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: OrderScope): AsyncGenerator<string> {
+export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: OutletScope): AsyncGenerator<string> {
   const fractionDigits = fractionDigitsOf((await getShopSettings(db)).currency);
   const money = (minor: number) => formatMinorAsDecimal(minor, fractionDigits);
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.

@@ -3,23 +3,10 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { outletOfViewer } from '../../lib/viewer.ts';
+import { outletOfScope, outletScopeFilter, type OutletScope } from '../../lib/viewer.ts';
 import { likePattern, orderByFrom } from '../../lib/list.ts';
 
-/** Who reads orders: administrators every outlet's; a cashier only their own outlet's. */
-export type OrderScope = { kind: 'all' } | { kind: 'outlet'; outletId: number | null };
-
-export function orderScopeOf(user: { type: string; outletId: number | null }): OrderScope {
-  return user.type === 'administrator' ? { kind: 'all' } : { kind: 'outlet', outletId: user.outletId };
-}
-
 export type OrderFilters = z.output<typeof orderListQuery>;
-
-export function scopeFilter(scope: OrderScope): SQL | undefined {
-  if (scope.kind === 'all') return undefined;
-  // A cashier without an outlet sees none.
-  return scope.outletId === null ? sql`false` : eq(orders.outletId, scope.outletId);
-}
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
@@ -28,13 +15,13 @@ const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_
  * The WHERE of the list, its tally, its totals and its export: one set of rules for all four.
  * Customer and tender filters are subqueries so the count and the sums need no joins.
  */
-export function orderWhere(filters: OrderFilters, scope: OrderScope): SQL | undefined {
+export function orderWhere(filters: OrderFilters, scope: OutletScope): SQL | undefined {
   if (filters.from && filters.to && filters.from > filters.to) {
     throw AppError.validation({ to: ['The to date must be on or after the from date.'] });
   }
   // A cashier asking for another outlet is refused, as every outlet filter refuses it.
-  if (scope.kind === 'outlet') outletOfViewer({ type: 'cashier', outletId: scope.outletId }, filters.outletId);
-  const conditions: (SQL | undefined)[] = [scopeFilter(scope)];
+  outletOfScope(scope, filters.outletId);
+  const conditions: (SQL | undefined)[] = [outletScopeFilter(scope, orders.outletId)];
   if (filters.search) {
     const pattern = likePattern(filters.search);
     conditions.push(

@@ -13,7 +13,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { getReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { getOrder, type OrderScope } from './read.ts';
+import type { OutletScope } from '../../lib/viewer.ts';
+import { getOrder } from './read.ts';
 import { orderBarcodePng } from './receipt-barcode.ts';
 import { BARCODE_CID, receiptHtml, receiptPdf, receiptText } from './receipt-document.ts';
 import { recordOrderEvent } from './timeline.ts';
@@ -36,7 +37,7 @@ export async function notifyOrder(
   mailer: Mailer | null,
   id: number,
   input: z.output<typeof orderNotifyInput>,
-  scope: OrderScope,
+  scope: OutletScope,
   userId: number | null = null,
 ): Promise<{ sentTo: string; messageId: string }> {
   const order = await getOrder(db, { id }, scope);

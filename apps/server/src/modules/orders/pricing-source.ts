@@ -1,13 +1,14 @@
 import { taxRoundings, type PricingCharge, type PricingTax, type SaleItem, type TaxRounding } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
 
 /** Both drivers hand jsonb over parsed; a driver set up otherwise hands over its text. */
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** The one JSON value a query answers (`… as value`). */
 async function jsonOf<T>(db: DbOrTx, query: SQL): Promise<T> {
-  const [row] = ((await db.execute(query)) as unknown as { rows: Array<{ value: T | string }> }).rows;
+  const row = await executeOne<{ value: T | string }>(db, query);
   return parsed<T>(row?.value ?? (null as T));
 }
 
@@ -127,10 +128,11 @@ export async function loadSaleSource(
   uuid: string,
   variantIds: readonly number[],
 ): Promise<{ register: SaleRegister | null; variants: Map<number, SellableVariant>; taxRounding: TaxRounding }> {
-  const [row] = ((await db.execute(
+  const row = await executeOne<{ register: RegisterRow | string | null; variants: VariantRow[] | string; tax_rounding: string | null }>(
+    db,
     sql`select sale_register(${registerId}::int, ${uuid}::uuid) as register, sale_variants(${idArray(variantIds)}) as variants,
                (select value->>'taxRounding' from settings where key = 'shop') as tax_rounding`,
-  )) as unknown as { rows: Array<{ register: RegisterRow | string | null; variants: VariantRow[] | string; tax_rounding: string | null }> }).rows;
+  );
   const register = parsed<RegisterRow | null>(row?.register ?? null);
   return {
     register: register && toSaleRegister(register),

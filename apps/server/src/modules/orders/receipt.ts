@@ -1,10 +1,10 @@
 import { fallbackReceiptLayout, moneyFormatterOf, receiptLineWidth, receiptRows, toReceiptOrder, type OrderReceipt, type ReceiptRow } from '@tillbook/contract';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { receiptTemplates } from '../../db/schema/index.ts';
+import { findReceiptTemplateById } from '../receipts/queries.ts';
 import { toReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { getOrder, type OrderScope } from './read.ts';
+import type { OutletScope } from '../../lib/viewer.ts';
+import { getOrder } from './read.ts';
 import { receiptPdf } from './receipt-document.ts';
 import { recordOrderEvent } from './timeline.ts';
 
@@ -19,11 +19,11 @@ function centred(text: string, width: number): string {
  * so a reprint looks like the original), headed by a COPY mark so nobody takes it for a new sale.
  * Every call is a reprint and goes on the order's timeline.
  */
-export async function orderReceipt(db: DbOrTx, id: number, scope: OrderScope, userId: number): Promise<OrderReceipt> {
+export async function orderReceipt(db: DbOrTx, id: number, scope: OutletScope, userId: number): Promise<OrderReceipt> {
   const order = await getOrder(db, { id }, scope);
-  const [settings, [templateRow]] = await Promise.all([
+  const [settings, templateRow] = await Promise.all([
     getShopSettings(db),
-    order.receiptTemplateId === null ? [] : db.select().from(receiptTemplates).where(eq(receiptTemplates.id, order.receiptTemplateId)).limit(1),
+    order.receiptTemplateId === null ? undefined : findReceiptTemplateById(db, order.receiptTemplateId),
   ]);
   const template = templateRow ? toReceiptTemplate(templateRow) : null;
   const layout = template ?? fallbackReceiptLayout;
@@ -37,7 +37,7 @@ export async function orderReceipt(db: DbOrTx, id: number, scope: OrderScope, us
 }
 
 /** The same copy as a PDF at the template's paper width, with the download's file name. */
-export async function orderReceiptPdf(db: DbOrTx, id: number, scope: OrderScope, userId: number): Promise<{ fileName: string; pdf: Buffer }> {
+export async function orderReceiptPdf(db: DbOrTx, id: number, scope: OutletScope, userId: number): Promise<{ fileName: string; pdf: Buffer }> {
   const receipt = await orderReceipt(db, id, scope, userId);
   const paperWidth = receipt.template?.paperWidth ?? fallbackReceiptLayout.paperWidth;
   const pdf = await receiptPdf(receipt.rows, paperWidth, `Receipt ${receipt.order.number} (copy)`);

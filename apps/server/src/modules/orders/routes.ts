@@ -20,25 +20,19 @@ import {
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createOrder } from './create.ts';
 import { bulkUpdateOrders, editOrder } from './edit.ts';
 import { ordersCsv, ordersCsvFileName } from './export.ts';
-import { orderScopeOf, orderSort, orderWhere } from './list-filters.ts';
+import { outletScopeOf } from '../../lib/viewer.ts';
+import { orderSort, orderWhere } from './list-filters.ts';
 import { notifyOrder } from './notify.ts';
 import { priceSaleFromDb } from './pricing.ts';
-import { getOrder, listOrders, orderTotals } from './read.ts';
+import { countOrders, getOrder, listOrders } from './read.ts';
 import { orderReceipt, orderReceiptPdf } from './receipt.ts';
 import { orderTimeline } from './timeline.ts';
 
 const tags = ['orders'];
-
-function signedIn(user: UserRow | null | undefined): UserRow {
-  if (!user) throw AppError.unauthenticated();
-  return user;
-}
-
 
 /** Sales: cashiers and administrators ring them up; a cashier reads only their own outlet's. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,8 +50,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = signedIn(request.user);
-      const { order, created } = await createOrder(db, request.body, { id: user.id, name: user.name, type: user.type, outletId: user.outletId });
+      const { order, created } = await createOrder(db, request.body, request.currentUser);
       return reply.code(created ? 201 : 200).send({ data: order });
     },
   );
@@ -69,7 +62,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Whether a coupon applies to a cart, and what it takes off', body: applyCouponInput, response: { 200: applyCouponResult } },
     },
     async (request) => {
-      signedIn(request.user);
       const { priced, coupon } = await priceSaleFromDb(db, request.body);
       if (!coupon || !priced.coupon?.ok) throw AppError.validation({ couponCode: ['No coupon has this code.'] });
       return { data: { couponId: coupon.id, code: coupon.code, name: coupon.name, discount: priced.coupon.discount, lineIndexes: priced.coupon.lineIndexes } };
@@ -82,15 +74,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: userTypes },
       schema: { tags, summary: "List sales (newest first by default) with the filtered set's totals", querystring: orderListQuery, response: { 200: orderPage } },
     },
-    async (request) => listOrders(db, request.query, orderScopeOf(signedIn(request.user))),
+    async (request) => listOrders(db, request.query, outletScopeOf(request.currentUser)),
   );
 
   app.get(
     '/api/orders/tally',
     { config: { access: userTypes }, schema: { tags, summary: 'How many sales match the filters', querystring: orderListQuery, response: { 200: countResult } } },
     async (request) => {
-      const { count } = await orderTotals(db, orderWhere(request.query, orderScopeOf(signedIn(request.user))));
-      return { data: { count } };
+      return { data: { count: await countOrders(db, request.query, outletScopeOf(request.currentUser)) } };
     },
   );
 
@@ -98,7 +89,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/export',
     { schema: { tags, summary: "Every sale matching the list's filters as CSV (administrators)", querystring: orderListQuery } },
     async (request, reply) => {
-      const scope = orderScopeOf(signedIn(request.user));
+      const scope = outletScopeOf(request.currentUser);
       // Bad filters or sort answer 422 before the download starts.
       orderWhere(request.query, scope);
       orderSort(request.query.sort);
@@ -109,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     { config: { access: userTypes }, schema: { tags, summary: 'One sale with its lines, payments, taxes and the stock movements it caused', params: idParams, response: { 200: orderResult } } },
-    async (request) => ({ data: await getOrder(db, { id: request.params.id }, orderScopeOf(signedIn(request.user)), { withStockMovements: true, withRefunds: true }) }),
+    async (request) => ({ data: await getOrder(db, { id: request.params.id }, outletScopeOf(request.currentUser), { withStockMovements: true, withRefunds: true }) }),
   );
 
   app.post(
@@ -125,8 +116,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = signedIn(request.user);
-      return { data: await notifyOrder(db, app.mailer, request.params.id, request.body, orderScopeOf(user), user.id) };
+      const user = request.currentUser;
+      return { data: await notifyOrder(db, app.mailer, request.params.id, request.body, outletScopeOf(user), user.id) };
     },
   );
 
@@ -143,8 +134,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = signedIn(request.user);
-      const scope = orderScopeOf(user);
+      const user = request.currentUser;
+      const scope = outletScopeOf(user);
       if (request.query.format !== 'pdf') return { data: await orderReceipt(db, request.params.id, scope, user.id) } satisfies z.input<typeof orderReceiptResult>;
       const { fileName, pdf } = await orderReceiptPdf(db, request.params.id, scope, user.id);
       return reply
@@ -158,18 +149,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id/timeline',
     { config: { access: userTypes }, schema: { tags, summary: "A sale's timeline, oldest first: created, printed, e-mailed, edited, refunded", params: idParams, response: { 200: orderTimelineResult } } },
-    async (request) => ({ data: await orderTimeline(db, request.params.id, orderScopeOf(signedIn(request.user))) }),
+    async (request) => ({ data: await orderTimeline(db, request.params.id, outletScopeOf(request.currentUser)) }),
   );
 
   app.put(
     '/api/orders/:id/edit',
     { schema: { tags, summary: "Change a sale's note, customer or tags (administrators); amounts are never edited", params: idParams, body: orderEditInput, response: { 200: orderResult } } },
-    async (request) => ({ data: await editOrder(db, request.params.id, request.body, signedIn(request.user).id) }),
+    async (request) => ({ data: await editOrder(db, request.params.id, request.body, request.currentUser.id) }),
   );
 
   app.post(
     '/api/orders/update',
     { schema: { tags, summary: 'Tag or untag the chosen sales (administrators)', body: orderBulkInput, response: { 200: affectedResult } } },
-    async (request) => ({ data: await bulkUpdateOrders(db, request.body, signedIn(request.user).id) }),
+    async (request) => ({ data: await bulkUpdateOrders(db, request.body, request.currentUser.id) }),
   );
 };

@@ -2,6 +2,7 @@ import { priceSale, type Order, type orderCreateInput, type PricingDiscount, typ
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
 
@@ -48,10 +49,11 @@ export function isSameSale(input: OrderCreateValues, order: Order, options: { cu
 
 /** Whether staff moved the sale to another customer after it was made (the order's timeline says so). */
 export async function isCustomerMoved(db: DbOrTx, orderId: number): Promise<boolean> {
-  const { rows } = (await db.execute(
+  const row = await executeOne<{ moved: boolean }>(
+    db,
     sql`select exists (select 1 from order_events where order_id = ${orderId} and kind = 'edited' and detail->'fields' @> '["customerId"]'::jsonb) as moved`,
-  )) as unknown as { rows: Array<{ moved: boolean }> };
-  return rows[0]?.moved === true;
+  );
+  return row?.moved === true;
 }
 
 export const saleIdConflictMessage = 'This sale id belongs to a different sale. This sale was not stored: send it with a new sale id.';

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderEvents, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { scopeFilter, type OrderScope } from './list-filters.ts';
+import { outletScopeFilter, type OutletScope } from '../../lib/viewer.ts';
 
 /** Adds one entry to an order's timeline. */
 export async function recordOrderEvent(
@@ -20,12 +20,12 @@ export async function recordOrderEvent(
  * An order's timeline, oldest first. The sale itself is told by the order row (who sold it and
  * when), so checkout writes no extra row for it: selling stays one call of the database.
  */
-export async function orderTimeline(db: DbOrTx, orderId: number, scope: OrderScope): Promise<OrderEvent[]> {
+export async function orderTimeline(db: DbOrTx, orderId: number, scope: OutletScope): Promise<OrderEvent[]> {
   const [order] = await db
     .select({ id: orders.id, number: orders.number, createdAt: orders.createdAt, cashierName: users.name })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.id, orderId), scopeFilter(scope)))
+    .where(and(eq(orders.id, orderId), outletScopeFilter(scope, orders.outletId)))
     .limit(1);
   if (!order) throw AppError.notFound();
   const rows = await db

@@ -1,28 +1,14 @@
 import type { Refund } from '@tillbook/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderLines, orders, refundLines, refundPayments, refunds, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findRefundLines, findRefundPayments, findRefundsOfOrder, hasOrder } from './queries.ts';
 
 /** An order's refunds, oldest first, with their lines (named as they were sold) and payments. */
 export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]> {
-  const heads = await db
-    .select({ refund: refunds, userName: users.name })
-    .from(refunds)
-    .leftJoin(users, eq(users.id, refunds.userId))
-    .where(eq(refunds.orderId, orderId))
-    .orderBy(asc(refunds.id));
+  const heads = await findRefundsOfOrder(db, orderId);
   if (heads.length === 0) return [];
   const ids = heads.map((h) => h.refund.id);
-  const [lines, payments] = await Promise.all([
-    db
-      .select({ line: refundLines, title: orderLines.title, variantName: orderLines.variantName, sku: orderLines.sku })
-      .from(refundLines)
-      .innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
-      .where(inArray(refundLines.refundId, ids))
-      .orderBy(asc(refundLines.id)),
-    db.select().from(refundPayments).where(inArray(refundPayments.refundId, ids)).orderBy(asc(refundPayments.id)),
-  ]);
+  const [lines, payments] = await Promise.all([findRefundLines(db, ids), findRefundPayments(db, ids)]);
   return heads.map(({ refund, userName }) => ({
     id: refund.id,
     orderId: refund.orderId,
@@ -60,7 +46,6 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
 
 /** An unknown order's refunds are a 404, not an empty list. */
 export async function listRefundsOfOrder(db: DbOrTx, orderId: number): Promise<Refund[]> {
-  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-  if (!order) throw AppError.notFound();
+  if (!(await hasOrder(db, orderId))) throw AppError.notFound();
   return listRefunds(db, orderId);
 }

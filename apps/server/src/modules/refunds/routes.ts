@@ -1,6 +1,5 @@
 import { idParams, refundCreateInput, refundList, refundResult } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
 import { listRefundsOfOrder } from './read.ts';
 import { createRefund } from './service.ts';
 
@@ -28,8 +27,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.user) throw AppError.unauthenticated();
-      const refund = await createRefund(db, request.params.id, request.body, { id: request.user.id });
+      const refund = await createRefund(db, request.params.id, request.body, request.currentUser);
       return reply.code(201).send({ data: refund });
     },
   );

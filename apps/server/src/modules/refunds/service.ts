@@ -9,45 +9,36 @@ import {
   type RefundShare,
   type Tender,
 } from '@tillbook/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  cashboxSessions,
-  coupons,
-  customers,
-  orderEvents,
-  orderLines,
-  orderPayments,
-  orders,
-  refundLines,
-  refundPayments,
-  refunds,
-  registers,
-  type OrderLineRow,
-} from '../../db/schema/index.ts';
+import type { OrderLineRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordOrderEvent } from '../orders/timeline.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock } from '../stock/service.ts';
+import {
+  countRefundsOfOrder,
+  findOpenSessionForShare,
+  findOrderForUpdate,
+  findOrderLines,
+  findOrderPayments,
+  findRegisterName,
+  findSessionForShare,
+  insertRefund,
+  insertRefundLines,
+  insertRefundPayments,
+  releaseCouponUse,
+  subtractCustomerSpend,
+  sumRefundedByTender,
+  sumRefundedUnitsByLine,
+  updateOrderStatus,
+} from './queries.ts';
 import { listRefunds } from './read.ts';
 
 type Refunder = { id: number };
 
 /** Units of each sold line already refunded, and amounts already paid back per tender. */
 async function refundedSoFar(tx: DbOrTx, orderId: number) {
-  const [lineRows, tenderRows] = await Promise.all([
-    tx
-      .select({ orderLineId: refundLines.orderLineId, quantity: sql<number>`sum(${refundLines.quantity})`.mapWith(Number) })
-      .from(refundLines)
-      .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
-      .where(eq(refunds.orderId, orderId))
-      .groupBy(refundLines.orderLineId),
-    tx
-      .select({ tender: refundPayments.tender, amount: sql<number>`sum(${refundPayments.amount})`.mapWith(Number) })
-      .from(refundPayments)
-      .innerJoin(refunds, eq(refunds.id, refundPayments.refundId))
-      .where(eq(refunds.orderId, orderId))
-      .groupBy(refundPayments.tender),
-  ]);
+  const [lineRows, tenderRows] = await Promise.all([sumRefundedUnitsByLine(tx, orderId), sumRefundedByTender(tx, orderId)]);
   return {
     units: new Map(lineRows.map((r) => [r.orderLineId, r.quantity])),
     byTender: new Map<Tender, number>(tenderRows.map((r) => [r.tender, r.amount])),
@@ -56,7 +47,7 @@ async function refundedSoFar(tx: DbOrTx, orderId: number) {
 
 /** What each of the sale's tenders can still give back, in the order they were taken. */
 async function tenderRoom(tx: DbOrTx, orderId: number, refunded: Map<Tender, number>) {
-  const paid = await tx.select({ tender: orderPayments.tender, amount: orderPayments.amount }).from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(orderPayments.id);
+  const paid = await findOrderPayments(tx, orderId);
   const byTender = new Map<Tender, number>();
   for (const p of paid) byTender.set(p.tender, (byTender.get(p.tender) ?? 0) + p.amount);
   return [...byTender].map(([tender, amount]) => ({ tender, available: amount - (refunded.get(tender) ?? 0) }));
@@ -74,12 +65,7 @@ async function drawerFor(tx: DbOrTx, registerId: number | null, chosen: number |
   if (chosen === null) return null;
   if (chosen !== undefined) {
     if (!paysCash) throw AppError.validation({ [drawerField]: ['Only cash comes out of a drawer, and this refund pays nothing back in cash.'] });
-    const [session] = await tx
-      .select({ id: cashboxSessions.id, status: cashboxSessions.status, registerName: registers.name })
-      .from(cashboxSessions)
-      .innerJoin(registers, eq(registers.id, cashboxSessions.registerId))
-      .where(eq(cashboxSessions.id, chosen))
-      .for('share', { of: cashboxSessions });
+    const session = await findSessionForShare(tx, chosen);
     if (!session) throw AppError.validation({ [drawerField]: ['The chosen drawer does not exist.'] });
     if (session.status !== 'open') throw AppError.validation({ [drawerField]: [`The drawer of ${session.registerName} is closed. Choose an open drawer, or record the refund as paid outside a drawer.`] });
     return session.id;
@@ -88,16 +74,12 @@ async function drawerFor(tx: DbOrTx, registerId: number | null, chosen: number |
     if (paysCash) throw AppError.validation({ [drawerField]: ['Choose the open drawer that pays the cash, or record the refund as paid outside a drawer.'] });
     return null;
   }
-  const [open] = await tx
-    .select({ id: cashboxSessions.id })
-    .from(cashboxSessions)
-    .where(and(eq(cashboxSessions.registerId, registerId), eq(cashboxSessions.status, 'open')))
-    .for('share');
+  const open = await findOpenSessionForShare(tx, registerId);
   if (open) return open.id;
   if (!paysCash) return null;
-  const [register] = await tx.select({ name: registers.name }).from(registers).where(eq(registers.id, registerId));
+  const registerName = await findRegisterName(tx, registerId);
   throw AppError.validation({
-    [drawerField]: [`The drawer of ${register?.name ?? 'the sale’s register'} is closed. Choose the open drawer that pays the cash, or record the refund as paid outside a drawer.`],
+    [drawerField]: [`The drawer of ${registerName ?? 'the sale’s register'} is closed. Choose the open drawer that pays the cash, or record the refund as paid outside a drawer.`],
   });
 }
 
@@ -114,9 +96,9 @@ function itemName(line: OrderLineRow): string {
 export async function createRefund(db: Db, orderId: number, input: RefundCreateInput, refunder: Refunder): Promise<Refund> {
   const style = await getShopSettings(db);
   const refundId = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await findOrderForUpdate(tx, orderId);
     if (!order) throw AppError.notFound();
-    const sold = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+    const sold = await findOrderLines(tx, orderId);
     const so = await refundedSoFar(tx, orderId);
 
     const errors: Record<string, string[]> = {};
@@ -154,32 +136,31 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
       throw AppError.validation({ payments: [`The payments add up to ${formatMoney(paidBack, style)}; the refund is ${formatMoney(total, style)}.`] });
     }
 
-    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(refunds).where(eq(refunds.orderId, orderId));
+    const count = await countRefundsOfOrder(tx, orderId);
     // Every tender is stamped with the drawer so its Z report shows card refunds beside cash ones.
     const paysCash = payments.some((p) => p.tender === 'cash');
     const cashboxSessionId = await drawerFor(tx, order.registerId, input.cashboxSessionId, paysCash);
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        orderId,
-        number: `${order.number}-R${count + 1}`,
-        outletId: order.outletId,
-        registerId: order.registerId,
-        cashboxSessionId,
-        userId: refunder.id,
-        reason: input.reason,
-        netTotal: shares.reduce((sum, s) => sum + s.share.net, 0),
-        taxTotal: shares.reduce((sum, s) => sum + s.share.taxTotal, 0),
-        total,
-        taxes: sumRefundTaxes(shares.map((s) => s.share)),
-      })
-      .returning({ id: refunds.id, number: refunds.number });
+    const refund = await insertRefund(tx, {
+      orderId,
+      number: `${order.number}-R${count + 1}`,
+      outletId: order.outletId,
+      registerId: order.registerId,
+      cashboxSessionId,
+      userId: refunder.id,
+      reason: input.reason,
+      netTotal: shares.reduce((sum, s) => sum + s.share.net, 0),
+      taxTotal: shares.reduce((sum, s) => sum + s.share.taxTotal, 0),
+      total,
+      taxes: sumRefundTaxes(shares.map((s) => s.share)),
+    });
     if (!refund) throw new Error('The refund was not stored');
-    await tx.insert(refundLines).values(
+    await insertRefundLines(
+      tx,
       shares.map(({ line, quantity, restock, share }) => ({ refundId: refund.id, orderLineId: line.id, variantId: line.variantId, quantity, restock, ...share })),
     );
     if (payments.length) {
-      await tx.insert(refundPayments).values(
+      await insertRefundPayments(
+        tx,
         payments.map((p) => ({ refundId: refund.id, tender: p.tender, amount: p.amount, cashboxSessionId })),
       );
     }
@@ -198,15 +179,11 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
 
     const unitsLeft = sold.reduce((sum, l) => sum + l.quantity - (so.units.get(l.id) ?? 0) - (asked.get(l.id) ?? 0), 0);
     const status = unitsLeft === 0 ? 'refunded' : 'partially_refunded';
-    await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-    if (order.customerId !== null) {
-      await tx.update(customers).set({ totalSpent: sql`${customers.totalSpent} - ${total}` }).where(eq(customers.id, order.customerId));
-    }
+    await updateOrderStatus(tx, orderId, status);
+    if (order.customerId !== null) await subtractCustomerSpend(tx, order.customerId, total);
     // Line totals already carry their coupon share; what is left to give back is the use itself.
-    if (status === 'refunded' && order.couponId !== null) {
-      await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, order.couponId));
-    }
-    await tx.insert(orderEvents).values({ orderId, kind: 'refunded', detail: { refundId: refund.id, number: refund.number, total }, userId: refunder.id });
+    if (status === 'refunded' && order.couponId !== null) await releaseCouponUse(tx, order.couponId);
+    await recordOrderEvent(tx, orderId, 'refunded', { refundId: refund.id, number: refund.number, total }, refunder.id);
     return refund.id;
   });
   const stored = (await listRefunds(db, orderId)).find((r) => r.id === refundId);

@@ -1,0 +1,134 @@
+import type { Tender } from '@tillbook/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  cashboxSessions,
+  coupons,
+  customers,
+  orderLines,
+  orderPayments,
+  orders,
+  refundLines,
+  refundPayments,
+  refunds,
+  registers,
+  users,
+  type OrderLineRow,
+  type OrderRow,
+} from '../../db/schema/index.ts';
+
+/** The sale being refunded, locked so two refunds of it take turns. */
+export async function findOrderForUpdate(tx: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+export async function hasOrder(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  return order !== undefined;
+}
+
+export function findOrderLines(tx: DbOrTx, orderId: number): Promise<OrderLineRow[]> {
+  return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
+}
+
+/** Units of each sold line already refunded. */
+export function sumRefundedUnitsByLine(tx: DbOrTx, orderId: number) {
+  return tx
+    .select({ orderLineId: refundLines.orderLineId, quantity: sql<number>`sum(${refundLines.quantity})`.mapWith(Number) })
+    .from(refundLines)
+    .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+    .where(eq(refunds.orderId, orderId))
+    .groupBy(refundLines.orderLineId);
+}
+
+/** Amounts already paid back per tender. */
+export function sumRefundedByTender(tx: DbOrTx, orderId: number) {
+  return tx
+    .select({ tender: refundPayments.tender, amount: sql<number>`sum(${refundPayments.amount})`.mapWith(Number) })
+    .from(refundPayments)
+    .innerJoin(refunds, eq(refunds.id, refundPayments.refundId))
+    .where(eq(refunds.orderId, orderId))
+    .groupBy(refundPayments.tender);
+}
+
+/** The sale's payments in the order they were taken. */
+export function findOrderPayments(tx: DbOrTx, orderId: number): Promise<Array<{ tender: Tender; amount: number }>> {
+  return tx.select({ tender: orderPayments.tender, amount: orderPayments.amount }).from(orderPayments).where(eq(orderPayments.orderId, orderId)).orderBy(orderPayments.id);
+}
+
+/** A drawer session with its register's name, share-locked so a close waits for the refund. */
+export async function findSessionForShare(tx: DbOrTx, sessionId: number) {
+  const [session] = await tx
+    .select({ id: cashboxSessions.id, status: cashboxSessions.status, registerName: registers.name })
+    .from(cashboxSessions)
+    .innerJoin(registers, eq(registers.id, cashboxSessions.registerId))
+    .where(eq(cashboxSessions.id, sessionId))
+    .for('share', { of: cashboxSessions });
+  return session;
+}
+
+/** The open session of a register, share-locked like the above. */
+export async function findOpenSessionForShare(tx: DbOrTx, registerId: number): Promise<{ id: number } | undefined> {
+  const [open] = await tx
+    .select({ id: cashboxSessions.id })
+    .from(cashboxSessions)
+    .where(and(eq(cashboxSessions.registerId, registerId), eq(cashboxSessions.status, 'open')))
+    .for('share');
+  return open;
+}
+
+export async function findRegisterName(tx: DbOrTx, registerId: number): Promise<string | undefined> {
+  const [register] = await tx.select({ name: registers.name }).from(registers).where(eq(registers.id, registerId));
+  return register?.name;
+}
+
+export async function countRefundsOfOrder(tx: DbOrTx, orderId: number): Promise<number> {
+  const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(refunds).where(eq(refunds.orderId, orderId));
+  return count;
+}
+
+export async function insertRefund(tx: DbOrTx, values: typeof refunds.$inferInsert): Promise<{ id: number; number: string } | undefined> {
+  const [refund] = await tx.insert(refunds).values(values).returning({ id: refunds.id, number: refunds.number });
+  return refund;
+}
+
+export async function insertRefundLines(tx: DbOrTx, lines: Array<typeof refundLines.$inferInsert>): Promise<void> {
+  await tx.insert(refundLines).values(lines);
+}
+
+export async function insertRefundPayments(tx: DbOrTx, payments: Array<typeof refundPayments.$inferInsert>): Promise<void> {
+  await tx.insert(refundPayments).values(payments);
+}
+
+export async function updateOrderStatus(tx: DbOrTx, orderId: number, status: OrderRow['status']): Promise<void> {
+  await tx.update(orders).set({ status, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+}
+
+/** The customer's spend less what the refund gave back (in SQL: refunds at once never lose one). */
+export async function subtractCustomerSpend(tx: DbOrTx, customerId: number, amount: number): Promise<void> {
+  await tx.update(customers).set({ totalSpent: sql`${customers.totalSpent} - ${amount}` }).where(eq(customers.id, customerId));
+}
+
+export async function releaseCouponUse(tx: DbOrTx, couponId: number): Promise<void> {
+  await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, couponId));
+}
+
+/** An order's refunds, oldest first, with who made each. */
+export function findRefundsOfOrder(db: DbOrTx, orderId: number) {
+  return db.select({ refund: refunds, userName: users.name }).from(refunds).leftJoin(users, eq(users.id, refunds.userId)).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+}
+
+/** The lines of these refunds, named as they were sold. */
+export function findRefundLines(db: DbOrTx, refundIds: number[]) {
+  return db
+    .select({ line: refundLines, title: orderLines.title, variantName: orderLines.variantName, sku: orderLines.sku })
+    .from(refundLines)
+    .innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
+    .where(inArray(refundLines.refundId, refundIds))
+    .orderBy(asc(refundLines.id));
+}
+
+export function findRefundPayments(db: DbOrTx, refundIds: number[]) {
+  return db.select().from(refundPayments).where(inArray(refundPayments.refundId, refundIds)).orderBy(asc(refundPayments.id));
+}
