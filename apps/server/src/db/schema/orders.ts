@@ -145,3 +145,5 @@ export const orderEvents = pgTable(
 );
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;
