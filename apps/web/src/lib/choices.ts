@@ -1,4 +1,4 @@
-import type { Attribute } from '@tillbook/contract';
+import type { Attribute, ReceiptTemplateOption } from '@tillbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './http.ts';
 import { queryKeys } from './query-keys.ts';
@@ -35,6 +35,15 @@ export function useAttributeChoices() {
   return useQuery({
     queryKey: queryKeys.attributes.choices(),
     queryFn: async () => (await http.get<{ data: Attribute[] }>('/api/attributes', { params: { perPage: 100, sort: 'name' } })).data.data,
+    staleTime: choicesStaleTime,
+  });
+}
+
+/** Receipt templates a register may print with (not archived), with their paper width. */
+export function useReceiptTemplateChoices() {
+  return useQuery({
+    queryKey: queryKeys.receipts.choices(),
+    queryFn: async () => (await http.get<{ data: ReceiptTemplateOption[] }>('/api/receipts/list')).data.data,
     staleTime: choicesStaleTime,
   });
 }
