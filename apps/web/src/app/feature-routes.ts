@@ -8,6 +8,7 @@ import { ordersRoutes } from '../features/orders/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { peopleRoutes } from '../features/people/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
+import { orderRefundsRoutes } from '../features/refunds/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { registersRoutes } from '../features/registers/routes.tsx';
 import { sellRoutes } from '../features/sell/routes.tsx';
@@ -22,7 +23,8 @@ export const featureRoutes: RouteObject[] = [
   ...cashboxRoutes,
   ...categoriesRoutes,
   ...couponsRoutes,
-  ...ordersRoutes,
+  // An order's page shows its refunds in its nested route.
+  ...ordersRoutes.map((route): RouteObject => (route.path === 'orders/:id' && !route.index ? { ...route, children: orderRefundsRoutes } : route)),
   ...outletsRoutes,
   ...peopleRoutes,
   ...productsRoutes,

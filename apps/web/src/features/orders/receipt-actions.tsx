@@ -1,24 +1,19 @@
 import type { Order } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { apiErrorOf, errorMessageOf, serverMessageOf } from '../../lib/api-error.ts';
 import { useNotifyOrder } from '../sell/api.ts';
 import { orderReceiptPdfUrl, orderTimelineKey, useReprintReceipt } from './timeline-api.ts';
 
-type ErrorBody = { message?: string; errors?: Record<string, string[]> };
-
 /** The server's own words, also for 502/503 ("E-mail is not set up on this server…" says what to do). */
 function sendFailureOf(error: unknown): { field: string | null; message: string } {
-  if (isAxiosError<ErrorBody>(error) && error.response) {
-    const { status, data } = error.response;
-    const field = status === 422 ? (data?.errors?.email?.[0] ?? null) : null;
-    if (data?.message && [422, 502, 503].includes(status)) return { field, message: data.message };
-  }
-  return { field: null, message: errorMessageOf(error) };
+  const { status, message, fieldErrors } = apiErrorOf(error);
+  const serverMessage = serverMessageOf(error);
+  if (serverMessage && status !== null && [422, 502, 503].includes(status)) return { field: status === 422 ? (fieldErrors.email ?? null) : null, message: serverMessage };
+  return { field: null, message };
 }
 
 /**
