@@ -46,7 +46,7 @@ describe('OrderTimeline', () => {
   it('says why when the timeline cannot be loaded', async () => {
     server.use(
       rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
-      rest.get('/api/orders/41/timeline', () => HttpResponse.error()),
+      rest.get('/api/orders/41/timeline', () => HttpResponse.json({ message: 'Database down.' }, { status: 500 })),
     );
     renderTimeline();
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
