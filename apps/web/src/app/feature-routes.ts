@@ -8,6 +8,7 @@ import { customersRoutes } from '../features/customers/routes.tsx';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
+import { orderRefundsRoutes } from '../features/refunds/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { registersRoutes } from '../features/registers/routes.tsx';
 import { sellRoutes } from '../features/sell/routes.tsx';
@@ -24,7 +25,8 @@ export const featureRoutes: RouteObject[] = [
   ...categoriesRoutes,
   ...couponsRoutes,
   ...customersRoutes,
-  ...ordersRoutes,
+  // An order's page shows its refunds in its nested route.
+  ...ordersRoutes.map((route): RouteObject => (route.path === 'orders/:id' && !route.index ? { ...route, children: orderRefundsRoutes } : route)),
   ...outletsRoutes,
   ...productsRoutes,
   ...receiptsRoutes,

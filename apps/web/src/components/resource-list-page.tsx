@@ -20,7 +20,7 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
   const me = useUser();
   const list = useListParams({ sort: config.defaultSort ?? 'name' });
   const filters = config.useFilters?.() ?? [];
-  const filterValues = Object.fromEntries(filters.map((f) => [f.key, list.get(f.key)]));
+  const filterValues = Object.fromEntries([...filters.map((f) => f.key), ...(config.addressParams ?? [])].map((key) => [key, list.get(key)]));
   const params = list.query(filterValues) as ListQueryParams;
   const rows = config.useRows(params);
   const remove = config.remove?.useDelete() ?? noDelete;
@@ -86,6 +86,7 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
             ))}
           </Select>
         ))}
+        {config.toolbar?.(list)}
       </div>
       {config.bulk && canManage && selected.size > 0 && config.bulk([...selected], () => setSelected(new Set()))}
       <DataTable
@@ -100,8 +101,10 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
         onSortChange={list.setSort}
         selection={config.bulk && canManage ? { selected, onChange: setSelected, idOf: (row) => row.id } : undefined}
         empty={
-          isFiltered || !canManage ? (
-            isFiltered ? `No ${config.noun} match this search.` : `No ${config.noun} yet.`
+          isFiltered ? (
+            (config.noMatchMessage ?? `No ${config.noun} match this search.`)
+          ) : config.emptyMessage !== undefined || !canManage ? (
+            (config.emptyMessage ?? `No ${config.noun} yet.`)
           ) : (
             <>
               No {config.noun} yet.{' '}

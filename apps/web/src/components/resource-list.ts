@@ -59,4 +59,12 @@ export type ResourceList<T extends { id: number }> = {
   bulk?: (ids: number[], clear: () => void) => ReactNode;
   /** Extra row actions before Edit. */
   rowActions?: (row: T) => ReactNode;
+  /** Address values sent to the API without a select of their own (set by links from other screens: ?receiptTemplateId=4). */
+  addressParams?: string[];
+  /** Controls after the filters, given the address values (e.g. a button that clears an address param). */
+  toolbar?: (list: { get: (key: string) => string | undefined; set: (patch: Record<string, string | undefined>) => void }) => ReactNode;
+  /** Said when nothing was searched or filtered and there are no rows (instead of "No X yet."). */
+  emptyMessage?: ReactNode;
+  /** Said when a search or filter matches nothing (instead of "No X match this search."). */
+  noMatchMessage?: string;
 };

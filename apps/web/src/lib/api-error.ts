@@ -27,6 +27,14 @@ export function apiErrorOf(error: unknown): ApiError {
   return { status, message, fieldErrors };
 }
 
+/**
+ * The server's own message whatever the status, or null: for the few 5xx answers that say what to
+ * do ("E-mail is not set up on this server…"), which `apiErrorOf` otherwise replaces by a plain sentence.
+ */
+export function serverMessageOf(error: unknown): string | null {
+  return (isAxiosError<ApiErrorBody>(error) && error.response?.data?.message) || null;
+}
+
 /** The server's message for a failed call, or a plain sentence when there is none. */
 export function errorMessageOf(error: unknown): string {
   return apiErrorOf(error).message;
@@ -54,10 +62,3 @@ export function splitFieldErrors(error: unknown, isField: (root: string, name: s
   return { onFields, leftOver: rest.length ? rest.join(' ') : null };
 }
 
-/**
- * The server's own message whatever the status, or null: a few 5xx answers say what to do
- * ("E-mail is not set up on this server…"), where `errorMessageOf` gives the plain sentence.
- */
-export function serverMessageOf(error: unknown): string | null {
-  return (isAxiosError<ApiErrorBody>(error) && error.response?.data?.message) || null;
-}

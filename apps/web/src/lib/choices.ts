@@ -1,4 +1,4 @@
-import type { Attribute } from '@tillbook/contract';
+import type { Attribute, CategoryOption, ReceiptTemplateOption } from '@tillbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from './http.ts';
 import { queryKeys } from './query-keys.ts';
@@ -12,16 +12,17 @@ export type Choice = { id: number; name: string; depth?: number };
 
 const choicesStaleTime = 30_000;
 
-function choicesQuery(keys: { choices: () => readonly unknown[] }, url: string) {
+function choicesQuery<T extends Choice = Choice>(keys: { choices: () => readonly unknown[] }, url: string) {
   return queryOptions({
     queryKey: keys.choices(),
-    queryFn: async () => (await http.get<{ data: Choice[] }>(url)).data.data,
+    queryFn: async () => (await http.get<{ data: T[] }>(url)).data.data,
     staleTime: choicesStaleTime,
   });
 }
 
 export const outletChoicesQuery = choicesQuery(queryKeys.outlets, '/api/outlets/list');
-export const categoryChoicesQuery = choicesQuery(queryKeys.categories, '/api/categories/list');
+/** Every category in tree order, with its parent, depth and status (the category screens build the tree from them). */
+export const categoryChoicesQuery = choicesQuery<CategoryOption>(queryKeys.categories, '/api/categories/list');
 export const taxChoicesQuery = choicesQuery(queryKeys.taxes, '/api/taxes/list');
 export const chargeChoicesQuery = choicesQuery(queryKeys.additionalCharges, '/api/products/charges/list');
 
@@ -35,6 +36,15 @@ export function useAttributeChoices() {
   return useQuery({
     queryKey: queryKeys.attributes.choices(),
     queryFn: async () => (await http.get<{ data: Attribute[] }>('/api/attributes', { params: { perPage: 100, sort: 'name' } })).data.data,
+    staleTime: choicesStaleTime,
+  });
+}
+
+/** Receipt templates a register may print with (not archived), with their paper width. */
+export function useReceiptTemplateChoices() {
+  return useQuery({
+    queryKey: queryKeys.receipts.choices(),
+    queryFn: async () => (await http.get<{ data: ReceiptTemplateOption[] }>('/api/receipts/list')).data.data,
     staleTime: choicesStaleTime,
   });
 }

@@ -3,22 +3,16 @@ import type {
   CategoryBulkInput,
   CategoryBulkResult,
   CategoryInput,
-  CategoryOption,
   CategoryUploadResult,
   PageMeta,
 } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const categoryKeys = {
-  ...createQueryKeys('categories'),
-  counts: () => ['categories', 'count'] as const,
-  count: (params: object) => ['categories', 'count', params] as const,
-  options: () => ['categories', 'options'] as const,
-};
+const categoryKeys = queryKeys.categories;
 
-export type CategoryListParams = { page: number; perPage: number; search?: string; sort?: string; active?: string };
+export type CategoryListParams = Record<string, string | number>;
 
 export function categoryListQuery(params: CategoryListParams) {
   return queryOptions({
@@ -35,17 +29,10 @@ export function useCategories(params: CategoryListParams) {
 /** How many categories match (the status filter shows these beside each choice). */
 export function useCategoryCount(params: { search?: string; active?: string }) {
   return useQuery({
-    queryKey: categoryKeys.count(params),
+    // Beside the lists, so whatever refreshes the lists refreshes the counts.
+    queryKey: [...categoryKeys.lists(), 'count', params],
     queryFn: async () => (await http.get<{ data: { count: number } }>('/api/categories/count', { params })).data.data.count,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Every category in tree order, for pickers. */
-export function useCategoryOptions() {
-  return useQuery({
-    queryKey: categoryKeys.options(),
-    queryFn: async () => (await http.get<{ data: CategoryOption[] }>('/api/categories/list')).data.data,
   });
 }
 

@@ -4,8 +4,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { useCategoryChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useBulkUpdateCategories, useCategoryOptions } from './api.ts';
+import { useBulkUpdateCategories } from './api.ts';
 import { indentedName } from './category-tree.ts';
 
 type CategoryBulkBarProps = { selected: Set<number>; onDone: () => void };
@@ -24,7 +25,7 @@ function categoriesWord(n: number) {
 /** Actions on the chosen rows: activate, deactivate, move under a parent, delete. */
 export function CategoryBulkBar({ selected, onDone }: CategoryBulkBarProps) {
   const bulk = useBulkUpdateCategories();
-  const options = useCategoryOptions();
+  const options = useCategoryChoices();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const ids = [...selected];
 

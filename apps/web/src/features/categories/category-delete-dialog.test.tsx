@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Category, CategoryOption } from '@tillbook/contract';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { httpError } from '../../testing/fixtures.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, recordRequests, rest, server } from '../../testing/server.ts';
 import { CategoryDeleteDialog } from './category-delete-dialog.tsx';
 
 const dairy: Category = {
@@ -29,39 +26,42 @@ const options: CategoryOption[] = [
 ];
 
 function setup(category: Category) {
-  vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-    if (url === '/api/categories/list') return { data: { data: options } };
-    return { data: { data: category } };
-  });
-  const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CategoryDeleteDialog category={category} onClose={onClose} />
-    </QueryClientProvider>,
+  server.use(
+    rest.get('/api/categories/list', () => HttpResponse.json({ data: options })),
+    rest.get('/api/categories/:id/edit', () => HttpResponse.json({ data: category })),
   );
-  return onClose;
+  const onClose = vi.fn();
+  const { user } = renderScreen(<CategoryDeleteDialog category={category} onClose={onClose} />);
+  return { onClose, user };
 }
 
 describe('CategoryDeleteDialog', () => {
   it('offers to move the products of a category in use, and sends where they go', async () => {
-    const remove = vi.spyOn(http, 'delete').mockResolvedValue({ status: 204 });
-    const onClose = setup(dairy);
-    expect(screen.getByText('“Dairy” is used by 3 products.')).toBeTruthy();
+    const sent = recordRequests();
+    server.use(rest.delete('/api/categories/:id', () => new HttpResponse(null, { status: 204 })));
+    const { onClose, user } = setup(dairy);
+    expect(await screen.findByText('“Dairy” is used by 3 products.')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Move and delete' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     const picker = screen.getByLabelText('Move its products to') as HTMLSelectElement;
     await waitFor(() => expect(picker.disabled).toBe(false));
     expect([...picker.options].map((o) => o.textContent)).toEqual(['Choose a category', 'Chilled']);
-    await userEvent.selectOptions(picker, '6');
-    await userEvent.click(button);
+    await user.selectOptions(picker, '6');
+    await user.click(button);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(remove).toHaveBeenCalledWith('/api/categories/5', { params: { moveTo: 6 } });
+    const request = sent.find('DELETE', '/api/categories/5');
+    expect(Object.fromEntries(request?.search ?? [])).toEqual({ moveTo: '6' });
+    expect(await screen.findByText('Category “Dairy” deleted; its products moved to “Chilled”.')).toBeTruthy();
   });
 
   it('shows the 409 message when the category became used meanwhile', async () => {
-    vi.spyOn(http, 'delete').mockRejectedValue(httpError(409, { message: '“Dairy” is used by 1 product. Move its products to another category before deleting it.' }));
-    const onClose = setup({ ...dairy, productCount: 0 });
-    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    server.use(
+      rest.delete('/api/categories/:id', () =>
+        HttpResponse.json({ message: '“Dairy” is used by 1 product. Move its products to another category before deleting it.' }, { status: 409 }),
+      ),
+    );
+    const { onClose, user } = setup({ ...dairy, productCount: 0 });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(/is used by 1 product\. Move its products/)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -5,10 +5,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
-import { getHttpStatus } from '../../lib/http.ts';
+import { apiErrorOf, errorMessageOf } from '../../lib/api-error.ts';
+import { useCategoryChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useCategory, useCategoryOptions, useDeleteCategory } from './api.ts';
+import { useCategory, useDeleteCategory } from './api.ts';
 import { indentedName } from './category-tree.ts';
 
 type CategoryDeleteDialogProps = { category: Category | null; onClose: () => void };
@@ -33,7 +33,7 @@ function DeleteCategoryBody({ category: listed, onClose }: { category: Category;
   // The list may be a little old: read the category again for up-to-date counts.
   const fresh = useCategory(listed.id);
   const category = fresh.data ?? listed;
-  const options = useCategoryOptions();
+  const options = useCategoryChoices();
   const remove = useDeleteCategory();
   const [moveTo, setMoveTo] = useState('');
   const [conflict, setConflict] = useState<string | null>(null);
@@ -61,8 +61,9 @@ function DeleteCategoryBody({ category: listed, onClose }: { category: Category;
         },
         onError: (error) => {
           // 409: something started using it meanwhile; show why and the fresh counts.
-          if (getHttpStatus(error) === 409 || getHttpStatus(error) === 422) {
-            setConflict(errorMessageOf(error));
+          const { status, message } = apiErrorOf(error);
+          if (status === 409 || status === 422) {
+            setConflict(message);
             void fresh.refetch();
           } else {
             notify.error(errorMessageOf(error));

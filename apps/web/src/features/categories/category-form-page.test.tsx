@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { Category, CategoryOption } from '@tillbook/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { httpError } from '../../testing/fixtures.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { landing, renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { CategoryFormPage } from './category-form-page.tsx';
 
 const option = (id: number, name: string, parentId: number | null, depth: number): CategoryOption => ({
@@ -36,28 +32,21 @@ const hotDrinks: Category = {
 };
 
 function mockGet(extra: Record<string, unknown> = {}) {
-  return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-    if (url === '/api/categories/list') return { data: { data: options } };
-    if (url in extra) return { data: { data: extra[url] } };
-    throw httpError(404, { message: 'Not found.' });
-  });
+  server.use(
+    rest.get('/api/categories/list', () => HttpResponse.json({ data: options })),
+    rest.get('/api/categories/:id/edit', ({ request }) => {
+      const found = extra[new URL(request.url).pathname];
+      return found ? HttpResponse.json({ data: found }) : HttpResponse.json({ message: 'Not found.' }, { status: 404 });
+    }),
+  );
 }
 
-function renderForm(entry: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/categories/new', Component: CategoryFormPage },
-      { path: '/categories/:id/edit', Component: CategoryFormPage },
-      { path: '/categories', element: <h1>Categories list</h1> },
-    ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+function renderForm(path: string) {
+  return renderScreen(<CategoryFormPage />, {
+    path,
+    pattern: path === '/categories/new' ? path : '/categories/:id/edit',
+    routes: [landing('/categories', 'Categories list')],
+  });
 }
 
 function parentSelect() {
@@ -71,49 +60,49 @@ async function optionsLoaded() {
 describe('CategoryFormPage', () => {
   it('creates a category with a parent, a preset colour and a position', async () => {
     mockGet();
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { ...hotDrinks, id: 9, name: 'Juice' } } });
-    const router = renderForm('/categories/new');
+    const sent = recordRequests();
+    server.use(rest.post('/api/categories/create', () => HttpResponse.json({ data: { ...hotDrinks, id: 9, name: 'Juice' } })));
+    const { user, router } = renderForm('/categories/new');
     await optionsLoaded();
 
-    await userEvent.type(screen.getByLabelText('Name'), 'Juice');
-    await userEvent.selectOptions(parentSelect(), '1');
-    await userEvent.click(screen.getByRole('button', { name: 'Teal #0d9488' }));
+    await user.type(screen.getByLabelText('Name'), 'Juice');
+    await user.selectOptions(parentSelect(), '1');
+    await user.click(screen.getByRole('button', { name: 'Teal #0d9488' }));
     const position = screen.getByLabelText('Position');
-    await userEvent.clear(position);
-    await userEvent.type(position, '5');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.clear(position);
+    await user.type(position, '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/categories'));
-    expect(post).toHaveBeenCalledWith('/api/categories/create', { name: 'Juice', parentId: 1, colour: '#0d9488', position: 5, active: true });
+    expect(sent.find('POST', '/api/categories/create')?.body).toEqual({ name: 'Juice', parentId: 1, colour: '#0d9488', position: 5, active: true });
   });
 
   it('checks the fields before sending and keeps what was typed', async () => {
     mockGet();
-    const post = vi.spyOn(http, 'post');
-    renderForm('/categories/new');
+    const sent = recordRequests();
+    const { user } = renderForm('/categories/new');
     await optionsLoaded();
 
-    await userEvent.type(screen.getByLabelText('Colour'), '#12ab');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(screen.getByLabelText('Colour'), '#12ab');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The name field is required.')).toBeTruthy();
     expect(screen.getByText('The colour must be a colour like #4f46e5.')).toBeTruthy();
     expect((screen.getByLabelText('Colour') as HTMLInputElement).value).toBe('#12ab');
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.filter('POST', '/api/categories/create')).toHaveLength(0);
   });
 
   it('puts the server’s 422 messages on their fields', async () => {
     mockGet();
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, {
-        message: 'A category with this name already exists under this parent.',
-        errors: { name: ['A category with this name already exists under this parent.'] },
-      }),
+    server.use(
+      rest.post('/api/categories/create', () =>
+        invalid({ name: ['A category with this name already exists under this parent.'] }, 'A category with this name already exists under this parent.'),
+      ),
     );
-    const router = renderForm('/categories/new');
+    const { user, router } = renderForm('/categories/new');
     await optionsLoaded();
-    await userEvent.type(screen.getByLabelText('Name'), 'Tea');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(screen.getByLabelText('Name'), 'Tea');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const name = screen.getByLabelText('Name') as HTMLInputElement;
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
@@ -124,8 +113,9 @@ describe('CategoryFormPage', () => {
 
   it('edits a category, offering as parents everything except itself and its subcategories', async () => {
     mockGet({ '/api/categories/2/edit': hotDrinks });
-    const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { data: { ...hotDrinks, parentId: null } } });
-    renderForm('/categories/2/edit');
+    const sent = recordRequests();
+    server.use(rest.put('/api/categories/2/edit', () => HttpResponse.json({ data: { ...hotDrinks, parentId: null } })));
+    const { user } = renderForm('/categories/2/edit');
 
     expect(await screen.findByRole('heading', { name: 'Edit category' })).toBeTruthy();
     expect(screen.getByText('12 products · 1 subcategory · in Drinks')).toBeTruthy();
@@ -137,11 +127,10 @@ describe('CategoryFormPage', () => {
     expect(parentSelect().value).toBe('1');
     expect((screen.getByLabelText('Colour') as HTMLInputElement).value).toBe('#d97706');
 
-    await userEvent.selectOptions(parentSelect(), '');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(put).toHaveBeenCalledWith('/api/categories/2/edit', { name: 'Hot drinks', parentId: null, colour: '#d97706', position: 3, active: true }),
-    );
+    await user.selectOptions(parentSelect(), '');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Categories list')).toBeTruthy();
+    expect(sent.find('PUT', '/api/categories/2/edit')?.body).toEqual({ name: 'Hot drinks', parentId: null, colour: '#d97706', position: 3, active: true });
   });
 
   it('says so when the category does not exist', async () => {

@@ -1,25 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInput, type Category, type CategoryInput, type CategoryValues } from '@tillbook/contract';
-import { useState } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../../components/page-loading.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { Controller, useWatch, type Control } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ColourInput, textColourOn } from '../../components/ui/colour-input.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { useCategoryChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { useCategory, useCategoryOptions, useSaveCategory } from './api.ts';
+import { useCategory, useSaveCategory } from './api.ts';
 import { indentedName, parentChoices } from './category-tree.ts';
 
-const fields = ['name', 'parentId', 'colour', 'position', 'active'] as const;
 const blank: CategoryInput = { name: '', parentId: null, colour: null, position: 0, active: true };
 
 function toForm(category: Category): CategoryInput {
@@ -34,25 +30,12 @@ function toForm(category: Category): CategoryInput {
 
 /** /categories/new and /categories/{id}/edit. */
 export function CategoryFormPage() {
-  const { id } = useParams();
-  const categoryId = id === undefined ? undefined : Number(id);
+  const categoryId = useRecordId();
   const category = useCategory(categoryId);
-  if (categoryId !== undefined && category.isPending) return <PageLoading className="py-24" />;
-  if (categoryId !== undefined && category.isError) {
-    return (
-      <Page>
-        <PageHeader title="Edit category" back={<Link to="/categories" className="text-indigo-700 hover:underline">← Categories</Link>} />
-        <Alert tone="error">{errorMessageOf(category.error)}</Alert>
-      </Page>
-    );
-  }
   return (
-    <CategoryForm
-      key={categoryId ?? 'new'}
-      categoryId={categoryId}
-      category={category.data}
-      initial={category.data ? toForm(category.data) : blank}
-    />
+    <RecordPage id={categoryId} query={category} title="Edit category">
+      {(record) => <CategoryForm key={categoryId ?? 'new'} categoryId={categoryId} category={record} initial={record ? toForm(record) : blank} />}
+    </RecordPage>
   );
 }
 
@@ -61,25 +44,16 @@ type CategoryFormProps = { categoryId: number | undefined; category: Category | 
 function CategoryForm({ categoryId, category, initial }: CategoryFormProps) {
   const navigate = useNavigate();
   const save = useSaveCategory(categoryId);
-  const options = useCategoryOptions();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<CategoryInput, unknown, CategoryValues>({
-    resolver: zodResolver(categoryInput) as never,
-    defaultValues: initial,
-  });
+  const options = useCategoryChoices();
+  const form = useSchemaForm(categoryInput, { defaultValues: initial });
   const { errors } = form.formState;
   const choices = options.data ? parentChoices(options.data, categoryId) : [];
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success(categoryId === undefined ? `Category “${saved.name}” created.` : `Category “${saved.name}” saved.`);
-        navigate('/categories');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: CategoryValues) {
+    const saved = await save.mutateAsync(values);
+    notify.success(categoryId === undefined ? `Category “${saved.name}” created.` : `Category “${saved.name}” saved.`);
+    navigate('/categories');
+  }
 
   return (
     <Page>
@@ -88,8 +62,7 @@ function CategoryForm({ categoryId, category, initial }: CategoryFormProps) {
         description={category ? usageOf(category) : 'Categories group products in the catalogue, in reports and on the sell screen.'}
         back={<Link to="/categories" className="text-indigo-700 hover:underline">← Categories</Link>}
       />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <Form form={form} onSubmit={submit}>
         <Block title="Category">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message}>
@@ -149,17 +122,8 @@ function CategoryForm({ categoryId, category, initial }: CategoryFormProps) {
           {errors.active?.message && <p className="mt-2 text-sm text-red-600">{errors.active.message}</p>}
           <TilePreview control={form.control} />
         </Block>
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Processing' : 'Save'}
-          </Button>
-          <Link to="/categories">
-            <Button variant="ghost" tabIndex={-1}>
-              Cancel
-            </Button>
-          </Link>
-        </div>
-      </form>
+        <FormActions isPending={save.isPending} cancelTo="/categories" />
+      </Form>
     </Page>
   );
 }

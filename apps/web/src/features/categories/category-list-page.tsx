@@ -1,6 +1,7 @@
 import type { Category } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { ActiveBadge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
@@ -117,9 +118,7 @@ export function CategoryListPage() {
             <Button variant="secondary" onClick={() => setIsImporting((v) => !v)} aria-expanded={isImporting}>
               Import CSV
             </Button>
-            <Link to="/categories/new">
-              <Button tabIndex={-1}>Add New</Button>
-            </Link>
+            <ButtonLink to="/categories/new">Add New</ButtonLink>
           </>
         }
       />

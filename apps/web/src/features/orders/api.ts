@@ -1,9 +1,10 @@
-import type { ListItem, Order, OrderBulkInput, OrderPage, PageMeta } from '@tillbook/contract';
+import type { Order, OrderBulkInput, OrderPage, PageMeta } from '@tillbook/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { useOutletChoices } from '../../lib/choices.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const orderKeys = createQueryKeys('orders');
+export const orderKeys = queryKeys.orders;
 
 /** The list's page, sort and filters as the API takes them (empty filters left out). */
 export type OrderListParams = Record<string, string | number>;
@@ -53,19 +54,15 @@ export function useBulkOrders() {
 
 /** Outlets, registers and staff for the list's filters (administrators'): the first hundred of each is plenty for a shop. */
 export function useOrderFilterOptions(enabled: boolean) {
-  const outlets = useQuery({
-    queryKey: ['outlets', 'list', 'options'],
-    queryFn: async () => (await http.get<{ data: ListItem[] }>('/api/outlets/list')).data.data,
-    enabled,
-  });
+  const outlets = useOutletChoices({ enabled });
   const registers = useQuery({
-    queryKey: ['registers', 'list', 'order-filter'],
+    queryKey: queryKeys.registers.list({ perPage: 100, sort: 'name', purpose: 'order-filter' }),
     queryFn: async () =>
       (await http.get<{ data: Array<{ id: number; name: string; outletName: string }>; meta: PageMeta }>('/api/registers', { params: { perPage: 100, sort: 'name' } })).data.data,
     enabled,
   });
   const cashiers = useQuery({
-    queryKey: ['users', 'list', 'order-filter'],
+    queryKey: queryKeys.users.list({ perPage: 100, sort: 'name', purpose: 'order-filter' }),
     queryFn: async () => (await http.get<{ data: Array<{ id: number; name: string }>; meta: PageMeta }>('/api/users', { params: { perPage: 100, sort: 'name' } })).data.data,
     enabled,
   });

@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { Notifications } from '../../lib/notifications.tsx';
-import { administrator, cashier, httpError, signIn } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { administrator, cashier, signIn } from '../../testing/fixtures.ts';
+import { buildListItem, mockOrderGets, orderPageOf } from '../../testing/orders.fixtures.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, rest, server } from '../../testing/server.ts';
 import { OrderListPage } from './order-list-page.tsx';
-import { buildListItem, mockOrderGets, orderPageOf } from './test-data.ts';
 
 const page = orderPageOf(
   [buildListItem(), buildListItem({ id: 42, number: 'MAIN-000042' }), buildListItem({ id: 43, number: 'MAIN-000043' })],
@@ -15,14 +13,7 @@ const page = orderPageOf(
 );
 
 function renderList() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/orders', Component: OrderListPage }], { initialEntries: ['/orders'] });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <Notifications />
-    </QueryClientProvider>,
-  );
+  renderScreen(<OrderListPage />, { path: '/orders' });
 }
 
 async function selectRows(...numbers: string[]) {
@@ -35,8 +26,8 @@ async function selectRows(...numbers: string[]) {
 describe('OrderBulkBar', () => {
   it('tags the selected orders, says so and refreshes the list', async () => {
     signIn(administrator);
-    const get = mockOrderGets({ '/api/orders': page });
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { affected: 2 } } });
+    const sent = mockOrderGets({ '/api/orders': page });
+    server.use(rest.post('/api/orders/update', () => HttpResponse.json({ data: { affected: 2 } })));
     renderList();
     await selectRows('MAIN-000041', 'MAIN-000043');
     const bar = screen.getByRole('region', { name: 'Bulk actions' });
@@ -44,28 +35,26 @@ describe('OrderBulkBar', () => {
 
     await userEvent.click(within(bar).getByRole('button', { name: 'Tag…' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Tag' }), 'online');
-    const listCalls = get.mock.calls.filter(([url]) => url === '/api/orders').length;
+    const listCalls = sent.filter('GET', '/api/orders').length;
     await userEvent.click(screen.getByRole('button', { name: 'Add tag' }));
 
-    expect(post).toHaveBeenCalledWith('/api/orders/update', { ids: [41, 43], action: 'tag', values: { tags: ['online'] } });
     expect(await screen.findByText('Tagged 2 orders.')).toBeTruthy();
-    await waitFor(() => expect(get.mock.calls.filter(([url]) => url === '/api/orders').length).toBeGreaterThan(listCalls));
+    expect(sent.find('POST', '/api/orders/update')?.body).toEqual({ ids: [41, 43], action: 'tag', values: { tags: ['online'] } });
+    await waitFor(() => expect(sent.filter('GET', '/api/orders').length).toBeGreaterThan(listCalls));
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
   });
 
   it('removes a tag and keeps the server’s refusal in the dialog', async () => {
     signIn(administrator);
-    mockOrderGets({ '/api/orders': page });
-    const post = vi
-      .spyOn(http, 'post')
-      .mockRejectedValue(httpError(422, { message: 'Give at least one tag.', errors: { 'values.tags': ['Give at least one tag.'] } }));
+    const sent = mockOrderGets({ '/api/orders': page });
+    server.use(rest.post('/api/orders/update', () => invalid({ 'values.tags': ['Give at least one tag.'] }, 'Give at least one tag.')));
     renderList();
     await selectRows('MAIN-000042');
     await userEvent.click(screen.getByRole('button', { name: 'Remove tag…' }));
     await userEvent.click(screen.getByRole('button', { name: 'Remove tag' }));
 
-    expect(post).toHaveBeenCalledWith('/api/orders/update', { ids: [42], action: 'untag', values: { tags: [] } });
     expect(await screen.findByText('Give at least one tag.')).toBeTruthy();
+    expect(sent.find('POST', '/api/orders/update')?.body).toEqual({ ids: [42], action: 'untag', values: { tags: [] } });
     expect(screen.getByRole('textbox', { name: 'Tag' }).getAttribute('aria-invalid')).toBe('true');
   });
 

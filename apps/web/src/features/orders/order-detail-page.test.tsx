@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { administrator, signIn } from '../../testing/fixtures.ts';
 import { OrderDetailPage } from './order-detail-page.tsx';
-import { buildOrder, mockOrderGets } from './test-data.ts';
+import { buildOrder, mockOrderGets } from '../../testing/orders.fixtures.ts';
 
 function renderDetail() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

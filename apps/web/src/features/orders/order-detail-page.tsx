@@ -1,19 +1,18 @@
 import type { Order } from '@tillbook/contract';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useOrder } from './api.ts';
-import { formatOrderDate, OrderStatusBadge, tenderLabels } from './order-display.tsx';
+import { OrderStatusBadge, tenderLabels } from './order-display.tsx';
 import { OrderEditDialog } from './order-edit-dialog.tsx';
 import { OrderReceiptCopy } from './order-receipt-copy.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { ReceiptActions } from './receipt-actions.tsx';
-import { RefundsSection } from './refunds-section.tsx';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase';
 const thRight = `${th} text-right`;
@@ -45,6 +44,7 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order }: { order: Order }) {
+  const dates = useDateFormat();
   const place = [order.outletName, order.registerName, order.cashierName].filter(Boolean).join(' · ');
   return (
     <Page wide>
@@ -54,7 +54,7 @@ function OrderDetail({ order }: { order: Order }) {
         description={
           <span className="flex flex-wrap items-center gap-2">
             <OrderStatusBadge status={order.status} />
-            <span>{formatOrderDate(order.createdAt)}</span>
+            <span>{dates.dateTime(order.createdAt)}</span>
             <span className="text-gray-400">·</span>
             <span>{place}</span>
           </span>
@@ -90,7 +90,8 @@ function OrderDetail({ order }: { order: Order }) {
             <OrderPayments order={order} />
           </div>
           <StockMovements order={order} />
-          <RefundsSection order={order} />
+          {/* The refunds (features/refunds), nested under this route by the app. */}
+          <Outlet context={order} />
           {order.note && (
             <Block title="Note">
               <p className="text-sm whitespace-pre-wrap">{order.note}</p>

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@tillbook/contract';
+export { tenderLabels } from '@tillbook/contract';
 import { Badge } from '../../components/ui/badge.tsx';
 
 const statusLabels: Record<OrderStatus, string> = { paid: 'Paid', partially_refunded: 'Partly refunded', refunded: 'Refunded' };
@@ -10,9 +11,3 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge tone={statusTones[status]}>{statusLabels[status]}</Badge>;
 }
 
-export const tenderLabels = { cash: 'Cash', card: 'Card', other: 'Other' } as const;
-
-/** "22 Nov 2026, 14:05" in the browser's locale. */
-export function formatOrderDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}

@@ -1,20 +1,15 @@
 import { orderAmountsNotEditableMessage } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { administrator, cashier, httpError, signIn } from '../../testing/fixtures.ts';
+import { administrator, cashier, signIn } from '../../testing/fixtures.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { OrderEditDialog } from './order-edit-dialog.tsx';
-import { buildOrder } from './test-data.ts';
+import { buildOrder } from '../../testing/orders.fixtures.ts';
 
 function renderDialog(order = buildOrder({ note: 'Gift wrap, please', tags: ['online'] })) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <OrderEditDialog order={order} />
-    </QueryClientProvider>,
-  );
+  renderScreen(<OrderEditDialog order={order} />);
 }
 
 describe('OrderEditDialog', () => {
@@ -26,10 +21,13 @@ describe('OrderEditDialog', () => {
 
   it('saves the note, a customer picked from the search and the tags', async () => {
     signIn(administrator);
-    vi.spyOn(http, 'get').mockResolvedValue({
-      data: { data: [{ id: 12, name: 'Ada Lovelace', email: 'ada@example.com', phone: null, pointsBalance: 0 }], meta: { page: 1, perPage: 10, total: 1, lastPage: 1 } },
-    });
-    const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { data: buildOrder({ note: 'Paid by invoice', customerId: 12, tags: ['invoice sent'] }) } });
+    const sent = recordRequests();
+    server.use(
+      rest.get('/api/customers', () =>
+        HttpResponse.json({ data: [{ id: 12, name: 'Ada Lovelace', email: 'ada@example.com', phone: null, pointsBalance: 0 }], meta: { page: 1, perPage: 10, total: 1, lastPage: 1 } }),
+      ),
+      rest.put('/api/orders/41/edit', () => HttpResponse.json({ data: buildOrder({ note: 'Paid by invoice', customerId: 12, tags: ['invoice sent'] }) })),
+    );
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Edit order' }));
 
@@ -46,17 +44,19 @@ describe('OrderEditDialog', () => {
     expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['invoice sent']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(put).toHaveBeenCalledWith('/api/orders/41/edit', { note: 'Paid by invoice', customerId: 12, tags: ['invoice sent'] });
+    await vi.waitFor(() => expect(sent.find('PUT', '/api/orders/41/edit')?.body).toEqual({ note: 'Paid by invoice', customerId: 12, tags: ['invoice sent'] }));
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
   });
 
   it('shows the server’s 422s on their fields and keeps what was typed', async () => {
     signIn(administrator);
-    vi.spyOn(http, 'put').mockRejectedValue(
-      httpError(422, {
-        message: 'A tag may not be longer than 30 characters.',
-        errors: { 'tags.1': ['A tag may not be longer than 30 characters.'], customerId: ['The chosen customer does not exist.'], total: [orderAmountsNotEditableMessage] },
-      }),
+    server.use(
+      rest.put('/api/orders/41/edit', () =>
+        invalid(
+          { 'tags.1': ['A tag may not be longer than 30 characters.'], customerId: ['The chosen customer does not exist.'], total: [orderAmountsNotEditableMessage] },
+          'A tag may not be longer than 30 characters.',
+        ),
+      ),
     );
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Edit order' }));

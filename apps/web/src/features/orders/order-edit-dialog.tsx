@@ -1,6 +1,5 @@
 import type { Order } from '@tillbook/contract';
 import { ORDER_MAX_TAGS } from '@tillbook/contract';
-import { isAxiosError } from 'axios';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CustomerPicker } from '../../components/customer-picker/customer-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,7 +8,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { errorMessageOf, splitFieldErrors } from '../../lib/api-error.ts';
 import { useEditOrder } from './timeline-api.ts';
 
 type Draft = { note: string; customer: { id: number; name: string } | null; tags: string[] };
@@ -25,18 +24,13 @@ function draftOf(order: Order): Draft {
 
 /** A 422's messages on the dialog's fields ("tags.3" lands on tags); anything else above them. */
 function fieldErrorsOf(error: unknown): FieldErrors {
-  if (!isAxiosError<{ errors?: Record<string, string[]> }>(error) || error.response?.status !== 422 || !error.response.data?.errors) {
-    return { other: errorMessageOf(error) };
-  }
+  const { onFields, leftOver } = splitFieldErrors(error, (root) => root === 'note' || root === 'customerId' || root === 'tags');
   const errors: FieldErrors = {};
-  const other: string[] = [];
-  for (const [field, messages] of Object.entries(error.response.data.errors)) {
-    const root = field.split('.')[0];
-    const message = messages[0] ?? 'This value is not valid.';
-    if (root === 'note' || root === 'customerId' || root === 'tags') errors[root] ??= message;
-    else other.push(message);
+  for (const [field, message] of Object.entries(onFields)) {
+    const root = field.split('.')[0] as 'note' | 'customerId' | 'tags';
+    errors[root] ??= message;
   }
-  return other.length ? { ...errors, other: other.join(' ') } : errors;
+  return leftOver ? { ...errors, other: leftOver } : errors;
 }
 
 /**

@@ -10,10 +10,10 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { orderFilterKeys, ordersExportUrl, useOrderFilterOptions, useOrders } from './api.ts';
 import { OrderBulkBar } from './order-bulk-bar.tsx';
-import { formatOrderDate, OrderStatusBadge, orderStatusOptions, tenderLabels } from './order-display.tsx';
+import { OrderStatusBadge, orderStatusOptions, tenderLabels } from './order-display.tsx';
 
 /** /orders: every sale, filtered and summed on the server; the address holds the list's state. */
 export function OrderListPage() {
@@ -22,6 +22,7 @@ export function OrderListPage() {
   const params = list.query(filters);
   const orders = useOrders(params);
   const money = useMoney();
+  const dates = useDateFormat();
   const me = useUser();
   const isAdministrator = me?.type === 'administrator';
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -42,7 +43,7 @@ export function OrderListPage() {
         </Link>
       ),
     },
-    { key: 'createdAt', header: 'Date', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap">{formatOrderDate(o.createdAt)}</span> },
+    { key: 'createdAt', header: 'Date', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap">{dates.dateTime(o.createdAt)}</span> },
     { key: 'outlet', header: 'Outlet', cell: (o) => <span className="whitespace-nowrap">{o.outletName}</span> },
     { key: 'register', header: 'Register', cell: (o) => o.registerName ?? <span className="text-gray-400">—</span> },
     { key: 'cashier', header: 'Cashier', cell: (o) => o.cashierName || <span className="text-gray-400">—</span> },

@@ -1,8 +1,8 @@
 import { defaultShopSettings, type OrderEvent } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, recordRequests, rest, server } from '../../testing/server.ts';
 import { OrderTimeline } from './order-timeline.tsx';
 
 const events: OrderEvent[] = [
@@ -21,21 +21,20 @@ const events: OrderEvent[] = [
 ];
 
 function renderTimeline() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <OrderTimeline orderId={41} />
-    </QueryClientProvider>,
-  );
+  renderScreen(<OrderTimeline orderId={41} />);
 }
 
 describe('OrderTimeline', () => {
   it('lists what happened to the sale, oldest first, with who and when', async () => {
-    const get = vi.spyOn(http, 'get').mockImplementation((url: string) => Promise.resolve({ data: { data: url === '/api/settings' ? defaultShopSettings : events } }));
+    const sent = recordRequests();
+    server.use(
+      rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+      rest.get('/api/orders/41/timeline', () => HttpResponse.json({ data: events })),
+    );
     renderTimeline();
     const list = await screen.findByRole('list', { name: 'Order timeline' });
     const items = within(list).getAllByRole('listitem').map((item) => item.textContent);
-    expect(get).toHaveBeenCalledWith('/api/orders/41/timeline');
+    expect(sent.find('GET', '/api/orders/41/timeline')).toBeTruthy();
     expect(items[0]).toMatch(/^Created by Casey Cashier · .*10:42/);
     expect(items[1]).toMatch(/^Printed \(copy\) by Ada Admin · /);
     expect(items[2]).toMatch(/^E-mailed to ada@example\.com by Ada Admin · /);
@@ -45,7 +44,10 @@ describe('OrderTimeline', () => {
   });
 
   it('says why when the timeline cannot be loaded', async () => {
-    vi.spyOn(http, 'get').mockRejectedValue(new Error('offline'));
+    server.use(
+      rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+      rest.get('/api/orders/41/timeline', () => HttpResponse.json({ message: 'Database down.' }, { status: 500 })),
+    );
     renderTimeline();
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeTruthy();
   });

@@ -2,7 +2,7 @@ import type { OrderEvent } from '@tillbook/contract';
 import { Block } from '../../components/ui/block.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useOrderTimeline } from './timeline-api.ts';
 
 const fieldLabels: Record<string, string> = { note: 'note', customerId: 'customer', tags: 'tags' };
@@ -33,14 +33,11 @@ export function describeOrderEvent(event: OrderEvent, formatMoney: (minor: numbe
   }
 }
 
-function timeOf(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** What happened to a sale after it was rung up, oldest first. */
 export function OrderTimeline({ orderId }: { orderId: number }) {
   const timeline = useOrderTimeline(orderId);
   const money = useMoney();
+  const dates = useDateFormat();
   return (
     <Block title="Timeline">
       {timeline.isPending ? (
@@ -55,7 +52,7 @@ export function OrderTimeline({ orderId }: { orderId: number }) {
             <li key={event.id} className="relative pl-3 text-sm">
               <span aria-hidden className={`absolute top-1.5 -left-[0.3rem] size-2 rounded-full ${event.kind === 'email_failed' ? 'bg-red-500' : 'bg-indigo-500'}`} />
               <span className={event.kind === 'email_failed' ? 'text-red-700' : 'text-gray-900'}>{describeOrderEvent(event, money.format)}</span>
-              <span className="text-gray-500"> · {timeOf(event.createdAt)}</span>
+              <span className="text-gray-500"> · {dates.dateTime(event.createdAt)}</span>
               {event.kind === 'email_failed' && textOf(event.detail?.reason) && <span className="block text-xs text-gray-600">{textOf(event.detail?.reason)}</span>}
             </li>
           ))}

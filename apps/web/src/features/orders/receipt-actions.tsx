@@ -1,25 +1,13 @@
 import type { Order } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
-import { useNotifyOrder } from '../../components/receipt/api.ts';
+import { notifyFailureOf, useNotifyOrder } from '../../components/receipt/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { orderReceiptPdfUrl, orderTimelineKey, useReprintReceipt } from './timeline-api.ts';
 
-type ErrorBody = { message?: string; errors?: Record<string, string[]> };
-
-/** The server's own words, also for 502/503 ("E-mail is not set up on this server…" says what to do). */
-function sendFailureOf(error: unknown): { field: string | null; message: string } {
-  if (isAxiosError<ErrorBody>(error) && error.response) {
-    const { status, data } = error.response;
-    const field = status === 422 ? (data?.errors?.email?.[0] ?? null) : null;
-    if (data?.message && [422, 502, 503].includes(status)) return { field, message: data.message };
-  }
-  return { field: null, message: errorMessageOf(error) };
-}
 
 /**
  * A past sale's receipt: reprint it (the page's receipt copy, marked COPY), download it as a PDF,
@@ -46,7 +34,7 @@ export function ReceiptActions({ order }: { order: Order }) {
           setSentTo(result.sentTo);
           setIsAsking(false);
         },
-        onError: (error) => setFailure(sendFailureOf(error)),
+        onError: (error) => setFailure(notifyFailureOf(error)),
         // A failed send is on the timeline too.
         onSettled: () => void refreshTimeline(),
       },

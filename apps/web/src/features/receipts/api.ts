@@ -1,11 +1,12 @@
-import type { PageMeta, ReceiptTemplate, ReceiptTemplateInput, ReceiptTemplateListItem, ReceiptTemplateOption } from '@tillbook/contract';
+import type { PageMeta, ReceiptTemplate, ReceiptTemplateInput, ReceiptTemplateListItem } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { receiptTemplateQuery } from '../../components/receipt/api.ts';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const receiptKeys = createQueryKeys('receipts');
+const receiptKeys = queryKeys.receipts;
 
-export type ReceiptListParams = { page: number; perPage: number; search?: string; sort?: string; archived?: string };
+export type ReceiptListParams = Record<string, string | number>;
 
 export function receiptListQuery(params: ReceiptListParams) {
   return queryOptions({
@@ -19,12 +20,10 @@ export function useReceiptTemplates(params: ReceiptListParams) {
   return useQuery(receiptListQuery(params));
 }
 
-/** Non-archived templates for pickers. */
-export function useReceiptTemplateOptions() {
-  return useQuery({
-    queryKey: [...receiptKeys.lists(), 'options'],
-    queryFn: async () => (await http.get<{ data: ReceiptTemplateOption[] }>('/api/receipts/list')).data.data,
-  });
+/** Reads a template once, on demand (the form starts from a copy of it). */
+export function useLoadReceiptTemplate() {
+  const client = useQueryClient();
+  return (id: number) => client.fetchQuery(receiptTemplateQuery(id));
 }
 
 /** Creates a template (templates are never edited: a change is a new one). */
@@ -34,7 +33,7 @@ export function useCreateReceiptTemplate() {
     mutationFn: async (input: ReceiptTemplateInput) => (await http.post<{ data: ReceiptTemplate }>('/api/receipts/create', input)).data.data,
     onSuccess: async (template) => {
       client.setQueryData(receiptKeys.detail(template.id), template);
-      await client.invalidateQueries({ queryKey: receiptKeys.lists() });
+      await client.invalidateQueries({ queryKey: receiptKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
     },
   });
 }
@@ -46,7 +45,7 @@ export function useArchiveReceiptTemplate() {
       (await http.post<{ data: ReceiptTemplate }>(`/api/receipts/${id}/${archived ? 'archive' : 'unarchive'}`)).data.data,
     onSuccess: async (template) => {
       client.setQueryData(receiptKeys.detail(template.id), template);
-      await client.invalidateQueries({ queryKey: receiptKeys.lists() });
+      await client.invalidateQueries({ queryKey: receiptKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
     },
   });
 }

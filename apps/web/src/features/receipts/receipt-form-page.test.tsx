@@ -1,11 +1,9 @@
 import { defaultShopSettings, type ReceiptTemplate } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { httpError } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { landing, renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { ReceiptFormPage } from './receipt-form-page.tsx';
 
 const compact: ReceiptTemplate = {
@@ -26,27 +24,13 @@ const compact: ReceiptTemplate = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-function renderForm(entry = '/receipts/new') {
-  vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, businessName: 'Corner Shop' } } });
-    if (url === '/api/receipts/list') return Promise.resolve({ data: { data: [{ id: 1, name: 'Standard 80 mm', paperWidth: 80 }, { id: 2, name: 'Compact 58 mm', paperWidth: 58 }] } });
-    if (url === '/api/receipts/2') return Promise.resolve({ data: { data: compact } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/receipts/new', Component: ReceiptFormPage },
-      { path: '/receipts', element: <h1>Receipts list</h1> },
-    ],
-    { initialEntries: [entry] },
+function renderForm(path = '/receipts/new') {
+  server.use(
+    rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, businessName: 'Corner Shop' } })),
+    rest.get('/api/receipts/list', () => HttpResponse.json({ data: [{ id: 1, name: 'Standard 80 mm', paperWidth: 80 }, { id: 2, name: 'Compact 58 mm', paperWidth: 58 }] })),
+    rest.get('/api/receipts/2', () => HttpResponse.json({ data: compact })),
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen(<ReceiptFormPage />, { path, routes: [landing('/receipts', 'Receipts list')] }).router;
 }
 
 const preview = () => screen.getByTestId('receipt-preview');
@@ -66,7 +50,8 @@ describe('ReceiptFormPage', () => {
   });
 
   it('starts from a copy and saves a NEW template that records it', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { ...compact, id: 3, name: 'Compact with points', basedOnId: 2 } } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/receipts/create', () => HttpResponse.json({ data: { ...compact, id: 3, name: 'Compact with points', basedOnId: 2 } })));
     const router = renderForm();
     await userEvent.type(screen.getByLabelText('Name'), 'Compact with points');
     await userEvent.selectOptions(await screen.findByLabelText('Start from a copy of…'), '2');
@@ -77,7 +62,7 @@ describe('ReceiptFormPage', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Loyalty points/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/receipts'));
-    expect(post).toHaveBeenCalledWith('/api/receipts/create', expect.objectContaining({ name: 'Compact with points', paperWidth: 58, basedOnId: 2, showLoyaltyPoints: true, header: 'Harbour Road 4' }));
+    await waitFor(() => expect(sent.find('POST', '/api/receipts/create')?.body).toMatchObject({ name: 'Compact with points', paperWidth: 58, basedOnId: 2, showLoyaltyPoints: true, header: 'Harbour Road 4' }));
   });
 
   it('opens with ?from= already filled from that template', async () => {
@@ -90,7 +75,7 @@ describe('ReceiptFormPage', () => {
     renderForm();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The name field is required.')).toBeTruthy();
-    vi.spyOn(http, 'post').mockRejectedValue(httpError(422, { message: 'The footer may not be longer than 1000 characters.', errors: { footer: ['The footer may not be longer than 1000 characters.'] } }));
+    server.use(rest.post('/api/receipts/create', () => invalid({ footer: ['The footer may not be longer than 1000 characters.'] }, 'The footer may not be longer than 1000 characters.')));
     await userEvent.type(screen.getByLabelText('Name'), 'Seasonal');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText('The footer may not be longer than 1000 characters.')).length).toBeGreaterThan(0);

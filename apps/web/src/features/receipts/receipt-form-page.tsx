@@ -27,10 +27,10 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
+import { useReceiptTemplateChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { useCreateReceiptTemplate, useReceiptTemplateOptions } from './api.ts';
+import { useCreateReceiptTemplate, useLoadReceiptTemplate } from './api.ts';
 
 type FormValues = Omit<ReceiptTemplateInput, 'paperWidth'> & { paperWidth: 58 | 80 };
 
@@ -95,7 +95,8 @@ export function ReceiptFormPage() {
 function ReceiptForm({ initial }: { initial: FormValues }) {
   const navigate = useNavigate();
   const create = useCreateReceiptTemplate();
-  const options = useReceiptTemplateOptions();
+  const options = useReceiptTemplateChoices();
+  const loadTemplate = useLoadReceiptTemplate();
   const settings = useShopSettings();
   const money = useMoney();
   const [formError, setFormError] = useState<string | null>(null);
@@ -128,7 +129,7 @@ function ReceiptForm({ initial }: { initial: FormValues }) {
     }
     setIsCopying(true);
     try {
-      const source = (await http.get<{ data: ReceiptTemplate }>(`/api/receipts/${value}`)).data.data;
+      const source = await loadTemplate(Number(value));
       form.reset(copyOf(source, form.getValues('name')), { keepErrors: false });
     } catch (error) {
       setCopyError(errorMessageOf(error));

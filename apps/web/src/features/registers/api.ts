@@ -1,12 +1,11 @@
-import type { PageMeta, Register, RegisterInput, RegisterListItem } from '@tillbook/contract';
+import type { Outlet, PageMeta, ReceiptTemplate, Register, RegisterInput, RegisterListItem } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
-import { receiptKeys } from '../receipts/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const registerKeys = createQueryKeys('registers');
+const registerKeys = queryKeys.registers;
 
-export type RegisterListParams = { page: number; perPage: number; search?: string; sort?: string; outletId?: string; receiptTemplateId?: string; active?: string };
+export type RegisterListParams = Record<string, string | number>;
 
 export function registerListQuery(params: RegisterListParams) {
   return queryOptions({
@@ -28,15 +27,21 @@ export function useRegister(id: number | undefined) {
   });
 }
 
-/** Active outlets for the outlet picker and filter. */
-export function useOutletOptions() {
+const outletsWithCodesParams = { page: 1, perPage: 100, sort: 'name' };
+
+/**
+ * Every outlet with its code (the slug suggestion needs it); inactive ones stay choosable for old
+ * registers. Cached as the outlets list page of these params, in that list's shape.
+ */
+export function useOutletsWithCodes() {
   return useQuery({
-    queryKey: ['outlets', 'list', 'options'],
-    queryFn: async () => (await http.get<{ data: Array<{ id: number; name: string }> }>('/api/outlets/list')).data.data,
+    queryKey: queryKeys.outlets.list(outletsWithCodesParams),
+    queryFn: async () => (await http.get<{ data: Outlet[]; meta: PageMeta }>('/api/outlets', { params: outletsWithCodesParams })).data,
+    select: (page) => page.data,
   });
 }
 
-/** Creates (no id) or updates (id) a register; lists, and template register counts, refresh afterwards. */
+/** Creates (no id) or updates (id) a register; lists, and the templates' register counts, refresh afterwards. */
 export function useSaveRegister(id: number | undefined) {
   const client = useQueryClient();
   return useMutation({
@@ -46,7 +51,10 @@ export function useSaveRegister(id: number | undefined) {
         : (await http.put<{ data: Register }>(`/api/registers/${id}/edit`, input)).data.data,
     onSuccess: async (register) => {
       client.setQueryData(registerKeys.detail(register.id), register);
-      await Promise.all([client.invalidateQueries({ queryKey: registerKeys.lists() }), client.invalidateQueries({ queryKey: receiptKeys.lists() })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: registerKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' }),
+        client.invalidateQueries({ queryKey: queryKeys.receipts.lists() }),
+      ]);
     },
   });
 }
@@ -57,7 +65,6 @@ export function useDeleteRegister() {
     mutationFn: async (id: number) => {
       await http.delete(`/api/registers/${id}`);
     },
-    onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: registerKeys.lists() }), client.invalidateQueries({ queryKey: receiptKeys.lists() })]),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: registerKeys.all }), client.invalidateQueries({ queryKey: queryKeys.receipts.lists() })]),
   });
 }

@@ -1,12 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerInput, sampleReceiptOrder, suggestRegisterSlug, type Outlet, type PageMeta, type Register } from '@tillbook/contract';
-import { useQuery } from '@tanstack/react-query';
+import { registerInput, sampleReceiptOrder, suggestRegisterSlug, type Outlet, type Register } from '@tillbook/contract';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useReceiptTemplate } from '../../components/receipt/api.ts';
 import { ReceiptPreview } from '../../components/receipt/receipt-preview.tsx';
+import { useRecordId } from '../../components/record-page.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,19 +16,23 @@ import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { http } from '../../lib/http.ts';
+import { useReceiptTemplateChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { useReceiptTemplateOptions } from '../receipts/api.ts';
-import { useRegister, useSaveRegister } from './api.ts';
+import { useOutletsWithCodes, useRegister, useSaveRegister } from './api.ts';
 
-/** Form state: selects hold text; the ids become numbers on submit. */
-type FormValues = { name: string; slug: string; outletId: string; receiptTemplateId: string; active: boolean };
-type Submitted = { name: string; slug: string | null; outletId: number; receiptTemplateId: number; active: boolean };
+/** A select holds the chosen id as text ("" for none); the contract's id rule checks the number. */
+function selectedId(rule: z.ZodNumber) {
+  return z.string().transform((value) => Number(value) || undefined).pipe(rule);
+}
 
-const fields = ['name', 'slug', 'outletId', 'receiptTemplateId', 'active'] as const;
+/** The register input with its two pickers read from selects: fields hold text, submit gets numbers. */
+const registerForm = registerInput.extend({
+  outletId: selectedId(registerInput.shape.outletId),
+  receiptTemplateId: selectedId(registerInput.shape.receiptTemplateId),
+});
+type FormValues = z.input<typeof registerForm>;
 
 function toForm(register: Register): FormValues {
   return {
@@ -39,24 +44,12 @@ function toForm(register: Register): FormValues {
   };
 }
 
-const resolver = zodResolver(registerInput);
-
-/** Every outlet with its code (for the slug suggestion); inactive ones stay choosable for old registers. */
-function useOutletsWithCodes() {
-  return useQuery({
-    queryKey: ['outlets', 'list', { page: 1, perPage: 100, sort: 'name' }],
-    queryFn: async () =>
-      (await http.get<{ data: Outlet[]; meta: PageMeta }>('/api/outlets', { params: { page: 1, perPage: 100, sort: 'name' } })).data.data,
-  });
-}
-
 /** /registers/new and /registers/{id}/edit. */
 export function RegisterFormPage() {
-  const { id } = useParams();
-  const registerId = id === undefined ? undefined : Number(id);
+  const registerId = useRecordId();
   const register = useRegister(registerId);
   const outlets = useOutletsWithCodes();
-  const templates = useReceiptTemplateOptions();
+  const templates = useReceiptTemplateChoices();
   if ((registerId !== undefined && register.isPending) || outlets.isPending || templates.isPending) return <PageLoading className="py-24" />;
   const loadError = (registerId !== undefined && register.error) || outlets.error || templates.error;
   if (loadError) {
@@ -102,21 +95,12 @@ type RegisterFormProps = {
 export function RegisterForm({ registerId, initial, outlets, templates, currentTemplateId }: RegisterFormProps) {
   const navigate = useNavigate();
   const save = useSaveRegister(registerId);
-  const [formError, setFormError] = useState<string | null>(null);
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
-  const form = useForm<FormValues, unknown, Submitted>({
-    resolver: ((values: FormValues, context: unknown, options: never) =>
-      resolver(
-        { ...values, outletId: Number(values.outletId) || undefined, receiptTemplateId: Number(values.receiptTemplateId) || undefined } as never,
-        context,
-        options,
-      )) as never,
-    defaultValues: initial,
-  });
+  const form = useSchemaForm(registerForm, { defaultValues: initial });
   const { errors } = form.formState;
   const [name, outletId, receiptTemplateId, slug] = useWatch({ control: form.control, name: ['name', 'outletId', 'receiptTemplateId', 'slug'] });
   const outletCode = outlets.find((o) => String(o.id) === outletId)?.code;
-  const suggestion = name.trim() ? suggestRegisterSlug(name, outletCode) : '';
+  const suggestion = name?.trim() ? suggestRegisterSlug(name, outletCode) : '';
   const chosenTemplateId = Number(receiptTemplateId) || undefined;
   // A register keeps an archived template it already has; it is listed so the select shows it.
   const templateChoices =
@@ -124,16 +108,11 @@ export function RegisterForm({ registerId, initial, outlets, templates, currentT
       ? [...templates, { id: currentTemplateId, name: 'Current template (archived)', paperWidth: 0 }]
       : templates;
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success(registerId === undefined ? `Register “${saved.name}” created.` : `Register “${saved.name}” saved.`);
-        navigate('/registers');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: z.output<typeof registerForm>) {
+    const saved = await save.mutateAsync(values);
+    notify.success(registerId === undefined ? `Register “${saved.name}” created.` : `Register “${saved.name}” saved.`);
+    navigate('/registers');
+  }
 
   return (
     <Page>
@@ -141,8 +120,7 @@ export function RegisterForm({ registerId, initial, outlets, templates, currentT
         title={registerId === undefined ? 'New register' : 'Edit register'}
         back={<Link to="/registers" className="text-indigo-700 hover:underline">← Registers</Link>}
       />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <Form form={form} onSubmit={submit}>
         <Block title="Register">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message}>
@@ -215,17 +193,8 @@ export function RegisterForm({ registerId, initial, outlets, templates, currentT
             </div>
           </div>
         </Block>
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Processing' : 'Save'}
-          </Button>
-          <Link to="/registers">
-            <Button variant="ghost" tabIndex={-1}>
-              Cancel
-            </Button>
-          </Link>
-        </div>
-      </form>
+        <FormActions isPending={save.isPending} cancelTo="/registers" />
+      </Form>
     </Page>
   );
 }

@@ -1,63 +1,14 @@
 import type { RegisterListItem } from '@tillbook/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
 import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
-import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
-import { SearchInput } from '../../components/ui/search-input.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
-import { useListParams } from '../../lib/list-params.ts';
-import { notify } from '../../lib/notifications.tsx';
-import { useDeleteRegister, useOutletOptions, useRegisters } from './api.ts';
-
-/** /registers: administrators manage every register; a cashier sees the active ones of their outlet. */
-export function RegisterListPage() {
-  const user = useUser();
-  const isAdministrator = user?.type === 'administrator';
-  return isAdministrator ? <AdministratorRegisterList /> : <CashierRegisterList />;
-}
-
-function nameColumn(linkToEdit: boolean): Column<RegisterListItem> {
-  return {
-    key: 'name',
-    header: 'Name',
-    sortKey: 'name',
-    cell: (r) =>
-      linkToEdit ? (
-        <Link to={`/registers/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-          {r.name}
-        </Link>
-      ) : (
-        <span className="font-medium text-gray-900">{r.name}</span>
-      ),
-  };
-}
-
-const sharedColumns: Column<RegisterListItem>[] = [
-  { key: 'slug', header: 'Slug', sortKey: 'slug', cell: (r) => <span className="font-mono text-xs">{r.slug}</span> },
-  { key: 'outlet', header: 'Outlet', sortKey: 'outlet', cell: (r) => r.outletName },
-  { key: 'receipt', header: 'Receipt template', cell: (r) => r.receiptTemplateName },
-  {
-    key: 'drawer',
-    header: 'Drawer',
-    cell: (r) =>
-      r.drawer ? (
-        <div>
-          <Badge tone="green">Open</Badge>
-          <div className="mt-0.5 text-xs whitespace-nowrap text-gray-600">
-            {r.drawer.openedByName} since {new Date(r.drawer.openedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
-          </div>
-        </div>
-      ) : (
-        <Badge tone="gray">Closed</Badge>
-      ),
-  },
-];
+import { useOutletChoices } from '../../lib/choices.ts';
+import { useDateFormat } from '../../lib/shop-settings.ts';
+import { useDeleteRegister, useRegisters } from './api.ts';
 
 const actionLink = 'rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50';
 
@@ -83,160 +34,102 @@ function DrawerActions({ register }: { register: RegisterListItem }) {
   );
 }
 
-function AdministratorRegisterList() {
-  const list = useListParams({ sort: 'name' });
-  const outletId = list.get('outletId');
-  const active = list.get('active');
-  // Set by the receipts list ("registers using this template").
-  const receiptTemplateId = list.get('receiptTemplateId');
-  const registers = useRegisters(list.query({ outletId, receiptTemplateId, active }));
-  const outlets = useOutletOptions();
-  const remove = useDeleteRegister();
-  const [toDelete, setToDelete] = useState<RegisterListItem | null>(null);
-
+/** The columns both lists show; the administrator's name links to the form and a status follows. */
+function useRegisterColumns(forAdministrator: boolean): Column<RegisterListItem>[] {
+  const dates = useDateFormat();
   const columns: Column<RegisterListItem>[] = [
-    nameColumn(true),
-    ...sharedColumns,
-    { key: 'active', header: 'Status', cell: (r) => <ActiveBadge active={r.active} /> },
     {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (r) => (
-        <div className="flex items-center justify-end gap-1">
-          <DrawerActions register={r} />
-          <Link to={`/registers/${r.id}/edit`} className={actionLink}>
-            Edit
+      key: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      cell: (r) =>
+        forAdministrator ? (
+          <Link to={`/registers/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">
+            {r.name}
           </Link>
-          <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" onClick={() => setToDelete(r)}>
-            Delete
-          </Button>
-        </div>
-      ),
+        ) : (
+          <span className="font-medium text-gray-900">{r.name}</span>
+        ),
+    },
+    { key: 'slug', header: 'Slug', sortKey: 'slug', cell: (r) => <span className="font-mono text-xs">{r.slug}</span> },
+    { key: 'outlet', header: 'Outlet', sortKey: 'outlet', cell: (r) => r.outletName },
+    { key: 'receipt', header: 'Receipt template', cell: (r) => r.receiptTemplateName },
+    {
+      key: 'drawer',
+      header: 'Drawer',
+      cell: (r) =>
+        r.drawer ? (
+          <div>
+            <Badge tone="green">Open</Badge>
+            <div className="mt-0.5 text-xs whitespace-nowrap text-gray-600">
+              {r.drawer.openedByName} since {dates.time(r.drawer.openedAt)}
+            </div>
+          </div>
+        ) : (
+          <Badge tone="gray">Closed</Badge>
+        ),
     },
   ];
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    remove.mutate(toDelete.id, {
-      onSuccess: () => {
-        notify.success(`Register “${toDelete.name}” deleted.`);
-        setToDelete(null);
-      },
-      onError: (error) => {
-        notify.error(errorMessageOf(error));
-        setToDelete(null);
-      },
-    });
-  }
-
-  return (
-    <Page>
-      <PageHeader
-        title="Registers"
-        description="The tills of each outlet and the receipt template each prints with."
-        actions={
-          <Link to="/registers/new">
-            <Button tabIndex={-1}>Add New</Button>
-          </Link>
-        }
-      />
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchInput label="Search registers" placeholder="Search by name or slug" value={list.search} onChange={list.setSearch} />
-        <Select aria-label="Outlet" className="w-48" value={outletId ?? ''} onChange={(e) => list.set({ outletId: e.target.value })}>
-          <option value="">All outlets</option>
-          {outlets.data?.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Status" className="w-40" value={active ?? ''} onChange={(e) => list.set({ active: e.target.value })}>
-          <option value="">All statuses</option>
-          <option value="1">Active</option>
-          <option value="0">Inactive</option>
-        </Select>
-        {receiptTemplateId && (
-          <Button variant="ghost" className="px-2 py-1 text-xs normal-case" onClick={() => list.set({ receiptTemplateId: undefined })}>
-            Printing with one template · show all
-          </Button>
-        )}
-      </div>
-      <DataTable
-        caption="Registers"
-        columns={columns}
-        rows={registers.data?.data}
-        rowKey={(r) => r.id}
-        isLoading={registers.isFetching}
-        error={registers.isError ? errorMessageOf(registers.error) : null}
-        onRetry={() => void registers.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        empty={
-          list.search || outletId || active || receiptTemplateId ? (
-            'No registers match these filters.'
-          ) : (
-            <>
-              No registers yet. <Link to="/registers/new" className="text-link">Add the first one</Link>.
-            </>
-          )
-        }
-      />
-      <Pagination meta={registers.data?.meta} onPageChange={list.setPage} noun="registers" />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this register?"
-        confirmLabel="Delete"
-        isBusy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      >
-        “{toDelete?.name}” will be removed. A register with sales cannot be deleted: deactivate it instead.
-      </ConfirmDialog>
-    </Page>
-  );
+  if (forAdministrator) columns.push({ key: 'active', header: 'Status', cell: (r) => <ActiveBadge active={r.active} /> });
+  return columns;
 }
 
-function CashierRegisterList() {
-  const list = useListParams({ sort: 'name' });
-  const registers = useRegisters(list.query());
-  const columns: Column<RegisterListItem>[] = [
-    nameColumn(false),
-    ...sharedColumns,
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (r) => (
-        <div className="flex items-center justify-end gap-1">
-          <DrawerActions register={r} />
-        </div>
-      ),
-    },
-  ];
-  return (
-    <Page>
-      <PageHeader title="Registers" description="The registers of your outlet. Open a drawer with its float to start selling." />
-      <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchInput label="Search registers" placeholder="Search by name or slug" value={list.search} onChange={list.setSearch} />
-      </div>
-      <DataTable
-        caption="Registers"
-        columns={columns}
-        rows={registers.data?.data}
-        rowKey={(r) => r.id}
-        isLoading={registers.isFetching}
-        error={registers.isError ? errorMessageOf(registers.error) : null}
-        onRetry={() => void registers.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        empty={
-          list.search
-            ? 'No registers match this search.'
-            : 'Your outlet has no active registers. Ask an administrator to add one, or to assign you to an outlet.'
-        }
-      />
-      <Pagination meta={registers.data?.meta} onPageChange={list.setPage} noun="registers" />
-    </Page>
-  );
+function useRegisterFilters(): ListFilter[] {
+  const outlets = useOutletChoices();
+  const outletFilter: ListFilter = {
+    key: 'outletId',
+    label: 'Outlet',
+    allLabel: 'All outlets',
+    options: (outlets.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
+  };
+  return [outletFilter, activeFilter];
+}
+
+const shared = {
+  title: 'Registers',
+  noun: 'registers',
+  basePath: '/registers',
+  searchPlaceholder: 'Search by name or slug',
+  labelOf: (r: RegisterListItem) => r.name,
+  useRows: useRegisters,
+  rowActions: (r: RegisterListItem) => <DrawerActions register={r} />,
+};
+
+const administratorList: ResourceList<RegisterListItem> = {
+  ...shared,
+  description: 'The tills of each outlet and the receipt template each prints with.',
+  useFilters: useRegisterFilters,
+  useColumns: () => useRegisterColumns(true),
+  // Set by the receipts list ("registers using this template").
+  addressParams: ['receiptTemplateId'],
+  toolbar: (list) =>
+    list.get('receiptTemplateId') && (
+      <Button variant="ghost" className="px-2 py-1 text-xs normal-case" onClick={() => list.set({ receiptTemplateId: undefined })}>
+        Printing with one template · show all
+      </Button>
+    ),
+  noMatchMessage: 'No registers match these filters.',
+  remove: {
+    useDelete: useDeleteRegister,
+    title: 'Delete this register?',
+    warning: (r) => <>“{r.name}” will be removed. A register with sales cannot be deleted: deactivate it instead.</>,
+    deletedMessage: (r) => `Register “${r.name}” deleted.`,
+  },
+};
+
+/** A cashier sees the active registers of their outlet (the server scopes them) and may only open drawers and sell. */
+const cashierList: ResourceList<RegisterListItem> = {
+  ...shared,
+  description: 'The registers of your outlet. Open a drawer with its float to start selling.',
+  useColumns: () => useRegisterColumns(false),
+  canManage: () => false,
+  emptyMessage: 'Your outlet has no active registers. Ask an administrator to add one, or to assign you to an outlet.',
+};
+
+/** /registers: administrators manage every register; a cashier sees the active ones of their outlet. */
+export function RegisterListPage() {
+  const user = useUser();
+  const isAdministrator = user?.type === 'administrator';
+  // Keyed: the two configs use different hooks.
+  return <ResourceListPage key={isAdministrator ? 'administrator' : 'cashier'} config={isAdministrator ? administratorList : cashierList} />;
 }

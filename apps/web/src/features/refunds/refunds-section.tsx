@@ -1,15 +1,20 @@
-import type { Order } from '@tillbook/contract';
+import { tenderLabels, type Order } from '@tillbook/contract';
 import { useState } from 'react';
+import { useOutletContext } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { useMoney } from '../../lib/shop-settings.ts';
-import { formatOrderDate, tenderLabels } from './order-display.tsx';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
+import { hasRefundableUnits, useRefunds } from './api.ts';
 import { RefundDialog } from './refund-dialog.tsx';
-import { hasRefundableUnits, useRefunds } from './refund-api.ts';
+
+/** The refunds block of an order's page: the page hands the order to its nested route (see routes.tsx). */
+export function OrderRefunds() {
+  return <RefundsSection order={useOutletContext<Order>()} />;
+}
 
 /** An order's refunds — what came back, where it went, how it was paid back — with the Refund button (administrators only). */
 export function RefundsSection({ order }: { order: Order }) {
@@ -19,6 +24,7 @@ export function RefundsSection({ order }: { order: Order }) {
 
 function Refunds({ order }: { order: Order }) {
   const money = useMoney();
+  const dates = useDateFormat();
   const refunds = useRefunds(order.id, true);
   const [open, setOpen] = useState(false);
   const list = refunds.data ?? [];
@@ -46,7 +52,7 @@ function Refunds({ order }: { order: Order }) {
                 <span className="tabular-nums font-medium">{money.format(refund.total)}</span>
               </div>
               <p className="text-xs text-gray-500">
-                {formatOrderDate(refund.createdAt)} · {refund.userName} · {refund.reason}
+                {dates.dateTime(refund.createdAt)} · {refund.userName} · {refund.reason}
               </p>
               <ul className="mt-1.5">
                 {refund.lines.map((line) => (

@@ -1,14 +1,12 @@
 import type { Refund } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { administrator, cashier, httpError, signIn } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { administrator, cashier, signIn } from '../../testing/fixtures.ts';
+import { buildOrder, mockOrderGets, openDrawerOf } from '../../testing/orders.fixtures.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, rest, server } from '../../testing/server.ts';
 import { RefundsSection } from './refunds-section.tsx';
-import { buildOrder, mockOrderGets, openDrawerOf } from './test-data.ts';
-
-afterEach(() => vi.restoreAllMocks());
 
 function buildRefund(overrides: Partial<Refund> = {}): Refund {
   return {
@@ -33,13 +31,16 @@ function buildRefund(overrides: Partial<Refund> = {}): Refund {
 }
 
 function renderSection(order = buildOrder()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RefundsSection order={order} />
-    </QueryClientProvider>,
-  );
+  renderScreen(<RefundsSection order={order} />);
 }
+
+/** Answers the refund POSTs with `answers` in turn (the last one again after that). */
+function answerRefunds(...answers: Array<() => Response>) {
+  let calls = 0;
+  server.use(rest.post('/api/orders/41/refunds', () => answers[Math.min(calls++, answers.length - 1)]!()));
+}
+
+const refunded = () => HttpResponse.json({ data: buildRefund() });
 
 describe('RefundsSection', () => {
   it("lists the order's refunds with what came back, where it went and how it was paid back", async () => {
@@ -55,8 +56,9 @@ describe('RefundsSection', () => {
 
   it('refunds one shirt back to the tenders the sale was paid with and reads the order again', async () => {
     signIn(administrator);
-    const gets = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildRefund() } });
+    const sent = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    answerRefunds(refunded);
+    const posts = () => sent.filter('POST', '/api/orders/41/refunds');
     renderSection();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
@@ -80,25 +82,23 @@ describe('RefundsSection', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
     expect(dialog.getByText('The reason field is required.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(posts()).toHaveLength(0);
     await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Torn seam');
     await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
-    expect(post).toHaveBeenCalledWith('/api/orders/41/refunds', {
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts()[0]?.body).toEqual({
       lines: [{ orderLineId: 1, quantity: 1, restock: false }],
       payments: [{ tender: 'cash', amount: 2000 }, { tender: 'card', amount: 700 }],
       reason: 'Torn seam',
       cashboxSessionId: 5,
     });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(gets.mock.calls.filter(([url]) => url === '/api/orders/41/refunds')).toHaveLength(2));
+    await waitFor(() => expect(sent.filter('GET', '/api/orders/41/refunds')).toHaveLength(2));
   });
 
   it("shows the server's 422 on the line and the payments and keeps what was typed", async () => {
     signIn(administrator);
     mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, { message: 'x', errors: { 'lines.0.quantity': ['Only 1 of Mug can still be refunded.'], payments: ['At most $20.00 can go back by cash.'] } }),
-    );
+    answerRefunds(() => invalid({ 'lines.0.quantity': ['Only 1 of Mug can still be refunded.'], payments: ['At most $20.00 can go back by cash.'] }, 'x'));
     renderSection();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
@@ -116,11 +116,11 @@ describe('RefundsSection', () => {
 
   it('is not there for a cashier, who may not refund (nor ask for refunds)', async () => {
     signIn(cashier);
-    const gets = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    const sent = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
     renderSection();
     expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
-    expect(gets).not.toHaveBeenCalled();
+    expect(sent.all.filter((r) => r.path !== '/api/settings')).toHaveLength(0);
   });
 
   it('says when an order has no refunds', async () => {
@@ -143,13 +143,12 @@ describe('RefundsSection', () => {
   it('asks which drawer pays the cash when the sale’s register is closed: another open drawer, or outside a drawer', async () => {
     signIn(administrator);
     const harbour = openDrawerOf(8, 3, 'Harbour till', 'Harbour Road', 'Ada Lovelace');
-    mockOrderGets({
+    const sent = mockOrderGets({
       '/api/orders/41/refunds': { data: [] },
       '/api/cashbox': { data: [harbour], meta: { page: 1, perPage: 100, total: 1, lastPage: 1 } },
     });
-    const post = vi.spyOn(http, 'post').mockRejectedValueOnce(
-      httpError(422, { message: 'x', errors: { cashboxSessionId: ['The drawer of Harbour till is closed. Choose an open drawer, or record the refund as paid outside a drawer.'] } }),
-    );
+    answerRefunds(() => invalid({ cashboxSessionId: ['The drawer of Harbour till is closed. Choose an open drawer, or record the refund as paid outside a drawer.'] }, 'x'), refunded);
+    const lastPost = () => sent.filter('POST', '/api/orders/41/refunds').at(-1)?.body;
     renderSection();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
@@ -164,25 +163,24 @@ describe('RefundsSection', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
     expect(dialog.getByText('Choose the drawer that pays the cash, or record it as paid outside a drawer.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(lastPost()).toBeUndefined();
 
     await user.selectOptions(drawer, 'Harbour till · Harbour Road (open, Ada Lovelace)');
     await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
-    expect(post).toHaveBeenLastCalledWith('/api/orders/41/refunds', expect.objectContaining({ payments: [{ tender: 'cash', amount: 720 }], cashboxSessionId: 8 }));
     // The server's refusal lands on the drawer field.
     expect(await dialog.findByText('The drawer of Harbour till is closed. Choose an open drawer, or record the refund as paid outside a drawer.')).toBeTruthy();
+    expect(lastPost()).toMatchObject({ payments: [{ tender: 'cash', amount: 720 }], cashboxSessionId: 8 });
 
-    post.mockResolvedValueOnce({ data: { data: buildRefund() } });
     await user.selectOptions(drawer, 'Paid outside a drawer');
     await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
-    expect(post).toHaveBeenLastCalledWith('/api/orders/41/refunds', expect.objectContaining({ cashboxSessionId: null }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(lastPost()).toMatchObject({ cashboxSessionId: null });
   });
 
   it('asks for no drawer when nothing goes back in cash', async () => {
     signIn(administrator);
-    mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildRefund() } });
+    const sent = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    answerRefunds(refunded);
     renderSection();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
@@ -199,6 +197,7 @@ describe('RefundsSection', () => {
     expect(dialog.queryByRole('combobox', { name: /in cash comes out of/ })).toBeNull();
     await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Chipped');
     await user.click(dialog.getByRole('button', { name: 'Refund $7.20' }));
-    expect(post).toHaveBeenCalledWith('/api/orders/41/refunds', { lines: [{ orderLineId: 2, quantity: 1, restock: true }], payments: [{ tender: 'card', amount: 720 }], reason: 'Chipped' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.find('POST', '/api/orders/41/refunds')?.body).toEqual({ lines: [{ orderLineId: 2, quantity: 1, restock: true }], payments: [{ tender: 'card', amount: 720 }], reason: 'Chipped' });
   });
 });

@@ -1,8 +1,11 @@
 import type { CashboxSession, Order, Refund, RefundCreateInput, Tender } from '@tillbook/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { orderKeys } from './api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
+const orderKeys = queryKeys.orders;
+
+/** Under the order's own key: whatever refreshes the order refreshes its refunds. */
 const refundsKey = (orderId: number) => [...orderKeys.detail(orderId), 'refunds'] as const;
 
 /** Refunds are the administrators' (the server answers 403 to anyone else), so others do not ask. */
@@ -22,9 +25,8 @@ export function useCreateRefund(orderId: number) {
     onSuccess: async () => {
       // A drawer's expected cash changes with a cash refund.
       await Promise.all([
-        client.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
-        client.invalidateQueries({ queryKey: orderKeys.lists() }),
-        client.invalidateQueries({ queryKey: ['cashbox'] }),
+        client.invalidateQueries({ queryKey: orderKeys.all }),
+        client.invalidateQueries({ queryKey: queryKeys.cashbox.all }),
       ]);
     },
   });
@@ -33,7 +35,7 @@ export function useCreateRefund(orderId: number) {
 /** The drawers open now, any register: the ones a cash refund may come out of. */
 export function useOpenDrawers(enabled: boolean) {
   return useQuery({
-    queryKey: ['cashbox', 'list', { open: true, purpose: 'refund' }],
+    queryKey: queryKeys.cashbox.list({ open: true, purpose: 'refund' }),
     enabled,
     queryFn: async () => (await http.get<{ data: CashboxSession[] }>('/api/cashbox', { params: { open: '1', perPage: 100, sort: 'register' } })).data.data,
   });

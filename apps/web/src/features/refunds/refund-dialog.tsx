@@ -5,9 +5,9 @@ import {
   type OrderLine,
   type Refund,
   type RefundCreateInput,
+  tenderLabels,
   type Tender,
 } from '@tillbook/contract';
-import { isAxiosError } from 'axios';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,10 +16,9 @@ import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
+import { apiErrorOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { tenderLabels } from './order-display.tsx';
-import { refundedUnits, tenderRoomOf, useCreateRefund, useOpenDrawers } from './refund-api.ts';
+import { refundedUnits, tenderRoomOf, useCreateRefund, useOpenDrawers } from './api.ts';
 
 type Props = { order: Order; refunds: readonly Refund[]; onDone: () => void };
 type Errors = { lines: Record<number, string>; payments?: string; reason?: string; drawer?: string; form?: string };
@@ -207,12 +206,11 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
 
 /** The server's 422 on the rows it names ("lines.0.quantity" is the first line sent), the rest above the form. */
 function serverErrors(error: unknown, sentLineIds: number[]): Errors {
-  const body = isAxiosError<{ errors?: Record<string, string[]> }>(error) && error.response?.status === 422 ? error.response.data?.errors : undefined;
-  if (!body) return { lines: {}, form: errorMessageOf(error) };
+  const { status, message: formMessage, fieldErrors } = apiErrorOf(error);
+  if (status !== 422 || Object.keys(fieldErrors).length === 0) return { lines: {}, form: formMessage };
   const result: Errors = { lines: {} };
   const rest: string[] = [];
-  for (const [field, messages] of Object.entries(body)) {
-    const message = messages[0] ?? 'This value is not valid.';
+  for (const [field, message] of Object.entries(fieldErrors)) {
     const lineIndex = /^lines\.(\d+)\./.exec(field)?.[1];
     const lineId = lineIndex === undefined ? undefined : sentLineIds[Number(lineIndex)];
     if (lineId !== undefined) result.lines[lineId] = message;

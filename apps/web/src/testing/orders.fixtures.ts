@@ -1,6 +1,5 @@
 import { defaultShopSettings, type CashboxSession, type Order, type OrderListItem, type OrderPage } from '@tillbook/contract';
-import { vi } from 'vitest';
-import { http } from '../../lib/http.ts';
+import { HttpResponse, recordRequests, rest, server } from './server.ts';
 
 const vat = { id: 3, name: 'VAT 20', rateE4: 200_000, isInclusive: false, isCompound: false, base: 5000, amount: 1000 };
 
@@ -119,7 +118,10 @@ export function openDrawerOf(id: number, registerId: number, registerName: strin
   };
 }
 
-/** Answers the GETs the orders screens make; `extra` adds or overrides by URL. */
+/**
+ * Answers the GETs the orders and refunds screens make (msw); `extra` adds or overrides by path.
+ * Returns the recorded requests, to assert what was asked.
+ */
 export function mockOrderGets(extra: Record<string, unknown> = {}) {
   const answers: Record<string, unknown> = {
     '/api/settings': { data: defaultShopSettings },
@@ -130,8 +132,7 @@ export function mockOrderGets(extra: Record<string, unknown> = {}) {
     '/api/cashbox': { data: [openDrawerOf(5, 2, 'Till 1', 'Main store', 'Carl Cash')], meta: { page: 1, perPage: 100, total: 1, lastPage: 1 } },
     ...extra,
   };
-  return vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url in answers) return Promise.resolve({ data: answers[url] });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
-  });
+  const sent = recordRequests();
+  server.use(...Object.entries(answers).map(([path, body]) => rest.get(path, () => HttpResponse.json(body as Record<string, unknown>))));
+  return sent;
 }
