@@ -32,6 +32,8 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
     title: config.remove?.title ?? '',
     warning: (row) => config.remove?.warning(row),
     deletedMessage: (row) => config.remove?.deletedMessage(row) ?? '',
+    // A deleted row leaves the selection, or the bulk bar would count it.
+    onDeleted: (row) => setSelected((previous) => new Set([...previous].filter((id) => id !== row.id))),
   });
 
   const columns: Column<T>[] = [...config.useColumns()];
@@ -108,12 +110,12 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
               <Link to={`${config.basePath}/new`} className="text-indigo-700 hover:underline">
                 Add the first one
               </Link>
-              .
+              {config.emptyHint ?? '.'}
             </>
           )
         }
       />
-      <Pagination meta={rows.data?.meta} onPageChange={list.setPage} noun={config.noun} />
+      <Pagination meta={rows.data?.meta} onPageChange={list.setPage} noun={config.pagingNoun ?? config.noun} />
       {deletion.dialog}
     </Page>
   );

@@ -31,6 +31,10 @@ export type ResourceList<T extends { id: number }> = {
   description: ReactNode;
   /** Plural, lower case: "outlets" (search label, pagination, empty states). */
   noun: string;
+  /** The pagination's noun when it is shorter than `noun` ("charges"). */
+  pagingNoun?: string;
+  /** Follows "Add the first one" in the empty list, an example of a first row (", e.g. Size with S, M and L."). */
+  emptyHint?: ReactNode;
   /** "/outlets": the list links to `${basePath}/new` and `${basePath}/{id}/edit`. */
   basePath: string;
   searchPlaceholder: string;
