@@ -48,14 +48,14 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
           {canManage && (
             <Link
               to={`${config.basePath}/${row.id}/edit`}
-              aria-label={`Edit ${config.labelOf(row)}`}
+              aria-label={config.plainRowActions ? undefined : `Edit ${config.labelOf(row)}`}
               className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50"
             >
               Edit
             </Link>
           )}
           {canManage && config.remove && (config.remove.canDelete?.(row, me) ?? true) && (
-            <Button variant="ghost" aria-label={`Delete ${config.labelOf(row)}`} className="px-2 py-1 text-xs text-red-700" onClick={() => deletion.ask(row)}>
+            <Button variant="ghost" aria-label={config.plainRowActions ? undefined : `Delete ${config.labelOf(row)}`} className="px-2 py-1 text-xs text-red-700" onClick={() => deletion.ask(row)}>
               Delete
             </Button>
           )}

@@ -28,6 +28,7 @@ const supplierList: ResourceList<SupplierListItem> = {
   basePath: '/suppliers',
   searchPlaceholder: 'Search by company, contact or e-mail',
   defaultSort: 'companyName',
+  plainRowActions: true,
   labelOf: (s) => s.companyName,
   useFilters: () => [activeFilter],
   useRows: useSuppliers,
