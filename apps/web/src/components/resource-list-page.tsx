@@ -32,6 +32,8 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
     title: config.remove?.title ?? '',
     warning: (row) => config.remove?.warning(row),
     deletedMessage: (row) => config.remove?.deletedMessage(row) ?? '',
+    // A deleted row leaves the selection, or the bulk bar would count it.
+    onDeleted: (row) => setSelected((previous) => new Set([...previous].filter((id) => id !== row.id))),
   });
 
   const columns: Column<T>[] = [...config.useColumns()];
@@ -46,14 +48,14 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
           {canManage && (
             <Link
               to={`${config.basePath}/${row.id}/edit`}
-              aria-label={`Edit ${config.labelOf(row)}`}
+              aria-label={config.plainRowActions ? undefined : `Edit ${config.labelOf(row)}`}
               className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50"
             >
               Edit
             </Link>
           )}
           {canManage && config.remove && (config.remove.canDelete?.(row, me) ?? true) && (
-            <Button variant="ghost" aria-label={`Delete ${config.labelOf(row)}`} className="px-2 py-1 text-xs text-red-700" onClick={() => deletion.ask(row)}>
+            <Button variant="ghost" aria-label={config.plainRowActions ? undefined : `Delete ${config.labelOf(row)}`} className="px-2 py-1 text-xs text-red-700" onClick={() => deletion.ask(row)}>
               Delete
             </Button>
           )}
@@ -111,12 +113,12 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
               <Link to={`${config.basePath}/new`} className="text-link">
                 Add the first one
               </Link>
-              .
+              {config.emptyHint ?? '.'}
             </>
           )
         }
       />
-      <Pagination meta={rows.data?.meta} onPageChange={list.setPage} noun={config.noun} />
+      <Pagination meta={rows.data?.meta} onPageChange={list.setPage} noun={config.pagingNoun ?? config.noun} />
       {deletion.dialog}
     </Page>
   );

@@ -31,6 +31,15 @@ export type ResourceList<T extends { id: number }> = {
   description: ReactNode;
   /** Plural, lower case: "outlets" (search label, pagination, empty states). */
   noun: string;
+  /** The pagination's noun when it is shorter than `noun` ("charges"). */
+  pagingNoun?: string;
+  /**
+   * Edit and Delete named by their text alone, not "Edit {label}": for lists whose tests find the
+   * name link by a part of its name, which "Edit {label}" would match too.
+   */
+  plainRowActions?: boolean;
+  /** Follows "Add the first one" in the empty list, an example of a first row (", e.g. Size with S, M and L."). */
+  emptyHint?: ReactNode;
   /** "/outlets": the list links to `${basePath}/new` and `${basePath}/{id}/edit`. */
   basePath: string;
   searchPlaceholder: string;

@@ -1,11 +1,9 @@
 import { defaultShopSettings, type AdditionalCharge, type ShopSettings } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { httpError } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { AdditionalChargeFormPage } from './additional-charge-form-page.tsx';
 
 function buildCharge(overrides: Partial<AdditionalCharge> = {}): AdditionalCharge {
@@ -26,26 +24,16 @@ function buildCharge(overrides: Partial<AdditionalCharge> = {}): AdditionalCharg
   };
 }
 
+/** The charge form; the shop settings and the charge being edited answered over msw. */
 function renderForm(path = '/products/additional-charges/new', options: { settings?: Partial<ShopSettings>; charge?: AdditionalCharge } = {}) {
-  vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, ...options.settings } } });
-    if (options.charge && url === `/api/products/charges/${options.charge.id}/edit`) return Promise.resolve({ data: { data: options.charge } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
+  server.use(rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, ...options.settings } })));
+  const charge = options.charge;
+  if (charge) server.use(rest.get(`/api/products/charges/${charge.id}/edit`, () => HttpResponse.json({ data: charge })));
+  renderScreen(<AdditionalChargeFormPage />, {
+    path,
+    pattern: path.endsWith('/new') ? path : '/products/additional-charges/:id/edit',
+    routes: [{ path: '/products/additional-charges', element: <h1>Charges list</h1> }],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/products/additional-charges/new', Component: AdditionalChargeFormPage },
-      { path: '/products/additional-charges/:id/edit', Component: AdditionalChargeFormPage },
-      { path: '/products/additional-charges', element: <h1>Charges list</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
 }
 
 const example = () => screen.getByTestId('charge-example').textContent;
@@ -72,15 +60,13 @@ describe('AdditionalChargeFormPage', () => {
   });
 
   it('sends the amount in minor units, parsed exactly (19.99 → 1999)', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge({ amount: 1999 }) } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/products/charges/create', () => HttpResponse.json({ data: buildCharge({ amount: 1999 }) })));
     renderForm();
     await fillDeposit('19.99');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith(
-        '/api/products/charges/create',
-        expect.objectContaining({ name: 'Bottle deposit', kind: 'fixed', amount: 1999, per: 'unit', isTaxable: false, active: true }),
-      ),
+      expect(sent.find('POST', '/api/products/charges/create')?.body).toEqual(expect.objectContaining({ name: 'Bottle deposit', kind: 'fixed', amount: 1999, per: 'unit', isTaxable: false, active: true })),
     );
     expect(await screen.findByRole('heading', { name: 'Charges list' })).toBeTruthy();
   });
@@ -90,20 +76,21 @@ describe('AdditionalChargeFormPage', () => {
     ['5 dollars', '“5 dollars” is not an amount. Enter an amount like 1,234.50.'],
     ['1.000,00', '“1.000,00” is not an amount. Enter an amount like 1,234.50.'],
   ])('refuses the amount %s on its field and says why', async (amount, message) => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     await fillDeposit(amount);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.find('POST', '/api/products/charges/create')).toBeUndefined();
   });
 
   it('reads an amount with grouping as the shop writes it (1,000.00 → 100000)', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge({ amount: 100000 }) } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/products/charges/create', () => HttpResponse.json({ data: buildCharge({ amount: 100000 }) })));
     renderForm();
     await fillDeposit('$1,000.00');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/products/charges/create', expect.objectContaining({ amount: 100000 })));
+    await waitFor(() => expect(sent.find('POST', '/api/products/charges/create')?.body).toEqual(expect.objectContaining({ amount: 100000 })));
   });
 
   it('asks for an amount above zero', async () => {
@@ -114,15 +101,17 @@ describe('AdditionalChargeFormPage', () => {
   });
 
   it('uses the shop currency’s decimals: 25 yen is 25 minor units', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge() } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/products/charges/create', () => HttpResponse.json({ data: buildCharge() })));
     renderForm('/products/additional-charges/new', { settings: { currency: 'JPY', locale: 'ja-JP' } });
     await fillDeposit('25');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/products/charges/create', expect.objectContaining({ amount: 25 })));
+    await waitFor(() => expect(sent.find('POST', '/api/products/charges/create')?.body).toEqual(expect.objectContaining({ amount: 25 })));
   });
 
   it('switches to a percentage: the rate replaces the amount, and the example follows', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildCharge({ kind: 'percentage', amount: null, rate: '10' }) } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/products/charges/create', () => HttpResponse.json({ data: buildCharge({ kind: 'percentage', amount: null, rate: '10' }) })));
     renderForm();
     await fill(await screen.findByLabelText('Name'), 'Service');
     await userEvent.click(screen.getByRole('radio', { name: /Percentage/ }));
@@ -132,14 +121,12 @@ describe('AdditionalChargeFormPage', () => {
     await waitFor(() => expect(example()).toBe('10 % of a 3 × $10.00 line ($30.00) = $3.00'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/products/charges/create', expect.objectContaining({ kind: 'percentage', rate: '10', amount: null })),
+      expect(sent.find('POST', '/api/products/charges/create')?.body).toEqual(expect.objectContaining({ kind: 'percentage', rate: '10', amount: null })),
     );
   });
 
   it('puts the server’s 422 on its field and keeps what was typed', async () => {
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, { message: 'The amount is too large.', errors: { amount: ['The amount is too large.'] } }),
-    );
+    server.use(rest.post('/api/products/charges/create', () => invalid({ amount: ['The amount is too large.'] }, 'The amount is too large.')));
     renderForm();
     await fillDeposit('5');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -149,11 +136,12 @@ describe('AdditionalChargeFormPage', () => {
 
   it('edits a charge with its amount shown as money text', async () => {
     const charge = buildCharge({ amount: 150, per: 'line' });
-    const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { data: charge } });
+    const sent = recordRequests();
+    server.use(rest.put('/api/products/charges/4/edit', () => HttpResponse.json({ data: charge })));
     renderForm(`/products/additional-charges/${charge.id}/edit`, { charge });
     expect(((await screen.findByLabelText(/^Amount/)) as HTMLInputElement).value).toBe('1.50');
     expect((screen.getByRole('radio', { name: /Per line/ }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/products/charges/4/edit', expect.objectContaining({ amount: 150, per: 'line' })));
+    await waitFor(() => expect(sent.find('PUT', '/api/products/charges/4/edit')?.body).toEqual(expect.objectContaining({ amount: 150, per: 'line' })));
   });
 });

@@ -1,25 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   additionalChargeInput,
+  additionalChargeKinds,
+  additionalChargePers,
   type AdditionalCharge,
-  type AdditionalChargeValues,
   type MoneyInputResult,
   type MoneyReader,
 } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
@@ -27,17 +28,17 @@ import { useAdditionalCharge, useSaveAdditionalCharge } from './api.ts';
 import { ChargeExample } from './charge-example.tsx';
 
 /** What the form holds: the amount as the person types it ("0.25"), turned into minor units on submit. */
-export type ChargeForm = {
-  name: string;
-  kind: 'fixed' | 'percentage';
-  amount: string;
-  rate: string;
-  per: 'unit' | 'line';
-  isTaxable: boolean;
-  active: boolean;
-};
+const chargeFormFields = z.object({
+  name: z.string(),
+  kind: z.enum(additionalChargeKinds),
+  amount: z.string(),
+  rate: z.string(),
+  per: z.enum(additionalChargePers),
+  isTaxable: z.boolean(),
+  active: z.boolean(),
+});
+type ChargeForm = z.input<typeof chargeFormFields>;
 
-const fields = ['name', 'kind', 'amount', 'rate', 'per', 'isTaxable', 'active'] as const;
 const blank: ChargeForm = { name: '', kind: 'fixed', amount: '', rate: '', per: 'unit', isTaxable: false, active: true };
 
 const kindChoices = [
@@ -61,20 +62,21 @@ function readAmount(result: MoneyInputResult | undefined): number | null {
 }
 
 /**
- * The contract's schema, after turning the typed amount into minor units with the shop's money
- * parser (never parseFloat). Text that is not a sum of money gets its own message, beside every
- * other field's.
+ * The form's schema: the typed amount becomes minor units through the shop's money parser (never
+ * parseFloat), then the contract's schema checks the whole. Text that is not a sum of money gets
+ * its own message, beside every other field's.
  */
-function chargeResolver(money: MoneyReader): Resolver<ChargeForm, unknown, AdditionalChargeValues> {
-  const validate = zodResolver(additionalChargeInput);
-  return async (values, context, options) => {
+function chargeFormSchema(money: MoneyReader) {
+  return chargeFormFields.transform((values, ctx) => {
     const amount = amountOf(values.amount, money);
-    const result = await validate({ ...values, amount: amount?.ok ? amount.minor : amount ? values.amount : undefined }, context, options as never);
-    if (values.kind === 'fixed' && amount && !amount.ok) {
-      return { values: {}, errors: { ...result.errors, amount: { type: 'money', message: amount.message } } } as never;
+    const checked = additionalChargeInput.safeParse({ ...values, amount: amount?.ok ? amount.minor : amount ? values.amount : undefined });
+    const moneyProblem = values.kind === 'fixed' && amount && !amount.ok ? amount.message : null;
+    for (const issue of checked.error?.issues ?? []) {
+      if (!(moneyProblem && issue.path[0] === 'amount')) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
-    return result as never;
-  };
+    if (moneyProblem) ctx.addIssue({ code: 'custom', path: ['amount'], message: moneyProblem });
+    return checked.success && !moneyProblem ? checked.data : z.NEVER;
+  });
 }
 
 function toForm(charge: AdditionalCharge, money: MoneyReader): ChargeForm {
@@ -89,37 +91,35 @@ function toForm(charge: AdditionalCharge, money: MoneyReader): ChargeForm {
   };
 }
 
+const back = (
+  <Link to="/products/additional-charges" className="text-indigo-700 hover:underline">
+    ← Additional charges
+  </Link>
+);
+
 /** /products/additional-charges/new and /products/additional-charges/{id}/edit. */
 export function AdditionalChargeFormPage() {
-  const { id } = useParams();
-  const chargeId = id === undefined ? undefined : Number(id);
+  const chargeId = useRecordId();
   const charge = useAdditionalCharge(chargeId);
   // Amounts are typed in the shop's currency: its decimals must be known before the form opens.
   const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
-  const back = (
-    <Link to="/products/additional-charges" className="text-indigo-700 hover:underline">
-      ← Additional charges
-    </Link>
-  );
-  if ((chargeId !== undefined && charge.isPending) || settings.isPending) return <PageLoading className="py-24" />;
-  const error = (chargeId !== undefined && charge.error) || settings.error;
-  if (error) {
+  const title = chargeId === undefined ? 'New additional charge' : 'Edit additional charge';
+  if (settings.isPending) return <PageLoading className="py-24" />;
+  if (settings.isError) {
     return (
       <Page>
-        <PageHeader title={chargeId === undefined ? 'New additional charge' : 'Edit additional charge'} back={back} />
-        <Alert tone="error">{errorMessageOf(error)}</Alert>
+        <PageHeader title={title} back={back} />
+        <Alert tone="error">{errorMessageOf(settings.error)}</Alert>
       </Page>
     );
   }
   return (
-    <ChargeFormView
-      key={chargeId ?? 'new'}
-      chargeId={chargeId}
-      initial={charge.data ? toForm(charge.data, money) : blank}
-      productCount={charge.data?.productCount ?? 0}
-      back={back}
-    />
+    <RecordPage id={chargeId} query={charge} title={title}>
+      {(record) => (
+        <ChargeFormView key={chargeId ?? 'new'} chargeId={chargeId} initial={record ? toForm(record, money) : blank} productCount={record?.productCount ?? 0} back={back} />
+      )}
+    </RecordPage>
   );
 }
 
@@ -129,23 +129,17 @@ function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormVie
   const navigate = useNavigate();
   const money = useMoney();
   const save = useSaveAdditionalCharge(chargeId);
-  const [formError, setFormError] = useState<string | null>(null);
-  const resolver = useMemo(() => chargeResolver(money), [money]);
-  const form = useForm<ChargeForm, unknown, AdditionalChargeValues>({ resolver, defaultValues: initial });
+  const schema = useMemo(() => chargeFormSchema(money), [money]);
+  const form = useSchemaForm(schema, { defaultValues: initial });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control });
   const kind = watched.kind ?? 'fixed';
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success(chargeId === undefined ? `Charge “${saved.name}” created.` : `Charge “${saved.name}” saved.`);
-        navigate('/products/additional-charges');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: z.output<typeof schema>) {
+    const saved = await save.mutateAsync(values);
+    notify.success(chargeId === undefined ? `Charge “${saved.name}” created.` : `Charge “${saved.name}” saved.`);
+    navigate('/products/additional-charges');
+  }
 
   return (
     <Page>
@@ -158,8 +152,7 @@ function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormVie
         }
         back={back}
       />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <Form form={form} onSubmit={submit}>
         <Block title="Additional charge">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message} hint="As it appears on receipts, e.g. Bottle deposit." className="sm:col-span-2">
@@ -209,17 +202,8 @@ function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormVie
           per={watched.per ?? 'unit'}
           isTaxable={watched.isTaxable ?? false}
         />
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Processing' : 'Save'}
-          </Button>
-          <Link to="/products/additional-charges">
-            <Button variant="ghost" tabIndex={-1}>
-              Cancel
-            </Button>
-          </Link>
-        </div>
-      </form>
+        <FormActions isPending={save.isPending} cancelTo="/products/additional-charges" />
+      </Form>
     </Page>
   );
 }

@@ -1,13 +1,13 @@
 import type { AdditionalCharge, AdditionalChargeInput, PageMeta } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-// The product form keeps its charge choices under ['additional-charges', …] too, so invalidating
-// `all` after a change refreshes them as well.
-export const additionalChargeKeys = createQueryKeys('additional-charges');
+// The product form's charge picker (lib/choices.ts chargeChoices) lives under the same keys, so
+// invalidating `all` after a change refreshes it as well.
+const additionalChargeKeys = queryKeys.additionalCharges;
 
-export type AdditionalChargeListParams = { page: number; perPage: number; search?: string; sort?: string; active?: string; kind?: string };
+export type AdditionalChargeListParams = Record<string, string | number>;
 
 export function additionalChargeListQuery(params: AdditionalChargeListParams) {
   return queryOptions({

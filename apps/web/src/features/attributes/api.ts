@@ -1,11 +1,13 @@
 import type { Attribute, AttributeInput, PageMeta } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const attributeKeys = createQueryKeys('attributes');
+// The attribute picker of the product form (lib/choices.ts useAttributeChoices) lives under the
+// same keys, so invalidating `all` after a change refreshes it as well.
+const attributeKeys = queryKeys.attributes;
 
-export type AttributeListParams = { page: number; perPage: number; search?: string; sort?: string };
+export type AttributeListParams = Record<string, string | number>;
 
 export function attributeListQuery(params: AttributeListParams) {
   return queryOptions({
@@ -37,7 +39,7 @@ export function useSaveAttribute(id: number | undefined) {
         : (await http.put<{ data: Attribute }>(`/api/attributes/${id}/edit`, input)).data.data,
     onSuccess: async (attribute) => {
       client.setQueryData(attributeKeys.detail(attribute.id), attribute);
-      await client.invalidateQueries({ queryKey: attributeKeys.lists() });
+      await client.invalidateQueries({ queryKey: attributeKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
     },
   });
 }
@@ -50,7 +52,7 @@ export function useDeleteAttribute() {
     },
     onSuccess: async (_, id) => {
       client.removeQueries({ queryKey: attributeKeys.detail(id) });
-      await client.invalidateQueries({ queryKey: attributeKeys.lists() });
+      await client.invalidateQueries({ queryKey: attributeKeys.all });
     },
   });
 }

@@ -1,11 +1,9 @@
 import type { Attribute } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { httpError } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { AttributeFormPage } from './attribute-form-page.tsx';
 
 const size: Attribute = {
@@ -22,20 +20,11 @@ const size: Attribute = {
 };
 
 function renderForm(path = '/products/attributes/new') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/products/attributes/new', Component: AttributeFormPage },
-      { path: '/products/attributes/:id/edit', Component: AttributeFormPage },
-      { path: '/products/attributes', element: <h1>Attribute list</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderScreen(<AttributeFormPage />, {
+    path,
+    pattern: path.endsWith('/new') ? path : '/products/attributes/:id/edit',
+    routes: [{ path: '/products/attributes', element: <h1>Attribute list</h1> }],
+  });
   return router;
 }
 
@@ -99,7 +88,7 @@ describe('AttributeFormPage option list', () => {
   });
 
   it('moves on to the next option with Enter instead of saving', async () => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     await addOptions('S', 'M');
     await userEvent.click(optionInputs()[0] as HTMLInputElement);
@@ -107,35 +96,38 @@ describe('AttributeFormPage option list', () => {
     expect(document.activeElement).toBe(optionInputs()[1]);
     await userEvent.keyboard('{Enter}');
     expect(document.activeElement).toBe(screen.getByLabelText('New option'));
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.find('POST', '/api/attributes/create')).toBeUndefined();
   });
 
   it('creates the attribute with its options in order, including one still in the new-option box', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: size } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/attributes/create', () => HttpResponse.json({ data: size })));
     const router = renderForm();
     await userEvent.type(screen.getByLabelText('Name'), 'Size');
     await addOptions('S', 'M');
     await userEvent.type(screen.getByLabelText('New option'), 'L');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/products/attributes'));
-    expect(post).toHaveBeenCalledWith('/api/attributes/create', { name: 'Size', options: [{ name: 'S' }, { name: 'M' }, { name: 'L' }] });
+    expect(sent.find('POST', '/api/attributes/create')?.body).toEqual({ name: 'Size', options: [{ name: 'S' }, { name: 'M' }, { name: 'L' }] });
   });
 
   it('checks the form before sending: a name and at least one option', async () => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The name field is required.')).toBeTruthy();
     expect(screen.getByText('The attribute needs at least one option.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.find('POST', '/api/attributes/create')).toBeUndefined();
   });
 
   it('puts the server’s 422 on the right row and keeps everything typed', async () => {
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, {
-        message: 'An attribute with this name already exists.',
-        errors: { name: ['An attribute with this name already exists.'], 'options.1.name': ['The option “M” appears more than once.'] },
-      }),
+    server.use(
+      rest.post('/api/attributes/create', () =>
+        invalid(
+          { name: ['An attribute with this name already exists.'], 'options.1.name': ['The option “M” appears more than once.'] },
+          'An attribute with this name already exists.',
+        ),
+      ),
     );
     renderForm();
     await userEvent.type(screen.getByLabelText('Name'), 'Size');
@@ -152,8 +144,11 @@ describe('AttributeFormPage option list', () => {
 
 describe('AttributeFormPage editing', () => {
   it('keeps the ids of kept options, sends new ones without, and will not remove an option in use', async () => {
-    vi.spyOn(http, 'get').mockResolvedValue({ data: { data: size } });
-    const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { data: size } });
+    const sent = recordRequests();
+    server.use(
+      rest.get('/api/attributes/7/edit', () => HttpResponse.json({ data: size })),
+      rest.put('/api/attributes/7/edit', () => HttpResponse.json({ data: size })),
+    );
     renderForm('/products/attributes/7/edit');
     expect(await screen.findByRole('heading', { name: 'Edit attribute' })).toBeTruthy();
     expect(optionValues()).toEqual(['S', 'M', 'L']);
@@ -166,7 +161,7 @@ describe('AttributeFormPage editing', () => {
     await addOptions('XL');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(put).toHaveBeenCalledWith('/api/attributes/7/edit', {
+      expect(sent.find('PUT', '/api/attributes/7/edit')?.body).toEqual({
         name: 'Size',
         options: [{ id: 72, name: 'M' }, { id: 73, name: 'Large' }, { name: 'XL' }],
       }),
@@ -174,9 +169,11 @@ describe('AttributeFormPage editing', () => {
   });
 
   it('shows a 409 above the form and keeps the changes', async () => {
-    vi.spyOn(http, 'get').mockResolvedValue({ data: { data: { ...size, options: size.options.map((o) => ({ ...o, isUsed: false })) } } });
     const message = 'The option “M” is used by 2 product variants, so it cannot be removed. Remove those variants from their products first.';
-    vi.spyOn(http, 'put').mockRejectedValue(httpError(409, { message }));
+    server.use(
+      rest.get('/api/attributes/7/edit', () => HttpResponse.json({ data: { ...size, options: size.options.map((o) => ({ ...o, isUsed: false })) } })),
+      rest.put('/api/attributes/7/edit', () => HttpResponse.json({ message }, { status: 409 })),
+    );
     renderForm('/products/attributes/7/edit');
     await screen.findByRole('heading', { name: 'Edit attribute' });
     await userEvent.click(screen.getByRole('button', { name: 'Remove M' }));
@@ -186,7 +183,7 @@ describe('AttributeFormPage editing', () => {
   });
 
   it('says so when the attribute cannot be loaded', async () => {
-    vi.spyOn(http, 'get').mockRejectedValue(httpError(404, { message: 'Not found.' }));
+    server.use(rest.get('/api/attributes/99/edit', () => HttpResponse.json({ message: 'Not found.' }, { status: 404 })));
     renderForm('/products/attributes/99/edit');
     expect((await screen.findByRole('alert')).textContent).toBe('Not found.');
   });

@@ -1,7 +1,8 @@
-import { MAX_ATTRIBUTE_OPTIONS, type AttributeInput } from '@tillbook/contract';
+import { MAX_ATTRIBUTE_OPTIONS, type attributeInput } from '@tillbook/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
+import type { SchemaForm } from '../../components/form.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -9,7 +10,7 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 type Control = 'input' | 'up' | 'down' | 'remove' | 'new';
 
 type OptionListEditorProps = {
-  form: UseFormReturn<AttributeInput>;
+  form: SchemaForm<typeof attributeInput>;
   /** Ids of options product variants are made with: they cannot be removed. */
   usedIds: ReadonlySet<number>;
   /** What is typed in the "new option" box; the form adds it when it is saved. */

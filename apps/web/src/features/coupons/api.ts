@@ -1,11 +1,11 @@
-import type { CategoryOption, Coupon, CouponBulkInput, CouponInput, PageMeta, ProductListItem } from '@tillbook/contract';
+import type { Coupon, CouponBulkInput, CouponInput, PageMeta } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const couponKeys = createQueryKeys('coupons');
+const couponKeys = queryKeys.coupons;
 
-export type CouponListParams = { page: number; perPage: number; search?: string; sort?: string; active?: string; state?: string };
+export type CouponListParams = Record<string, string | number>;
 
 export function couponListQuery(params: CouponListParams) {
   return queryOptions({
@@ -37,7 +37,7 @@ export function useSaveCoupon(id: number | undefined) {
         : (await http.put<{ data: Coupon }>(`/api/coupons/${id}/edit`, input)).data.data,
     onSuccess: async (coupon) => {
       client.setQueryData(couponKeys.detail(coupon.id), coupon);
-      await client.invalidateQueries({ queryKey: couponKeys.lists() });
+      await client.invalidateQueries({ queryKey: couponKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
     },
   });
 }
@@ -59,25 +59,5 @@ export function useBulkCoupons() {
     mutationFn: async (input: Pick<CouponBulkInput, 'ids' | 'action'>) =>
       (await http.post<{ data: { affected: number } }>('/api/coupons/update', input)).data.data.affected,
     onSuccess: () => client.invalidateQueries({ queryKey: couponKeys.all }),
-  });
-}
-
-/** The categories a coupon may be limited to (the picker's options). */
-export function useCategoryOptions() {
-  return useQuery({
-    queryKey: ['categories', 'options'],
-    queryFn: async () => (await http.get<{ data: CategoryOption[] }>('/api/categories/list')).data.data,
-    staleTime: 60_000,
-  });
-}
-
-/** Products matching what is typed in the product picker (title, SKU or barcode). */
-export function useProductSearch(search: string) {
-  const term = search.trim();
-  return useQuery({
-    queryKey: ['products', 'list', { search: term, perPage: 8, purpose: 'coupon-picker' }],
-    queryFn: async () => (await http.get<{ data: ProductListItem[] }>('/api/products', { params: { search: term, perPage: 8 } })).data.data,
-    enabled: term.length > 0,
-    placeholderData: keepPreviousData,
   });
 }

@@ -1,43 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { couponInput, type Coupon, type CouponInput, type CouponValues, type MoneyReader } from '@tillbook/contract';
-import type { FieldError, Resolver } from 'react-hook-form';
+import { couponInput, type Coupon, type CouponInput, type MoneyReader } from '@tillbook/contract';
+import { z } from 'zod';
 
 /** What the form holds: sums and counts as typed ("5.00", "100"), moments as datetime-local text. */
-export type CouponForm = {
-  code: string;
-  name: string;
-  kind: 'percentage' | 'fixed';
-  rate: string;
-  amount: string;
-  validFrom: string;
-  validUntil: string;
-  minimumTotal: string;
-  maximumDiscount: string;
-  usageLimit: string;
-  perCustomerLimit: string;
-  appliesTo: 'all' | 'some';
-  categoryIds: number[];
-  productIds: number[];
-  active: boolean;
-};
-
-export const couponFormFields = [
-  'code',
-  'name',
-  'kind',
-  'rate',
-  'amount',
-  'validFrom',
-  'validUntil',
-  'minimumTotal',
-  'maximumDiscount',
-  'usageLimit',
-  'perCustomerLimit',
-  'appliesTo',
-  'categoryIds',
-  'productIds',
-  'active',
-] as const;
+const couponFormShape = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['percentage', 'fixed']),
+  rate: z.string(),
+  amount: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  minimumTotal: z.string(),
+  maximumDiscount: z.string(),
+  usageLimit: z.string(),
+  perCustomerLimit: z.string(),
+  appliesTo: z.enum(['all', 'some']),
+  categoryIds: z.array(z.number()),
+  productIds: z.array(z.number()),
+  active: z.boolean(),
+});
+export type CouponForm = z.input<typeof couponFormShape>;
 
 export const blankCoupon: CouponForm = {
   code: '',
@@ -153,17 +135,17 @@ export function toCouponInput(values: CouponForm, money: MoneyReader): { input: 
 }
 
 /**
- * The contract's schema, after turning typed sums and counts into numbers. What cannot be read
- * gets its own message on its field; everything else is the contract's wording.
+ * The form's schema: typed sums and counts become numbers, then the contract's schema checks the
+ * whole. What cannot be read gets its own message on its field; everything else is the contract's wording.
  */
-export function couponResolver(money: MoneyReader): Resolver<CouponForm, unknown, CouponValues> {
-  const validate = zodResolver(couponInput);
-  return async (values, context, options) => {
+export function couponFormSchema(money: MoneyReader) {
+  return couponFormShape.transform((values, ctx) => {
     const { input, errors: unreadable } = toCouponInput(values, money);
-    const result = await validate(input, context, options as never);
-    if (Object.keys(unreadable).length === 0) return result as never;
-    const errors: Record<string, FieldError> = { ...(result.errors as Record<string, FieldError>) };
-    for (const [field, message] of Object.entries(unreadable)) errors[field] = { type: 'format', message };
-    return { values: {}, errors } as never;
-  };
+    const checked = couponInput.safeParse(input);
+    for (const issue of checked.error?.issues ?? []) {
+      if (!(String(issue.path[0]) in unreadable)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    for (const [field, message] of Object.entries(unreadable)) ctx.addIssue({ code: 'custom', path: [field], message });
+    return checked.success && Object.keys(unreadable).length === 0 ? checked.data : z.NEVER;
+  });
 }

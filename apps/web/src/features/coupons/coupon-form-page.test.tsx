@@ -1,16 +1,11 @@
 import { defaultShopSettings, type Coupon } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { Notifications } from '../../lib/notifications.tsx';
-import { httpError } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, pageOf, recordRequests, rest, server } from '../../testing/server.ts';
 import { CouponFormPage } from './coupon-form-page.tsx';
 import { generateCouponCode } from './coupon-form-model.ts';
-
-afterEach(() => vi.restoreAllMocks());
 
 function buildCoupon(overrides: Partial<Coupon> = {}): Coupon {
   return {
@@ -46,31 +41,19 @@ const categoryOptions = [
   { id: 5, name: 'Drinks', parentId: null, depth: 0, colour: null, active: true },
 ];
 
+/** The coupon form; settings, categories, the product search and the coupon answered over msw. */
 function renderForm(path = '/coupons/new', coupon?: Coupon) {
-  vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
-    if (url === '/api/categories/list') return Promise.resolve({ data: { data: categoryOptions } });
-    if (url === '/api/products') {
-      return Promise.resolve({ data: { data: [{ id: 9, title: 'Salted crisps', sku: 'CRISP-1' }] } });
-    }
-    if (coupon && url === `/api/coupons/${coupon.id}/edit`) return Promise.resolve({ data: { data: coupon } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
+  server.use(
+    rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+    rest.get('/api/categories/list', () => HttpResponse.json({ data: categoryOptions })),
+    rest.get('/api/products', () => HttpResponse.json(pageOf([{ id: 9, title: 'Salted crisps', sku: 'CRISP-1' }], { perPage: 8 }))),
+  );
+  if (coupon) server.use(rest.get(`/api/coupons/${coupon.id}/edit`, () => HttpResponse.json({ data: coupon })));
+  const { router } = renderScreen(<CouponFormPage />, {
+    path,
+    pattern: path === '/coupons/new' ? path : '/coupons/:id/edit',
+    routes: [{ path: '/coupons', element: <h1>Coupons list</h1> }],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/coupons/new', Component: CouponFormPage },
-      { path: '/coupons/:id/edit', Component: CouponFormPage },
-      { path: '/coupons', element: <h1>Coupons list</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <Notifications />
-    </QueryClientProvider>,
-  );
   return router;
 }
 
@@ -86,11 +69,16 @@ async function fillBasics(code = 'SAVE-5') {
   await fill(screen.getByLabelText('Name'), 'Five off');
 }
 
-const saved = (overrides: Partial<Coupon> = {}) => ({ data: { data: buildCoupon(overrides) } });
+/** Answers the create request with the coupon; the requests are recorded. */
+function answerCreate(overrides: Partial<Coupon> = {}) {
+  const sent = recordRequests();
+  server.use(rest.post('/api/coupons/create', () => HttpResponse.json({ data: buildCoupon(overrides) })));
+  return sent;
+}
 
 describe('CouponFormPage: the value', () => {
   it('reads a typed amount exactly ("5.5" → 550 minor units) and saves', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue(saved({ code: 'SAVE-5' }));
+    const sent = answerCreate({ code: 'SAVE-5' });
     const router = renderForm();
     await fillBasics();
     await userEvent.click(screen.getByRole('radio', { name: /Fixed amount/ }));
@@ -98,17 +86,14 @@ describe('CouponFormPage: the value', () => {
     await fill(screen.getByLabelText('Minimum cart total (USD)'), '20');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith(
-        '/api/coupons/create',
-        expect.objectContaining({ code: 'SAVE-5', kind: 'fixed', amount: 550, minimumTotal: 2000, appliesTo: 'all', categoryIds: [], productIds: [] }),
-      ),
+      expect(sent.find('POST', '/api/coupons/create')?.body).toEqual(expect.objectContaining({ code: 'SAVE-5', kind: 'fixed', amount: 550, minimumTotal: 2000, appliesTo: 'all', categoryIds: [], productIds: [] })),
     );
     expect(await screen.findByRole('heading', { name: 'Coupons list' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/coupons');
   });
 
   it('refuses sums that are not money, on their fields, without calling the server', async () => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     await fillBasics();
     await userEvent.click(screen.getByRole('radio', { name: /Fixed amount/ }));
@@ -119,17 +104,17 @@ describe('CouponFormPage: the value', () => {
     expect(await screen.findByText('Use at most 2 decimals. Enter an amount like 1,234.50.')).toBeTruthy();
     expect(screen.getByText('“3 dollars” is not an amount. Enter an amount like 1,234.50.')).toBeTruthy();
     expect(screen.queryByText(/“\$1,250.00”/)).toBeNull();
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.find('POST', '/api/coupons/create')).toBeUndefined();
   });
 
   it('shows every mistake of an empty coupon at once: code, name and rate', async () => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The code field is required.')).toBeTruthy();
     expect(screen.getByText('The name field is required.')).toBeTruthy();
     expect(screen.getByText('The rate field is required.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.find('POST', '/api/coupons/create')).toBeUndefined();
   });
 
   it('refuses a percentage over 100', async () => {
@@ -161,7 +146,7 @@ describe('CouponFormPage: the value', () => {
 
 describe('CouponFormPage: what it applies to', () => {
   it('asks for a category or product once "chosen" is picked, and hides the pickers for all products', async () => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     await fillBasics();
     await fill(screen.getByLabelText('Percentage off (%)'), '10');
@@ -170,13 +155,13 @@ describe('CouponFormPage: what it applies to', () => {
     expect(screen.getByLabelText('Categories: add')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Choose at least one category or product.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.find('POST', '/api/coupons/create')).toBeUndefined();
     await userEvent.click(screen.getByRole('radio', { name: /All products/ }));
     expect(screen.queryByLabelText('Categories: add')).toBeNull();
   });
 
   it('sends the chosen category and product ids', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue(saved());
+    const sent = answerCreate();
     renderForm();
     await fillBasics('SNACKY');
     await fill(screen.getByLabelText('Percentage off (%)'), '10');
@@ -188,14 +173,12 @@ describe('CouponFormPage: what it applies to', () => {
     expect(screen.getByRole('list', { name: 'Chosen products' }).textContent).toContain('Salted crisps');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/coupons/create', expect.objectContaining({ appliesTo: 'some', categoryIds: [3], productIds: [9], rate: '10' })),
+      expect(sent.find('POST', '/api/coupons/create')?.body).toEqual(expect.objectContaining({ appliesTo: 'some', categoryIds: [3], productIds: [9], rate: '10' })),
     );
   });
 
   it('edits a coupon: loads its amount as text and its categories, and puts a 422 on the code', async () => {
-    vi.spyOn(http, 'put').mockRejectedValue(
-      httpError(422, { message: 'A coupon with this code already exists.', errors: { code: ['A coupon with this code already exists.'] } }),
-    );
+    server.use(rest.put('/api/coupons/4/edit', () => invalid({ code: ['A coupon with this code already exists.'] }, 'A coupon with this code already exists.')));
     renderForm('/coupons/4/edit', buildCoupon());
     expect(((await screen.findByLabelText('Code')) as HTMLInputElement).value).toBe('SNACKS2');
     expect((screen.getByLabelText('Amount off (USD)') as HTMLInputElement).value).toBe('2.00');

@@ -1,9 +1,12 @@
-import { couponInput, type CouponValues } from '@tillbook/contract';
+import { couponInput } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Controller, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,15 +16,15 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { useCategoryChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
-import { useCategoryOptions, useCoupon, useSaveCoupon } from './api.ts';
+import { useCoupon, useSaveCoupon } from './api.ts';
 import { CouponStateBadge } from './coupon-display.tsx';
-import { blankCoupon, couponFormFields, couponResolver, generateCouponCode, toCouponForm, toCouponInput, type CouponForm } from './coupon-form-model.ts';
+import { blankCoupon, couponFormSchema, generateCouponCode, toCouponForm, toCouponInput, type CouponForm } from './coupon-form-model.ts';
 import { CouponTryIt } from './coupon-try-it.tsx';
-import { ProductPicker, type PickedProduct } from './product-picker.tsx';
+import { CouponProductsField, type PickedProduct } from './coupon-products-field.tsx';
 
 const kindChoices = [
   { value: 'percentage', label: 'Percentage', description: 'A share of what it applies to, e.g. 10 % off.' },
@@ -33,41 +36,43 @@ const appliesToChoices = [
   { value: 'some', label: 'Chosen categories and products', description: 'Only the items of the categories and products below.' },
 ] as const;
 
+const back = (
+  <Link to="/coupons" className="text-indigo-700 hover:underline">
+    ← Coupons
+  </Link>
+);
+
 /** /coupons/new and /coupons/{id}/edit. */
 export function CouponFormPage() {
-  const { id } = useParams();
-  const couponId = id === undefined ? undefined : Number(id);
+  const couponId = useRecordId();
   const coupon = useCoupon(couponId);
   // Sums are typed in the shop's currency: its decimals must be known before the form opens.
   const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
   const title = couponId === undefined ? 'New coupon' : 'Edit coupon';
-  const back = (
-    <Link to="/coupons" className="text-indigo-700 hover:underline">
-      ← Coupons
-    </Link>
-  );
-  if ((couponId !== undefined && coupon.isPending) || settings.isPending) return <PageLoading className="py-24" />;
-  const error = (couponId !== undefined && coupon.error) || settings.error;
-  if (error) {
+  if (settings.isPending) return <PageLoading className="py-24" />;
+  if (settings.isError) {
     return (
       <Page>
         <PageHeader title={title} back={back} />
-        <Alert tone="error">{errorMessageOf(error)}</Alert>
+        <Alert tone="error">{errorMessageOf(settings.error)}</Alert>
       </Page>
     );
   }
   return (
-    <CouponFormView
-      key={couponId ?? 'new'}
-      couponId={couponId}
-      title={title}
-      initial={coupon.data ? toCouponForm(coupon.data, money) : blankCoupon}
-      initialProducts={coupon.data?.products ?? []}
-      usedCount={coupon.data?.usedCount ?? 0}
-      description={coupon.data ? <CouponStateBadge state={coupon.data.state} /> : undefined}
-      back={back}
-    />
+    <RecordPage id={couponId} query={coupon} title={title}>
+      {(record) => (
+        <CouponFormView
+          key={couponId ?? 'new'}
+          couponId={couponId}
+          title={title}
+          initial={record ? toCouponForm(record, money) : blankCoupon}
+          initialProducts={record?.products ?? []}
+          usedCount={record?.usedCount ?? 0}
+          description={record ? <CouponStateBadge state={record.state} /> : undefined}
+        />
+      )}
+    </RecordPage>
   );
 }
 
@@ -78,18 +83,16 @@ type CouponFormViewProps = {
   initialProducts: PickedProduct[];
   usedCount: number;
   description: ReactNode;
-  back: ReactNode;
 };
 
-function CouponFormView({ couponId, title, initial, initialProducts, usedCount, description, back }: CouponFormViewProps) {
+function CouponFormView({ couponId, title, initial, initialProducts, usedCount, description }: CouponFormViewProps) {
   const navigate = useNavigate();
   const money = useMoney();
   const save = useSaveCoupon(couponId);
-  const categories = useCategoryOptions();
-  const [formError, setFormError] = useState<string | null>(null);
+  const categories = useCategoryChoices();
   const [products, setProducts] = useState<PickedProduct[]>(initialProducts);
-  const resolver = useMemo(() => couponResolver(money), [money]);
-  const form = useForm<CouponForm, unknown, CouponValues>({ resolver, defaultValues: initial });
+  const schema = useMemo(() => couponFormSchema(money), [money]);
+  const form = useSchemaForm(schema, { defaultValues: initial });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control }) as CouponForm;
   const kind = watched.kind;
@@ -103,16 +106,11 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
     return parsed.success ? parsed.data : null;
   }, [watched, money]);
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success(couponId === undefined ? `Coupon ${saved.code} created.` : `Coupon ${saved.code} saved.`);
-        navigate('/coupons');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, couponFormFields)),
-    });
-  });
+  async function submit(values: z.output<typeof schema>) {
+    const saved = await save.mutateAsync(values);
+    notify.success(couponId === undefined ? `Coupon ${saved.code} created.` : `Coupon ${saved.code} saved.`);
+    navigate('/coupons');
+  }
 
   function changeProducts(next: PickedProduct[]) {
     setProducts(next);
@@ -131,8 +129,7 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
         description={description ?? 'A code a cashier types at the till for a percentage or an amount off.'}
         back={back}
       />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <Form form={form} onSubmit={submit}>
         <Block title="Coupon">
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="flex items-start gap-2">
@@ -236,7 +233,7 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
                 </div>
                 <div>
                   <p className="mb-1.5 text-sm font-medium text-gray-700">Products</p>
-                  <ProductPicker value={products} onChange={changeProducts} invalid={Boolean(errors.productIds)} />
+                  <CouponProductsField value={products} onChange={changeProducts} invalid={Boolean(errors.productIds)} />
                   {errors.productIds?.message && <p className="mt-1 text-sm text-red-600">{errors.productIds.message}</p>}
                 </div>
               </div>
@@ -246,17 +243,8 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
 
         <CouponTryIt coupon={tryable} usedCount={usedCount} />
 
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Processing' : 'Save'}
-          </Button>
-          <Link to="/coupons">
-            <Button variant="ghost" tabIndex={-1}>
-              Cancel
-            </Button>
-          </Link>
-        </div>
-      </form>
+        <FormActions isPending={save.isPending} cancelTo="/coupons" />
+      </Form>
     </Page>
   );
 }

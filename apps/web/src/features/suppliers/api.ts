@@ -1,11 +1,11 @@
-import type { PageMeta, Product, ProductListItem, Supplier, SupplierBulkInput, SupplierInput, SupplierListItem } from '@tillbook/contract';
+import type { PageMeta, Product, Supplier, SupplierBulkInput, SupplierInput, SupplierListItem } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-export const supplierKeys = createQueryKeys('suppliers');
+const supplierKeys = queryKeys.suppliers;
 
-export type SupplierListParams = { page: number; perPage: number; search?: string; sort?: string; active?: string };
+export type SupplierListParams = Record<string, string | number>;
 
 export function supplierListQuery(params: SupplierListParams) {
   return queryOptions({
@@ -37,7 +37,7 @@ export function useSaveSupplier(id: number | undefined) {
         : (await http.put<{ data: Supplier }>(`/api/suppliers/${id}/edit`, input)).data.data,
     onSuccess: async (supplier) => {
       client.setQueryData(supplierKeys.detail(supplier.id), supplier);
-      await client.invalidateQueries({ queryKey: supplierKeys.lists() });
+      await client.invalidateQueries({ queryKey: supplierKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
     },
   });
 }
@@ -48,7 +48,7 @@ export function useDeleteSupplier() {
     mutationFn: async (id: number) => {
       await http.delete(`/api/suppliers/${id}`);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.lists() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.all }),
   });
 }
 
@@ -58,17 +58,6 @@ export function useBulkSuppliers() {
     mutationFn: async (input: Pick<SupplierBulkInput, 'ids' | 'action'>) =>
       (await http.post<{ data: { affected: number } }>('/api/suppliers/update', input)).data.data.affected,
     onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.all }),
-  });
-}
-
-/** Products matching what the person typed in the "Products supplied" picker. */
-export function useProductSearch(term: string) {
-  return useQuery({
-    queryKey: ['products', 'supplier-picker', term],
-    queryFn: async () =>
-      (await http.get<{ data: ProductListItem[]; meta: PageMeta }>('/api/products', { params: { search: term, perPage: 10 } })).data.data,
-    enabled: term.trim().length > 0,
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,12 +1,9 @@
 import { defaultShopSettings, type Product, type ProductListItem } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { Notifications } from '../../lib/notifications.tsx';
-import { httpError } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, pageOf, recordRequests, rest, server } from '../../testing/server.ts';
 import { SupplierFormPage } from './supplier-form-page.tsx';
 
 const cola: ProductListItem = {
@@ -54,31 +51,16 @@ const hoodie: Product = {
   ],
 };
 
+/** The new-supplier form; the settings, the product search and the products answered over msw. */
 function renderForm() {
-  vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: defaultShopSettings } });
-    if (url === '/api/products') {
-      const rows = [cola, { ...cola, id: 6, title: 'Classic hoodie', sku: null, variantCount: 2, price: 3900 }];
-      return Promise.resolve({ data: { data: rows, meta: { page: 1, perPage: 10, total: 2, lastPage: 1 } } });
-    }
-    if (url === '/api/products/6/edit') return Promise.resolve({ data: { data: hoodie } });
-    if (url === '/api/products/5/edit') return Promise.resolve({ data: { data: colaProduct } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/suppliers/new', Component: SupplierFormPage },
-      { path: '/suppliers', element: <h1>Suppliers list</h1> },
-    ],
-    { initialEntries: ['/suppliers/new'] },
+  const rows = [cola, { ...cola, id: 6, title: 'Classic hoodie', sku: null, variantCount: 2, price: 3900 }];
+  server.use(
+    rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+    rest.get('/api/products', () => HttpResponse.json(pageOf(rows, { perPage: 10 }))),
+    rest.get('/api/products/6/edit', () => HttpResponse.json({ data: hoodie })),
+    rest.get('/api/products/5/edit', () => HttpResponse.json({ data: colaProduct })),
   );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <Notifications />
-    </QueryClientProvider>,
-  );
+  const { router } = renderScreen(<SupplierFormPage />, { path: '/suppliers/new', routes: [{ path: '/suppliers', element: <h1>Suppliers list</h1> }] });
   return router;
 }
 
@@ -94,8 +76,6 @@ async function addCola() {
   return (await screen.findByLabelText('Supplier cost for Cola 330ml')) as HTMLInputElement;
 }
 
-afterEach(() => vi.restoreAllMocks());
-
 describe('SupplierFormPage: products supplied', () => {
   it('adds a product row with our cost as the starting supplier cost, and shows the margin as the cost changes', async () => {
     renderForm();
@@ -109,16 +89,16 @@ describe('SupplierFormPage: products supplied', () => {
   });
 
   it('sends the cost in minor units, parsed exactly, with the supplier SKU', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: { id: 9, companyName: 'Northern Drinks Co.' } } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/suppliers/create', () => HttpResponse.json({ data: { id: 9, companyName: 'Northern Drinks Co.' } })));
     const router = renderForm();
     await fill(await screen.findByLabelText('Company name'), 'Northern Drinks Co.');
     const cost = await addCola();
     await fill(screen.getByLabelText('Supplier SKU for Cola 330ml'), 'ND-COLA');
     await fill(cost, '0.29');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(post).toHaveBeenCalled());
-    expect(post.mock.calls[0]?.[0]).toBe('/api/suppliers/create');
-    expect(post.mock.calls[0]?.[1]).toMatchObject({
+    await waitFor(() => expect(sent.find('POST', '/api/suppliers/create')?.body).toBeTruthy());
+    expect(sent.find('POST', '/api/suppliers/create')?.body).toMatchObject({
       companyName: 'Northern Drinks Co.',
       products: [{ variantId: 51, supplierSku: 'ND-COLA', cost: 29 }],
     });
@@ -126,26 +106,28 @@ describe('SupplierFormPage: products supplied', () => {
   });
 
   it('refuses a cost it cannot read and a missing company name together, without calling the server, and keeps what was typed', async () => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     const cost = await addCola();
     await fill(cost, '0.555');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Use at most 2 decimals. Enter an amount like 1,234.50.')).toBeTruthy();
     expect(screen.getByText('The company name field is required.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.find('POST', '/api/suppliers/create')).toBeUndefined();
     expect(cost.value).toBe('0.555');
   });
 
   it('puts the server’s 422 messages on the company name and on the right product row', async () => {
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, {
-        message: 'A supplier with this company name already exists. (and 1 more error)',
-        errors: {
-          companyName: ['A supplier with this company name already exists.'],
-          'products.0.cost': ['The supplier cost may not be greater than 100000000000.'],
-        },
-      }),
+    server.use(
+      rest.post('/api/suppliers/create', () =>
+        invalid(
+          {
+            companyName: ['A supplier with this company name already exists.'],
+            'products.0.cost': ['The supplier cost may not be greater than 100000000000.'],
+          },
+          'A supplier with this company name already exists. (and 1 more error)',
+        ),
+      ),
     );
     renderForm();
     await fill(await screen.findByLabelText('Company name'), 'Northern Drinks Co.');

@@ -1,18 +1,14 @@
 import { paymentTermSuggestions } from '@tillbook/contract';
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../../components/page-loading.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Form, FormActions } from '../../components/form.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useSaveSupplier, useSupplier } from './api.ts';
@@ -21,25 +17,13 @@ import { SupplierProductsSection } from './supplier-products-section.tsx';
 
 /** /suppliers/new and /suppliers/{id}/edit. */
 export function SupplierFormPage() {
-  const { id } = useParams();
-  const supplierId = id === undefined ? undefined : Number(id);
+  const supplierId = useRecordId();
   const supplier = useSupplier(supplierId);
   const money = useMoney();
-  if (supplierId !== undefined && supplier.isPending) return <PageLoading className="py-24" />;
-  if (supplierId !== undefined && supplier.isError) {
-    return (
-      <Page>
-        <PageHeader title="Edit supplier" />
-        <Alert tone="error">{errorMessageOf(supplier.error)}</Alert>
-      </Page>
-    );
-  }
   return (
-    <SupplierFormBody
-      key={supplierId ?? 'new'}
-      supplierId={supplierId}
-      initial={supplier.data ? toForm(supplier.data, money) : blankSupplier}
-    />
+    <RecordPage id={supplierId} query={supplier} title="Edit supplier">
+      {(record) => <SupplierFormBody key={supplierId ?? 'new'} supplierId={supplierId} initial={record ? toForm(record, money) : blankSupplier} />}
+    </RecordPage>
   );
 }
 
@@ -47,26 +31,21 @@ function SupplierFormBody({ supplierId, initial }: { supplierId: number | undefi
   const navigate = useNavigate();
   const money = useMoney();
   const save = useSaveSupplier(supplierId);
-  const [formError, setFormError] = useState<string | null>(null);
+  // The costs are typed money text: `toInput` reads them and applies the contract's schema on submit.
   const form = useForm<SupplierForm>({ defaultValues: initial });
   const { errors } = form.formState;
   const isNew = supplierId === undefined;
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
+  async function submit(values: SupplierForm) {
     const result = toInput(values, money);
     if ('errors' in result) {
-      for (const [field, message] of Object.entries(result.errors)) form.setError(field as never, { type: 'client', message });
+      for (const [field, message] of Object.entries(result.errors)) form.setError(field as FieldPath<SupplierForm>, { type: 'client', message });
       return;
     }
-    save.mutate(result.input, {
-      onSuccess: (saved) => {
-        notify.success(isNew ? `Supplier “${saved.companyName}” created.` : `Supplier “${saved.companyName}” saved.`);
-        navigate('/suppliers');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, supplierFormFields)),
-    });
-  });
+    const saved = await save.mutateAsync(result.input);
+    notify.success(isNew ? `Supplier “${saved.companyName}” created.` : `Supplier “${saved.companyName}” saved.`);
+    navigate('/suppliers');
+  }
 
   return (
     <Page>
@@ -75,8 +54,7 @@ function SupplierFormBody({ supplierId, initial }: { supplierId: number | undefi
         back={<Link to="/suppliers" className="text-indigo-700 hover:underline">← Suppliers</Link>}
       />
       <FormProvider {...form}>
-        <form onSubmit={onSubmit} noValidate className="max-w-5xl space-y-6">
-          {formError && <Alert tone="error">{formError}</Alert>}
+        <Form form={form} onSubmit={submit} fields={supplierFormFields} className="max-w-5xl space-y-6">
           <Block title="Supplier">
             <div className="grid gap-5 sm:grid-cols-2">
               <Field label="Company name" error={errors.companyName?.message}>
@@ -114,17 +92,8 @@ function SupplierFormBody({ supplierId, initial }: { supplierId: number | undefi
             </datalist>
           </Block>
           <SupplierProductsSection />
-          <div className="flex gap-3">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Processing' : 'Save'}
-            </Button>
-            <Link to="/suppliers">
-              <Button variant="ghost" tabIndex={-1}>
-                Cancel
-              </Button>
-            </Link>
-          </div>
-        </form>
+          <FormActions isPending={save.isPending} cancelTo="/suppliers" />
+        </Form>
       </FormProvider>
     </Page>
   );

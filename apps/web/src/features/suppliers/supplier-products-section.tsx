@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { costOf, marginTenthsOf, type SupplierForm } from './form-model.ts';
-import { ProductPicker } from './product-picker.tsx';
+import { SupplierProductPicker } from './supplier-product-picker.tsx';
 
 type RowErrors = { variantId?: { message?: string }; supplierSku?: { message?: string }; cost?: { message?: string } };
 
@@ -34,7 +34,7 @@ export function SupplierProductsSection() {
   return (
     <Block title="Products supplied">
       <div className="space-y-4">
-        <ProductPicker chosenVariantIds={chosen} onPick={(row) => rows.append(row)} />
+        <SupplierProductPicker chosenVariantIds={chosen} onPick={(row) => rows.append(row)} />
         {listError && <p className="text-sm text-red-600">{listError}</p>}
         {rows.fields.length === 0 ? (
           <p className="rounded-md border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-500">

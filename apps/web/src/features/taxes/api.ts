@@ -1,13 +1,13 @@
 import type { PageMeta, Tax, TaxBulkInput, TaxInput } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
-// Pickers elsewhere (product form, default taxes) keep their copies under ['taxes', …] too, so
-// invalidating `all` after a change refreshes them as well.
-export const taxKeys = createQueryKeys('taxes');
+// The tax pickers (lib/choices.ts taxChoices: product form, default taxes) live under the same
+// keys, so invalidating `all` after a change refreshes them as well.
+const taxKeys = queryKeys.taxes;
 
-export type TaxListParams = { page: number; perPage: number; search?: string; sort?: string; active?: string; isInclusive?: string };
+export type TaxListParams = Record<string, string | number>;
 
 export function taxListQuery(params: TaxListParams) {
   return queryOptions({

@@ -1,12 +1,9 @@
 import { defaultShopSettings, type ShopSettings, type Tax } from '@tillbook/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/http.ts';
-import { Notifications } from '../../lib/notifications.tsx';
-import { httpError } from '../../testing/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../testing/render.tsx';
+import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { TaxFormPage } from './tax-form-page.tsx';
 
 function buildTax(overrides: Partial<Tax> = {}): Tax {
@@ -25,28 +22,16 @@ function buildTax(overrides: Partial<Tax> = {}): Tax {
   };
 }
 
-/** The tax form with its own query cache; GET calls answered by path. */
+/** The tax form; the shop settings and the tax being edited answered over msw. */
 function renderForm(path = '/taxes/new', options: { settings?: Partial<ShopSettings>; tax?: Tax } = {}) {
-  vi.spyOn(http, 'get').mockImplementation((url: string) => {
-    if (url === '/api/settings') return Promise.resolve({ data: { data: { ...defaultShopSettings, ...options.settings } } });
-    if (options.tax && url === `/api/taxes/${options.tax.id}/edit`) return Promise.resolve({ data: { data: options.tax } });
-    return Promise.reject(new Error(`unexpected GET ${url}`));
+  server.use(rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, ...options.settings } })));
+  const tax = options.tax;
+  if (tax) server.use(rest.get(`/api/taxes/${tax.id}/edit`, () => HttpResponse.json({ data: tax })));
+  const { router } = renderScreen(<TaxFormPage />, {
+    path,
+    pattern: path === '/taxes/new' ? path : '/taxes/:id/edit',
+    routes: [{ path: '/taxes', element: <h1>Taxes list</h1> }],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/taxes/new', Component: TaxFormPage },
-      { path: '/taxes/:id/edit', Component: TaxFormPage },
-      { path: '/taxes', element: <h1>Taxes list</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-      <Notifications />
-    </QueryClientProvider>,
-  );
   return router;
 }
 
@@ -95,14 +80,14 @@ describe('TaxFormPage: the worked example', () => {
 
 describe('TaxFormPage: rate parsing and saving', () => {
   it.each([['abc'], ['101'], ['7.12345']])('refuses the rate %s on its field without calling the server', async (rate) => {
-    const post = vi.spyOn(http, 'post');
+    const sent = recordRequests();
     renderForm();
     await fill(screen.getByLabelText('Name'), 'Sales tax');
     await typeRate(rate);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The rate must be a percentage between 0 and 100 with at most 4 decimals.')).toBeTruthy();
     expect(rateField().getAttribute('aria-invalid')).toBe('true');
-    expect(post).not.toHaveBeenCalled();
+    expect(sent.filter('POST', '/api/taxes/create')).toHaveLength(0);
   });
 
   it('refuses a compound tax included in the price, on the compound box', async () => {
@@ -116,23 +101,20 @@ describe('TaxFormPage: rate parsing and saving', () => {
   });
 
   it('sends the rate as normalised decimal text and goes back to the list', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: { data: buildTax({ name: 'Sales tax', rate: '7.5', rateE4: 75_000 }) } });
+    const sent = recordRequests();
+    server.use(rest.post('/api/taxes/create', () => HttpResponse.json({ data: buildTax({ name: 'Sales tax', rate: '7.5', rateE4: 75_000 }) })));
     const router = renderForm();
     await fill(screen.getByLabelText('Name'), 'Sales tax');
     await typeRate('7,50');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/taxes/create', { name: 'Sales tax', rate: '7.5', isInclusive: false, isCompound: false, active: true }),
-    );
     expect(await screen.findByRole('heading', { name: 'Taxes list' })).toBeTruthy();
+    expect(sent.find('POST', '/api/taxes/create')?.body).toEqual({ name: 'Sales tax', rate: '7.5', isInclusive: false, isCompound: false, active: true });
     expect(router.state.location.pathname).toBe('/taxes');
     expect(screen.getByText('Tax “Sales tax” created.')).toBeTruthy();
   });
 
   it('puts the server’s 422 on its field and keeps what was typed', async () => {
-    vi.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, { message: 'A tax with this name already exists.', errors: { name: ['A tax with this name already exists.'] } }),
-    );
+    server.use(rest.post('/api/taxes/create', () => invalid({ name: ['A tax with this name already exists.'] }, 'A tax with this name already exists.')));
     renderForm();
     await fill(screen.getByLabelText('Name'), 'VAT');
     await typeRate('20');
@@ -144,7 +126,8 @@ describe('TaxFormPage: rate parsing and saving', () => {
 
   it('edits a tax: loads it into the form, says how many products carry it, and saves with PUT', async () => {
     const tax = buildTax();
-    const put = vi.spyOn(http, 'put').mockResolvedValue({ data: { data: { ...tax, rate: '9' } } });
+    const sent = recordRequests();
+    server.use(rest.put('/api/taxes/7/edit', () => HttpResponse.json({ data: { ...tax, rate: '9' } })));
     renderForm(`/taxes/${tax.id}/edit`, { tax });
     expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('State tax');
     expect(rateField().value).toBe('8.875');
@@ -152,6 +135,6 @@ describe('TaxFormPage: rate parsing and saving', () => {
     await waitFor(() => expect(example()).toBe('$10.00 + $0.89 tax = $10.89'));
     await typeRate('9');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(put).toHaveBeenCalledWith('/api/taxes/7/edit', expect.objectContaining({ rate: '9', name: 'State tax' })));
+    await waitFor(() => expect(sent.find('PUT', '/api/taxes/7/edit')?.body).toEqual(expect.objectContaining({ rate: '9', name: 'State tax' })));
   });
 });

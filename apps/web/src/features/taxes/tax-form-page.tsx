@@ -1,70 +1,55 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { taxInput, type Tax, type TaxInput, type TaxValues } from '@tillbook/contract';
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { PageLoading } from '../../components/page-loading.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
+import { taxInput, type Tax } from '@tillbook/contract';
+import { Controller, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useSaveTax, useTax } from './api.ts';
 import { TaxExample } from './tax-example.tsx';
 
-const fields = ['name', 'rate', 'isInclusive', 'isCompound', 'active'] as const;
-const blank: TaxInput = { name: '', rate: '', isInclusive: false, isCompound: false, active: true };
+type TaxFormValues = z.input<typeof taxInput>;
+
+const blank: TaxFormValues = { name: '', rate: '', isInclusive: false, isCompound: false, active: true };
 
 const inclusionChoices = [
   { value: 'exclusive', label: 'Added to the price', description: 'Exclusive: 10.00 + tax at the till (US sales tax).' },
   { value: 'inclusive', label: 'Included in the price', description: 'Inclusive: the shelf price already contains it (VAT).' },
 ] as const;
 
-function toForm(tax: Tax): TaxInput {
+function toForm(tax: Tax): TaxFormValues {
   return { name: tax.name, rate: tax.rate, isInclusive: tax.isInclusive, isCompound: tax.isCompound, active: tax.active };
 }
 
 /** /taxes/new and /taxes/{id}/edit. */
 export function TaxFormPage() {
-  const { id } = useParams();
-  const taxId = id === undefined ? undefined : Number(id);
+  const taxId = useRecordId();
   const tax = useTax(taxId);
-  if (taxId !== undefined && tax.isPending) return <PageLoading className="py-24" />;
-  if (taxId !== undefined && tax.isError) {
-    return (
-      <Page>
-        <PageHeader title="Edit tax" back={<Link to="/taxes" className="text-indigo-700 hover:underline">← Taxes</Link>} />
-        <Alert tone="error">{errorMessageOf(tax.error)}</Alert>
-      </Page>
-    );
-  }
-  return <TaxForm key={taxId ?? 'new'} taxId={taxId} initial={tax.data ? toForm(tax.data) : blank} productCount={tax.data?.productCount ?? 0} />;
+  return (
+    <RecordPage id={taxId} query={tax} title="Edit tax">
+      {(record) => <TaxForm key={taxId ?? 'new'} taxId={taxId} initial={record ? toForm(record) : blank} productCount={record?.productCount ?? 0} />}
+    </RecordPage>
+  );
 }
 
-function TaxForm({ taxId, initial, productCount }: { taxId: number | undefined; initial: TaxInput; productCount: number }) {
+function TaxForm({ taxId, initial, productCount }: { taxId: number | undefined; initial: TaxFormValues; productCount: number }) {
   const navigate = useNavigate();
   const save = useSaveTax(taxId);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<TaxInput, unknown, TaxValues>({ resolver: zodResolver(taxInput), defaultValues: initial });
+  const form = useSchemaForm(taxInput, { defaultValues: initial });
   const { errors } = form.formState;
   const [rate, isInclusive, isCompound] = useWatch({ control: form.control, name: ['rate', 'isInclusive', 'isCompound'] });
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success(taxId === undefined ? `Tax “${saved.name}” created.` : `Tax “${saved.name}” saved.`);
-        navigate('/taxes');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: z.output<typeof taxInput>) {
+    const saved = await save.mutateAsync(values);
+    notify.success(taxId === undefined ? `Tax “${saved.name}” created.` : `Tax “${saved.name}” saved.`);
+    navigate('/taxes');
+  }
 
   return (
     <Page>
@@ -77,8 +62,7 @@ function TaxForm({ taxId, initial, productCount }: { taxId: number | undefined; 
         }
         back={<Link to="/taxes" className="text-indigo-700 hover:underline">← Taxes</Link>}
       />
-      <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-        {formError && <Alert tone="error">{formError}</Alert>}
+      <Form form={form} onSubmit={submit}>
         <Block title="Tax">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Name" error={errors.name?.message} hint="As it appears on receipts and reports, e.g. VAT 20 % or State sales tax.">
@@ -117,17 +101,8 @@ function TaxForm({ taxId, initial, productCount }: { taxId: number | undefined; 
           </div>
         </Block>
         <TaxExample rate={rate} isInclusive={isInclusive} isCompound={isCompound} />
-        <div className="flex gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Processing' : 'Save'}
-          </Button>
-          <Link to="/taxes">
-            <Button variant="ghost" tabIndex={-1}>
-              Cancel
-            </Button>
-          </Link>
-        </div>
-      </form>
+        <FormActions isPending={save.isPending} cancelTo="/taxes" />
+      </Form>
     </Page>
   );
 }

@@ -1,11 +1,10 @@
 import type { Product } from '@tillbook/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { ProductPicker } from '../../components/product-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { fetchProductVariants, useProductSearch } from './api.ts';
+import { fetchProductVariants } from './api.ts';
 import type { SupplierProductForm } from './form-model.ts';
 
 type ProductPickerProps = {
@@ -14,23 +13,10 @@ type ProductPickerProps = {
   onPick: (row: SupplierProductForm) => void;
 };
 
-function useDebounced(value: string, delayMs = 250): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
-/** Search-as-you-type over the catalogue; a product with several variants asks which one. */
-export function ProductPicker({ chosenVariantIds, onPick }: ProductPickerProps) {
+/** The catalogue's product picker; a product with several variants asks which one. */
+export function SupplierProductPicker({ chosenVariantIds, onPick }: ProductPickerProps) {
   const money = useMoney();
   const [term, setTerm] = useState('');
-  const debounced = useDebounced(term.trim());
-  const search = useProductSearch(debounced);
-  // Results of an earlier term are never offered: a click must add what the person sees for what they typed.
-  const isStale = debounced !== term.trim() || search.isPlaceholderData;
   const [product, setProduct] = useState<Product | null>(null);
   const [loadingId, setLoadingId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -84,24 +70,25 @@ export function ProductPicker({ chosenVariantIds, onPick }: ProductPickerProps) 
     }
   }
 
-  const results = term.trim() && !isStale ? (search.data ?? []) : [];
   return (
-    <div className="space-y-2">
-      <TextInput
-        type="search"
-        aria-label="Add a product"
-        placeholder="Add a product: type its name, SKU or barcode"
-        value={term}
-        clearable
-        onClear={() => setTerm('')}
-        onChange={(event) => {
-          setTerm(event.target.value);
-          setProduct(null);
-          setError(null);
-        }}
-      />
-      {error && <p className="text-sm text-red-600">{error}</p>}
-      {product ? (
+    <ProductPicker
+      label="Add a product"
+      placeholder="Add a product: type its name, SKU or barcode"
+      perPage={10}
+      term={term}
+      onTermChange={(next) => {
+        setTerm(next);
+        setProduct(null);
+        setError(null);
+      }}
+      onPick={(p) => void choose(p.id)}
+      noMatch={(typed) => `No products match “${typed}”.`}
+      detailOf={(p) => (p.variantCount > 1 ? `${p.variantCount} variants` : (p.sku ?? ''))}
+      asideOf={(p) => money.format(p.price)}
+      busyId={loadingId}
+      message={error}
+    >
+      {product && (
         <div className="rounded-md border border-gray-200">
           <p className="border-b border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700">
             Which variant of <span className="font-medium">{product.title}</span>?
@@ -136,43 +123,7 @@ export function ProductPicker({ chosenVariantIds, onPick }: ProductPickerProps) 
             </Button>
           </div>
         </div>
-      ) : term.trim() ? (
-        <div className="rounded-md border border-gray-200">
-          {search.isError ? (
-            <p className="px-3 py-2 text-sm text-red-600">{errorMessageOf(search.error)}</p>
-          ) : isStale || search.isPending ? (
-            <p className="flex items-center gap-2 px-3 py-2 text-sm text-gray-500">
-              <Spinner className="size-4" /> Searching…
-            </p>
-          ) : results.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-gray-500">No products match “{term.trim()}”.</p>
-          ) : (
-            <ul aria-label="Matching products" className="max-h-72 divide-y divide-gray-100 overflow-y-auto">
-              {results.map((p) => (
-                <li key={p.id}>
-                  <button
-                    type="button"
-                    className="flex w-full items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-indigo-50 focus:bg-indigo-50 focus:outline-none"
-                    disabled={loadingId !== null}
-                    onClick={() => void choose(p.id)}
-                  >
-                    <span>
-                      <span className="font-medium text-gray-900">{p.title}</span>{' '}
-                      <span className="text-xs text-gray-500">
-                        {p.variantCount > 1 ? `${p.variantCount} variants` : (p.sku ?? '')}
-                      </span>
-                    </span>
-                    <span className="flex items-center gap-2 text-xs text-gray-500">
-                      {loadingId === p.id && <Spinner className="size-4" />}
-                      {money.format(p.price)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      ) : null}
-    </div>
+      )}
+    </ProductPicker>
   );
 }

@@ -1,0 +1,30 @@
+import type { PageMeta, ProductListItem } from '@tillbook/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { http } from './http.ts';
+import { queryKeys } from './query-keys.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+/**
+ * The catalogue searched as the person types (title, SKU or barcode), for the product pickers of
+ * other screens. The request waits for a pause in the typing, and results of an earlier term are
+ * never offered: a click must add what the person sees for what they typed.
+ */
+export function useProductSearch(text: string, perPage: number) {
+  const typed = text.trim();
+  const term = useDebouncedValue(typed);
+  const params = { search: term, perPage };
+  const search = useQuery({
+    queryKey: queryKeys.products.list(params),
+    queryFn: async () => (await http.get<{ data: ProductListItem[]; meta: PageMeta }>('/api/products', { params })).data,
+    select: (page) => page.data,
+    enabled: term.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const isStale = term !== typed || search.isPlaceholderData;
+  return {
+    term: typed,
+    results: typed && !isStale ? (search.data ?? []) : [],
+    isSearching: isStale || search.isPending,
+    error: search.isError ? search.error : null,
+  };
+}
