@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { burnVerifyTime, verifySecret } from '../../lib/passwords.ts';
-import { findUserByLogin } from '../users/queries.ts';
+import { findUserByLogin } from '../users/service.ts';
 import {
   createSession,
   destroySession,

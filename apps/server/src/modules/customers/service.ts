@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { paginate } from '../../lib/list.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
-import { listOrders } from '../orders/read.ts';
+import { listOrders } from '../orders/service.ts';
 import {
   addToPointsBalance,
   countCustomers,

@@ -1,7 +1,6 @@
 import { fallbackReceiptLayout, moneyFormatterOf, receiptLineWidth, receiptRows, toReceiptOrder, type OrderReceipt, type ReceiptRow } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { findReceiptTemplateById } from '../receipts/queries.ts';
-import { toReceiptTemplate } from '../receipts/service.ts';
+import { findReceiptTemplateById, toReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
 import { getOrder } from './read.ts';

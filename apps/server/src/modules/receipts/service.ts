@@ -18,6 +18,9 @@ import {
   updateReceiptTemplateArchived,
 } from './queries.ts';
 
+// Orders print a sale's receipt with the template it was sold with (orders/receipt.ts).
+export { findReceiptTemplateById };
+
 type ReceiptTemplateValues = z.output<typeof receiptTemplateInput>;
 
 export const DEFAULT_RECEIPT_TEMPLATE_NAME = 'Standard 80 mm';

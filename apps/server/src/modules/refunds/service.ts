@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { OrderLineRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordOrderEvent } from '../orders/timeline.ts';
+import { recordOrderEvent } from '../orders/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock } from '../stock/service.ts';
 import {

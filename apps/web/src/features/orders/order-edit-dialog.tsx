@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf, splitFieldErrors } from '../../lib/api-error.ts';
+import { splitFieldErrors } from '../../lib/api-error.ts';
 import { useEditOrder } from './timeline-api.ts';
 
 type Draft = { note: string; customer: { id: number; name: string } | null; tags: string[] };

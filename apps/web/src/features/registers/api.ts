@@ -1,4 +1,4 @@
-import type { Outlet, PageMeta, ReceiptTemplate, Register, RegisterInput, RegisterListItem } from '@tillbook/contract';
+import type { Outlet, PageMeta, Register, RegisterInput, RegisterListItem } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';

@@ -1,0 +1,7 @@
+/**
+ * What other modules may use of orders (eslint: a module reaches another only through its
+ * service.ts). Orders keeps its work split by task — create, read, edit, timeline — and this is
+ * its public face: customers list their orders, refunds write the order's timeline.
+ */
+export { listOrders } from './read.ts';
+export { recordOrderEvent } from './timeline.ts';
