@@ -18,18 +18,27 @@ type RecordPageProps<T> = {
   query: UseQueryResult<T>;
   /** The title the page shows when the record cannot be loaded ("Edit outlet"). */
   title: string;
+  /** The way back to the list, shown above the error too ("← Coupons"). */
+  back?: ReactNode;
+  /**
+   * Other answers the form cannot open without (the shop's settings for its currency's decimals,
+   * the outlets a product stocks in): loading and failing like the record itself, for new ones too.
+   */
+  needs?: UseQueryResult<unknown>[];
   /** The form, given the loaded record (undefined for a new one); it is keyed by id so it starts afresh. */
   children: (record: T | undefined) => ReactNode;
 };
 
 /** The load → loading / error / form wrapper every create-and-edit screen shares. */
-export function RecordPage<T>({ id, query, title, children }: RecordPageProps<T>) {
-  if (id !== undefined && query.isPending) return <PageLoading className="py-24" />;
-  if (id !== undefined && query.isError) {
+export function RecordPage<T>({ id, query, title, back, needs = [], children }: RecordPageProps<T>) {
+  const awaited = id === undefined ? needs : [query, ...needs];
+  if (awaited.some((q) => q.isPending)) return <PageLoading className="py-24" />;
+  const failed = awaited.find((q) => q.isError);
+  if (failed) {
     return (
       <Page>
-        <PageHeader title={title} />
-        <Alert tone="error">{errorMessageOf(query.error)}</Alert>
+        <PageHeader title={title} back={back} />
+        <Alert tone="error">{errorMessageOf(failed.error)}</Alert>
       </Page>
     );
   }

@@ -6,22 +6,20 @@ import {
   type MoneyInputResult,
   type MoneyReader,
 } from '@tillbook/contract';
+import { BackLink } from '../../components/back-link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
 import { useAdditionalCharge, useSaveAdditionalCharge } from './api.ts';
@@ -92,9 +90,7 @@ function toForm(charge: AdditionalCharge, money: MoneyReader): ChargeForm {
 }
 
 const back = (
-  <Link to="/products/additional-charges" className="text-indigo-700 hover:underline">
-    ← Additional charges
-  </Link>
+  <BackLink to="/products/additional-charges">Additional charges</BackLink>
 );
 
 /** /products/additional-charges/new and /products/additional-charges/{id}/edit. */
@@ -105,17 +101,8 @@ export function AdditionalChargeFormPage() {
   const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
   const title = chargeId === undefined ? 'New additional charge' : 'Edit additional charge';
-  if (settings.isPending) return <PageLoading className="py-24" />;
-  if (settings.isError) {
-    return (
-      <Page>
-        <PageHeader title={title} back={back} />
-        <Alert tone="error">{errorMessageOf(settings.error)}</Alert>
-      </Page>
-    );
-  }
   return (
-    <RecordPage id={chargeId} query={charge} title={title}>
+    <RecordPage id={chargeId} needs={[settings]} back={back} query={charge} title={title}>
       {(record) => (
         <ChargeFormView key={chargeId ?? 'new'} chargeId={chargeId} initial={record ? toForm(record, money) : blank} productCount={record?.productCount ?? 0} back={back} />
       )}

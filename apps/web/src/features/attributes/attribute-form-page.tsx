@@ -1,6 +1,7 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { attributeInput, type Attribute } from '@tillbook/contract';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
@@ -16,9 +17,7 @@ type AttributeValues = z.input<typeof attributeInput>;
 
 const blank: AttributeValues = { name: '', options: [] };
 const back = (
-  <Link to="/products/attributes" className="text-indigo-700 hover:underline">
-    ← Attributes
-  </Link>
+  <BackLink to="/products/attributes">Attributes</BackLink>
 );
 
 function toForm(attribute: Attribute): AttributeValues {
@@ -30,7 +29,7 @@ export function AttributeFormPage() {
   const attributeId = useRecordId();
   const attribute = useAttribute(attributeId);
   return (
-    <RecordPage id={attributeId} query={attribute} title="Edit attribute">
+    <RecordPage id={attributeId} back={<BackLink to="/products/attributes">Attributes</BackLink>} query={attribute} title="Edit attribute">
       {(record) => <AttributeForm key={attributeId ?? 'new'} attributeId={attributeId} attribute={record} />}
     </RecordPage>
   );

@@ -1,6 +1,7 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { categoryInput, type Category, type CategoryInput, type CategoryValues } from '@tillbook/contract';
 import { Controller, useWatch, type Control } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
@@ -33,7 +34,7 @@ export function CategoryFormPage() {
   const categoryId = useRecordId();
   const category = useCategory(categoryId);
   return (
-    <RecordPage id={categoryId} query={category} title="Edit category">
+    <RecordPage id={categoryId} back={<BackLink to="/categories">Categories</BackLink>} query={category} title="Edit category">
       {(record) => <CategoryForm key={categoryId ?? 'new'} categoryId={categoryId} category={record} initial={record ? toForm(record) : blank} />}
     </RecordPage>
   );
@@ -60,7 +61,7 @@ function CategoryForm({ categoryId, category, initial }: CategoryFormProps) {
       <PageHeader
         title={categoryId === undefined ? 'New category' : 'Edit category'}
         description={category ? usageOf(category) : 'Categories group products in the catalogue, in reports and on the sell screen.'}
-        back={<Link to="/categories" className="text-indigo-700 hover:underline">← Categories</Link>}
+        back={<BackLink to="/categories">Categories</BackLink>}
       />
       <Form form={form} onSubmit={submit}>
         <Block title="Category">

@@ -1,13 +1,12 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { couponInput } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -16,7 +15,6 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCategoryChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
@@ -37,9 +35,7 @@ const appliesToChoices = [
 ] as const;
 
 const back = (
-  <Link to="/coupons" className="text-indigo-700 hover:underline">
-    ← Coupons
-  </Link>
+  <BackLink to="/coupons">Coupons</BackLink>
 );
 
 /** /coupons/new and /coupons/{id}/edit. */
@@ -50,17 +46,8 @@ export function CouponFormPage() {
   const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
   const title = couponId === undefined ? 'New coupon' : 'Edit coupon';
-  if (settings.isPending) return <PageLoading className="py-24" />;
-  if (settings.isError) {
-    return (
-      <Page>
-        <PageHeader title={title} back={back} />
-        <Alert tone="error">{errorMessageOf(settings.error)}</Alert>
-      </Page>
-    );
-  }
   return (
-    <RecordPage id={couponId} query={coupon} title={title}>
+    <RecordPage id={couponId} needs={[settings]} back={back} query={coupon} title={title}>
       {(record) => (
         <CouponFormView
           key={couponId ?? 'new'}

@@ -1,6 +1,7 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { customerInput, type Customer } from '@tillbook/contract';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
@@ -33,7 +34,7 @@ export function CustomerFormPage({ tabs }: { tabs?: ReactNode }) {
   const customerId = useRecordId();
   const customer = useCustomer(customerId);
   return (
-    <RecordPage id={customerId} query={customer} title="Edit customer">
+    <RecordPage id={customerId} back={<BackLink to="/customers">Customers</BackLink>} query={customer} title="Edit customer">
       {(record) => <CustomerForm key={customerId ?? 'new'} customerId={customerId} record={record} tabs={tabs} />}
     </RecordPage>
   );
@@ -58,9 +59,7 @@ function CustomerForm({ customerId, record, tabs }: CustomerFormProps) {
       <PageHeader
         title={customerId === undefined ? 'New customer' : (record?.name ?? 'Edit customer')}
         back={
-          <Link to="/customers" className="text-indigo-700 hover:underline">
-            ← Customers
-          </Link>
+          <BackLink to="/customers">Customers</BackLink>
         }
       />
       {tabs}

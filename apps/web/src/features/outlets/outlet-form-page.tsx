@@ -1,5 +1,6 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { outletInput, type Outlet } from '@tillbook/contract';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
@@ -33,7 +34,7 @@ export function OutletFormPage() {
   const outletId = useRecordId();
   const outlet = useOutlet(outletId);
   return (
-    <RecordPage id={outletId} query={outlet} title="Edit outlet">
+    <RecordPage id={outletId} back={<BackLink to="/outlets">Outlets</BackLink>} query={outlet} title="Edit outlet">
       {(record) => <OutletForm key={outletId ?? 'new'} outletId={outletId} initial={record ? toForm(record) : blank} />}
     </RecordPage>
   );
@@ -53,7 +54,7 @@ function OutletForm({ outletId, initial }: { outletId: number | undefined; initi
 
   return (
     <Page>
-      <PageHeader title={outletId === undefined ? 'New outlet' : 'Edit outlet'} back={<Link to="/outlets" className="text-indigo-700 hover:underline">← Outlets</Link>} />
+      <PageHeader title={outletId === undefined ? 'New outlet' : 'Edit outlet'} back={<BackLink to="/outlets">Outlets</BackLink>} />
       <Form form={form} onSubmit={submit}>
         <Block title="Outlet">
           <div className="grid gap-5 sm:grid-cols-2">

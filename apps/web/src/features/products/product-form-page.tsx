@@ -1,10 +1,10 @@
 import type { ProductInput } from '@tillbook/contract';
+import { BackLink } from '../../components/back-link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormActions } from '../../components/form.tsx';
-import { PageLoading } from '../../components/page-loading.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
@@ -16,7 +16,6 @@ import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCategoryChoices, useChargeChoices, useOutletChoices, useTaxChoices } from '../../lib/choices.ts';
 import { applyServerErrors } from '../../lib/forms.ts';
 import { notify } from '../../lib/notifications.tsx';
@@ -36,18 +35,9 @@ export function ProductFormPage() {
   // A new product starts with the shop's default taxes: wait for them rather than start with none.
   const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
-  if ((productId === undefined && settings.isPending) || outlets.isPending) return <PageLoading className="py-24" />;
-  if (outlets.isError) {
-    return (
-      <Page>
-        <PageHeader title={productId === undefined ? 'New product' : 'Edit product'} />
-        <Alert tone="error">{errorMessageOf(outlets.error)}</Alert>
-      </Page>
-    );
-  }
-  const outletIds = outlets.data.map((o) => o.id);
+  const outletIds = (outlets.data ?? []).map((o) => o.id);
   return (
-    <RecordPage id={productId} query={product} title="Edit product">
+    <RecordPage id={productId} back={<BackLink to="/products">Products</BackLink>} query={product} needs={productId === undefined ? [settings, outlets] : [outlets]} title={productId === undefined ? 'New product' : 'Edit product'}>
       {(record) => (
         <ProductFormScreen
           key={productId ?? 'new'}
@@ -103,7 +93,7 @@ function ProductFormScreen({ productId, initial }: { productId: number | undefin
     <Page>
       <PageHeader
         title={isNew ? 'New product' : 'Edit product'}
-        back={<Link to="/products" className="text-indigo-700 hover:underline">← Products</Link>}
+        back={<BackLink to="/products">Products</BackLink>}
       />
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate className="space-y-6">

@@ -1,3 +1,4 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { registerInput, sampleReceiptOrder, suggestRegisterSlug, type Outlet, type Register } from '@tillbook/contract';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -118,7 +119,7 @@ export function RegisterForm({ registerId, initial, outlets, templates, currentT
     <Page>
       <PageHeader
         title={registerId === undefined ? 'New register' : 'Edit register'}
-        back={<Link to="/registers" className="text-indigo-700 hover:underline">← Registers</Link>}
+        back={<BackLink to="/registers">Registers</BackLink>}
       />
       <Form form={form} onSubmit={submit}>
         <Block title="Register">

@@ -1,6 +1,7 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { paymentTermSuggestions } from '@tillbook/contract';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Form, FormActions } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
@@ -21,7 +22,7 @@ export function SupplierFormPage() {
   const supplier = useSupplier(supplierId);
   const money = useMoney();
   return (
-    <RecordPage id={supplierId} query={supplier} title="Edit supplier">
+    <RecordPage id={supplierId} back={<BackLink to="/suppliers">Suppliers</BackLink>} query={supplier} title="Edit supplier">
       {(record) => <SupplierFormBody key={supplierId ?? 'new'} supplierId={supplierId} initial={record ? toForm(record, money) : blankSupplier} />}
     </RecordPage>
   );
@@ -51,7 +52,7 @@ function SupplierFormBody({ supplierId, initial }: { supplierId: number | undefi
     <Page>
       <PageHeader
         title={isNew ? 'New supplier' : 'Edit supplier'}
-        back={<Link to="/suppliers" className="text-indigo-700 hover:underline">← Suppliers</Link>}
+        back={<BackLink to="/suppliers">Suppliers</BackLink>}
       />
       <FormProvider {...form}>
         <Form form={form} onSubmit={submit} fields={supplierFormFields} className="max-w-5xl space-y-6">

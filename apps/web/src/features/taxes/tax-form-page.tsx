@@ -1,6 +1,7 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { taxInput, type Tax } from '@tillbook/contract';
 import { Controller, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
@@ -32,7 +33,7 @@ export function TaxFormPage() {
   const taxId = useRecordId();
   const tax = useTax(taxId);
   return (
-    <RecordPage id={taxId} query={tax} title="Edit tax">
+    <RecordPage id={taxId} back={<BackLink to="/taxes">Taxes</BackLink>} query={tax} title="Edit tax">
       {(record) => <TaxForm key={taxId ?? 'new'} taxId={taxId} initial={record ? toForm(record) : blank} productCount={record?.productCount ?? 0} />}
     </RecordPage>
   );
@@ -60,7 +61,7 @@ function TaxForm({ taxId, initial, productCount }: { taxId: number | undefined; 
             ? `${productCount} ${productCount === 1 ? 'product carries' : 'products carry'} this tax: a change applies to their next sales.`
             : undefined
         }
-        back={<Link to="/taxes" className="text-indigo-700 hover:underline">← Taxes</Link>}
+        back={<BackLink to="/taxes">Taxes</BackLink>}
       />
       <Form form={form} onSubmit={submit}>
         <Block title="Tax">

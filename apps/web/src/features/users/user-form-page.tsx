@@ -1,7 +1,8 @@
+import { BackLink } from '../../components/back-link.tsx';
 import { staffCreateInput, staffUpdateInput, type StaffUser } from '@tillbook/contract';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
@@ -29,7 +30,7 @@ export function UserFormPage() {
   const userId = useRecordId();
   const user = useStaffUser(userId);
   return (
-    <RecordPage id={userId} query={user} title="Edit staff user">
+    <RecordPage id={userId} back={<BackLink to="/users">Staff</BackLink>} query={user} title="Edit staff user">
       {(record) => <UserForm key={userId ?? 'new'} userId={userId} record={record} />}
     </RecordPage>
   );
@@ -71,9 +72,7 @@ function UserForm({ userId, record }: { userId: number | undefined; record: Staf
       <PageHeader
         title={isNew ? 'New staff user' : 'Edit staff user'}
         back={
-          <Link to="/users" className="text-indigo-700 hover:underline">
-            ← Staff
-          </Link>
+          <BackLink to="/users">Staff</BackLink>
         }
       />
       <Form form={form} onSubmit={submit}>
