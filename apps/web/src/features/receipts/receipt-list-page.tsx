@@ -114,9 +114,7 @@ export function ReceiptListPage() {
       <PageHeader
         title="Receipts"
         description="Receipt templates. A template never changes once made, so a reprint looks as it did: to change one, make a copy."
-        actions={
-<ButtonLink to="/receipts/new">Add New</ButtonLink>
-        }
+        actions={<ButtonLink to="/receipts/new">Add New</ButtonLink>}
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput label="Search templates" placeholder="Search by name, header or footer" value={list.search} onChange={list.setSearch} />
