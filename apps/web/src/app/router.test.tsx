@@ -4,10 +4,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@tillbook/contract';
-import { http } from '../lib/http.ts';
 import { pageLocation } from '../lib/page-location.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { administrator, cashier, httpError, signIn } from '../testing/fixtures.ts';
+import { administrator, cashier, signIn } from '../testing/fixtures.ts';
+import { HttpResponse, recordRequests, rest, server } from '../testing/server.ts';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { featureRoutes } from './feature-routes.ts';
 import { routes, screens } from './router.tsx';
@@ -20,13 +20,12 @@ function renderApp(path: string, appRoutes: RouteObject[] = routes) {
 
 /** The server's answer to GET /api/user (the background session check of the shell). */
 function answerSessionCheck(user: User) {
-  return vi.spyOn(http, 'get').mockImplementation(async (url) => {
-    if (url === '/api/user') return { data: user };
-    throw new Error(`Unexpected GET ${url}`);
-  });
+  server.use(rest.get('/api/user', () => HttpResponse.json(user)));
 }
 
 beforeEach(() => {
+  // The screens behind the shell are not under test here: their data requests simply fail.
+  server.use(rest.get('/api/*', () => HttpResponse.error()));
   answerSessionCheck(administrator);
 });
 
@@ -131,21 +130,23 @@ describe('shell', () => {
 
   it('checks the session in the background and refreshes the stored user', async () => {
     signIn(administrator);
-    const get = answerSessionCheck({ ...administrator, username: 'ada.l' });
+    const sent = recordRequests();
+    answerSessionCheck({ ...administrator, username: 'ada.l' });
     renderApp('/dashboard');
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/user'));
+    await waitFor(() => expect(sent.find('GET', '/api/user')).toBeTruthy());
     expect(await screen.findByText('ada.l')).toBeTruthy();
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null').username).toBe('ada.l');
   });
 
   it('logs out: POST /api/logout, then a plain /login with history replaced', async () => {
     signIn(administrator);
-    const post = vi.spyOn(http, 'post').mockResolvedValue({ data: '' });
+    const sent = recordRequests();
+    server.use(rest.post('/api/logout', () => new HttpResponse(null, { status: 204 })));
     const router = renderApp('/products');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
-    expect(post).toHaveBeenCalledWith('/api/logout', undefined, { skipAuthRedirect: true });
+    expect(sent.filter('POST', '/api/logout')).toHaveLength(1);
     expect(window.localStorage.getItem('user')).toBe('null');
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
@@ -154,23 +155,24 @@ describe('shell', () => {
 
   it('logs out locally when the server answers 401', async () => {
     signIn(administrator);
-    vi.spyOn(http, 'post').mockRejectedValue(httpError(401, { message: 'Unauthenticated.' }));
+    server.use(rest.post('/api/logout', () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
     const router = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
     expect(window.localStorage.getItem('user')).toBe('null');
     expect(router.state.location.pathname).toBe('/login');
+    // The logout's own 401 does not send the user round through "sign in again and come back here".
+    expect(router.state.location.search).toBe('');
   });
 
   it('stays signed in and only logs other logout failures to the console', async () => {
     signIn(administrator);
-    const failure = httpError(500);
-    vi.spyOn(http, 'post').mockRejectedValue(failure);
+    server.use(rest.post('/api/logout', () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })));
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const router = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
 
-    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout failed.', failure));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('Logout failed.', expect.objectContaining({ response: expect.objectContaining({ status: 500 }) })));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toEqual(administrator);
     expect((screen.getByRole('button', { name: 'Logout' }) as HTMLButtonElement).disabled).toBe(false);

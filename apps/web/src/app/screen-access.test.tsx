@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../lib/http.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { cashier, signIn } from '../testing/fixtures.ts';
+import { HttpResponse, rest, server } from '../testing/server.ts';
 import { administratorNavigation, cashierNavigation } from './navigation-items.ts';
 import { routes, screens } from './router.tsx';
 import { canOpenScreen } from './screen-access.ts';
@@ -46,14 +46,14 @@ describe('which screens a user type may open', () => {
 describe('a cashier opening an administrator’s screen by its address', () => {
   beforeEach(() => {
     signIn(cashier);
-    vi.spyOn(http, 'get').mockImplementation(async (url) => {
-      if (url === '/api/user') return { data: cashier };
-      throw new Error(`Unexpected GET ${url}`);
-    });
+    server.use(
+      rest.get('/api/user', () => HttpResponse.json(cashier)),
+      // The shell's other data requests are not under test here: they simply fail.
+      rest.get('/api/*', () => HttpResponse.error()),
+    );
   });
   afterEach(() => {
     queryClient.clear();
-    vi.restoreAllMocks();
   });
 
   it.each(['/products/new', '/registers/2/edit', '/users', '/settings/general'])('sees “not allowed” at %s, with the way back to /registers', async (path) => {

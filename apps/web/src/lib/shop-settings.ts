@@ -3,9 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { formatDate, formatDateTime, formatTime } from './date-format.ts';
 import { http } from './http.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const shopSettingsQuery = queryOptions({
-  queryKey: ['settings', 'shop'],
+  queryKey: queryKeys.settings.detail('shop'),
   queryFn: async () => (await http.get<{ data: ShopSettings }>('/api/settings')).data.data,
   staleTime: 60_000,
 });

@@ -2,10 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@tillbook/contract';
-import { http } from '../../lib/http.ts';
 import { pageLocation } from '../../lib/page-location.ts';
-import { administrator, cashier, deferred, httpError, networkError, signIn } from '../../testing/fixtures.ts';
+import { administrator, cashier, deferred, signIn } from '../../testing/fixtures.ts';
+import { HttpResponse, recordRequests, rest, server } from '../../testing/server.ts';
 import { LoginPage } from './login-page.tsx';
 import { LoginRoute } from './login-route.tsx';
 
@@ -25,12 +24,18 @@ function renderLogin(entry = '/login') {
   return router;
 }
 
-/** Answers the CSRF call, and the login call with what `answer` returns. */
-function mockLogin(answer: () => Promise<{ data: User }>) {
-  const get = vi.spyOn(http, 'get').mockResolvedValue({ data: '' });
-  const post = vi.spyOn(http, 'post').mockImplementation(answer);
-  return { get, post };
+/** Answers the CSRF call, and the login call with what `answer` returns; gives the requests sent. */
+function mockLogin(answer: () => Response | Promise<Response>) {
+  const sent = recordRequests();
+  server.use(
+    rest.get('/sanctum/csrf-cookie', () => new HttpResponse(null, { status: 204 })),
+    rest.post('/api/login', answer),
+  );
+  return sent;
 }
+
+const signsIn = (user: typeof administrator) => () => HttpResponse.json(user);
+const fails = (status: number, body: object = { message: 'Error' }) => () => HttpResponse.json(body, { status });
 
 async function submit(username = 'ada', password = 'secret') {
   await userEvent.type(screen.getByLabelText('Username'), username);
@@ -51,17 +56,20 @@ describe('LoginPage', () => {
   });
 
   it('makes no client-side checks (SPEC §5)', async () => {
-    const { post } = mockLogin(() => Promise.reject(httpError(422, { message: credentialsMessage, errors: {} })));
+    const sent = mockLogin(fails(422, { message: credentialsMessage, errors: {} }));
     renderLogin();
     expect((screen.getByLabelText('Username') as HTMLInputElement).required).toBe(false);
     expect((screen.getByLabelText('Password') as HTMLInputElement).required).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(post).toHaveBeenCalledWith('/api/login', { email: '', password: '' });
+    await waitFor(() => expect(sent.find('POST', '/api/login')?.body).toEqual({ email: '', password: '' }));
   });
 
   it('shows "Processing", disables the button and covers the screen while the request runs', async () => {
-    const answer = deferred<{ data: User }>();
-    mockLogin(() => answer.promise);
+    const answer = deferred<void>();
+    mockLogin(async () => {
+      await answer.promise;
+      return HttpResponse.json(administrator);
+    });
     renderLogin();
     await submit();
 
@@ -69,23 +77,25 @@ describe('LoginPage', () => {
     expect(button.disabled).toBe(true);
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
 
-    answer.resolve({ data: administrator });
+    answer.resolve();
     expect(await screen.findByRole('heading', { name: 'Dashboard screen' })).toBeTruthy();
   });
 
   it('fetches the CSRF cookie, then sends the username as email with the password', async () => {
-    const { get, post } = mockLogin(() => Promise.resolve({ data: administrator }));
+    const sent = mockLogin(signsIn(administrator));
     renderLogin();
     await submit('ada', 'correct horse');
     await screen.findByRole('heading', { name: 'Dashboard screen' });
 
-    expect(get).toHaveBeenCalledWith('/sanctum/csrf-cookie');
-    expect(post).toHaveBeenCalledWith('/api/login', { email: 'ada', password: 'correct horse' });
-    expect(get.mock.invocationCallOrder[0]).toBeLessThan(post.mock.invocationCallOrder[0] ?? 0);
+    const csrf = sent.all.findIndex((r) => r.method === 'GET' && r.path === '/sanctum/csrf-cookie');
+    const login = sent.all.findIndex((r) => r.method === 'POST' && r.path === '/api/login');
+    expect(csrf).toBeGreaterThanOrEqual(0);
+    expect(login).toBeGreaterThan(csrf);
+    await waitFor(() => expect(sent.all[login]?.body).toEqual({ email: 'ada', password: 'correct horse' }));
   });
 
   it('stores the user and sends an administrator to /dashboard with history replaced', async () => {
-    mockLogin(() => Promise.resolve({ data: administrator }));
+    mockLogin(signsIn(administrator));
     const router = renderLogin();
     await submit();
     await screen.findByRole('heading', { name: 'Dashboard screen' });
@@ -95,7 +105,7 @@ describe('LoginPage', () => {
   });
 
   it('sends a cashier to /registers after login', async () => {
-    mockLogin(() => Promise.resolve({ data: cashier }));
+    mockLogin(signsIn(cashier));
     const router = renderLogin();
     await submit('carl', 'secret');
     await screen.findByRole('heading', { name: 'Registers screen' });
@@ -103,7 +113,7 @@ describe('LoginPage', () => {
   });
 
   it('goes to redirect_to with a full page load', async () => {
-    mockLogin(() => Promise.resolve({ data: cashier }));
+    mockLogin(signsIn(cashier));
     const assign = vi.spyOn(pageLocation, 'assign').mockImplementation(() => {});
     const router = renderLogin('/login?redirect_to=%2Fcustomers%3Fpage%3D2');
     await submit();
@@ -112,7 +122,7 @@ describe('LoginPage', () => {
   });
 
   it('ignores a redirect_to that leaves the site', async () => {
-    mockLogin(() => Promise.resolve({ data: administrator }));
+    mockLogin(signsIn(administrator));
     const assign = vi.spyOn(pageLocation, 'assign').mockImplementation(() => {});
     renderLogin('/login?redirect_to=%2F%2Fevil.example');
     await submit();
@@ -121,7 +131,7 @@ describe('LoginPage', () => {
   });
 
   it('explains a 422 and lets the user try again, keeping what was typed', async () => {
-    mockLogin(() => Promise.reject(httpError(422, { message: credentialsMessage, errors: {} })));
+    mockLogin(fails(422, { message: credentialsMessage, errors: {} }));
     renderLogin();
     await submit('ada', 'wrong');
 
@@ -137,11 +147,11 @@ describe('LoginPage', () => {
   });
 
   it.each([
-    ['a server error', httpError(500)],
-    ['throttling', httpError(429)],
-    ['a network failure', networkError()],
+    ['a server error', fails(500)],
+    ['throttling', fails(429)],
+    ['a network failure', () => HttpResponse.error()],
   ])('clears the busy state without a message after %s', async (_case, failure) => {
-    mockLogin(() => Promise.reject(failure));
+    mockLogin(failure);
     renderLogin();
     await submit();
 
@@ -173,7 +183,7 @@ describe('LoginPage', () => {
   });
 
   it('works without a router, as the standalone /login screen', async () => {
-    mockLogin(() => Promise.resolve({ data: cashier }));
+    mockLogin(signsIn(cashier));
     const onNavigate = vi.fn();
     const onLoginStart = vi.fn();
     render(<LoginPage redirectTo={null} onNavigate={onNavigate} onLoginStart={onLoginStart} />);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultReceiptToggles,
   receiptTemplateInput,
@@ -7,17 +6,17 @@ import {
   sampleReceiptOrder,
   type ReceiptLayout,
   type ReceiptTemplate,
-  type ReceiptTemplateInput,
 } from '@tillbook/contract';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useReceiptTemplate } from '../../components/receipt/api.ts';
 import { ReceiptPreview } from '../../components/receipt/receipt-preview.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -25,14 +24,13 @@ import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { applyServerErrors } from '../../lib/forms.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { useReceiptTemplateChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useCreateReceiptTemplate, useLoadReceiptTemplate } from './api.ts';
 
-type FormValues = Omit<ReceiptTemplateInput, 'paperWidth'> & { paperWidth: 58 | 80 };
+type FormValues = z.input<typeof receiptTemplateInput>;
 
 const fields = ['name', 'paperWidth', 'header', 'footer', ...receiptToggles, 'basedOnId'] as const;
 
@@ -99,13 +97,9 @@ function ReceiptForm({ initial }: { initial: FormValues }) {
   const loadTemplate = useLoadReceiptTemplate();
   const settings = useShopSettings();
   const money = useMoney();
-  const [formError, setFormError] = useState<string | null>(null);
   const [copyError, setCopyError] = useState<string | null>(null);
   const [isCopying, setIsCopying] = useState(false);
-  const form = useForm<FormValues, unknown, FormValues>({
-    resolver: zodResolver(receiptTemplateInput) as never,
-    defaultValues: initial,
-  });
+  const form = useSchemaForm(receiptTemplateInput, { defaultValues: initial });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control });
   const layout: ReceiptLayout = {
@@ -138,16 +132,11 @@ function ReceiptForm({ initial }: { initial: FormValues }) {
     }
   }
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    create.mutate(values, {
-      onSuccess: (saved) => {
-        notify.success(`Receipt template “${saved.name}” created.`);
-        navigate('/receipts');
-      },
-      onError: (error) => setFormError(applyServerErrors(error, form.setError, fields)),
-    });
-  });
+  async function submit(values: z.output<typeof receiptTemplateInput>) {
+    const saved = await create.mutateAsync(values);
+    notify.success(`Receipt template “${saved.name}” created.`);
+    navigate('/receipts');
+  }
 
   return (
     <Page>
@@ -157,8 +146,7 @@ function ReceiptForm({ initial }: { initial: FormValues }) {
         back={<Link to="/receipts" className="text-indigo-700 hover:underline">← Receipts</Link>}
       />
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_auto]">
-        <form onSubmit={onSubmit} noValidate className="max-w-3xl space-y-6">
-          {formError && <Alert tone="error">{formError}</Alert>}
+        <Form form={form} onSubmit={submit} fields={fields}>
           <Block title="Template">
             <div className="grid gap-5">
               <Field
@@ -212,17 +200,8 @@ function ReceiptForm({ initial }: { initial: FormValues }) {
               ))}
             </div>
           </Block>
-          <div className="flex gap-3">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Processing' : 'Save'}
-            </Button>
-            <Link to="/receipts">
-              <Button variant="ghost" tabIndex={-1}>
-                Cancel
-              </Button>
-            </Link>
-          </div>
-        </form>
+          <FormActions isPending={create.isPending} cancelTo="/receipts" />
+        </Form>
         <aside className="lg:sticky lg:top-6" aria-label="Preview">
           <h2 className="mb-2 text-sm font-medium text-gray-700">
             Preview <span className="font-normal text-gray-500">· sample order on {layout.paperWidth} mm paper</span>

@@ -1,5 +1,6 @@
 import { receiptToggleLabels, receiptToggles, type ReceiptTemplateListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../components/button-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
@@ -12,7 +13,11 @@ import { useListParams } from '../../lib/list-params.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useArchiveReceiptTemplate, useReceiptTemplates } from './api.ts';
 
-/** /receipts: the receipt templates, what each prints, and the registers using it. */
+/**
+ * /receipts: the receipt templates, what each prints, and the registers using it. Built from the
+ * list parts rather than `ResourceListPage`: templates are never edited (Copy and Archive instead of
+ * Edit and Delete), and the archived select defaults to "In use" with its own empty states.
+ */
 export function ReceiptListPage() {
   const list = useListParams({ sort: 'name' });
   const archived = list.get('archived') ?? '0';
@@ -109,11 +114,7 @@ export function ReceiptListPage() {
       <PageHeader
         title="Receipts"
         description="Receipt templates. A template never changes once made, so a reprint looks as it did: to change one, make a copy."
-        actions={
-          <Link to="/receipts/new">
-            <Button tabIndex={-1}>Add New</Button>
-          </Link>
-        }
+        actions={<ButtonLink to="/receipts/new">Add New</ButtonLink>}
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput label="Search templates" placeholder="Search by name, header or footer" value={list.search} onChange={list.setSearch} />

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { shopSettingsQuery } from '../../lib/shop-settings.ts';
 import { deferred } from '../../testing/fixtures.ts';
 import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { buildSettings, renderSettings } from './settings.fixtures.tsx';
@@ -71,7 +72,7 @@ describe('GeneralSettingsPage', () => {
     expect(await sentBody(sent, 'PUT', '/api/settings/general')).toEqual({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' });
     expect(await screen.findByText('General settings saved.')).toBeTruthy();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['settings'] });
-    expect(client.getQueryData(['settings', 'shop'])).toMatchObject({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' });
+    expect(client.getQueryData(shopSettingsQuery.queryKey)).toMatchObject({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' });
     expect(field('Business name').value).toBe('Corner Shop');
   });
 
