@@ -53,19 +53,34 @@ export function Form<I extends FieldValues, O>({ form, onSubmit, fields, classNa
   );
 }
 
-type FormActionsProps = { isPending: boolean; cancelTo: string; saveLabel?: string; children?: ReactNode };
+type FormActionsProps = {
+  isPending: boolean;
+  /** Cancel goes back to this list; a settings screen has no list and offers `discard` instead. */
+  cancelTo?: string;
+  /** "Discard changes": puts the form back as loaded; offered once something was changed. */
+  discard?: { isDirty: boolean; reset: () => void };
+  saveLabel?: string;
+  children?: ReactNode;
+};
 
-/** Save (it reads "Processing" while the save runs, SPEC §1) and Cancel back to the list. */
-export function FormActions({ isPending, cancelTo, saveLabel = 'Save', children }: FormActionsProps) {
+/** Save (it reads "Processing" while the save runs, SPEC §1) and Cancel back to the list, or Discard changes. */
+export function FormActions({ isPending, cancelTo, discard, saveLabel = 'Save', children }: FormActionsProps) {
   return (
     <div className="flex gap-3">
       <Button type="submit" disabled={isPending}>
         {isPending ? 'Processing' : saveLabel}
       </Button>
       {children}
-      <ButtonLink to={cancelTo} variant="ghost">
-        Cancel
-      </ButtonLink>
+      {discard && (
+        <Button variant="ghost" disabled={isPending || !discard.isDirty} onClick={discard.reset}>
+          Discard changes
+        </Button>
+      )}
+      {cancelTo !== undefined && (
+        <ButtonLink to={cancelTo} variant="ghost">
+          Cancel
+        </ButtonLink>
+      )}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { generalSettingsInput, type GeneralSettingsInput, type ShopSettings } from '@tillbook/contract';
 import { useController, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Form, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -94,14 +93,7 @@ function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
           </p>
         </div>
       </Block>
-      <div className="flex gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Processing' : 'Save'}
-        </Button>
-        <Button variant="ghost" disabled={save.isPending || !form.formState.isDirty} onClick={() => form.reset()}>
-          Discard changes
-        </Button>
-      </div>
+      <FormActions isPending={save.isPending} discard={{ isDirty: form.formState.isDirty, reset: () => form.reset() }} />
     </Form>
   );
 }

@@ -1,9 +1,8 @@
 import { productSettingsInput, type ProductSettingsInput, type ShopSettings } from '@tillbook/contract';
 import { useController, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Form, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -95,14 +94,7 @@ function ProductSettingsForm({ initial }: { initial: ProductSettingsInput }) {
         />
         {errors.allowNegativeStock?.message && <p className="mt-2 text-sm text-red-600">{errors.allowNegativeStock.message}</p>}
       </Block>
-      <div className="flex gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Processing' : 'Save'}
-        </Button>
-        <Button variant="ghost" disabled={save.isPending || !form.formState.isDirty} onClick={() => form.reset()}>
-          Discard changes
-        </Button>
-      </div>
+      <FormActions isPending={save.isPending} discard={{ isDirty: form.formState.isDirty, reset: () => form.reset() }} />
     </Form>
   );
 }
