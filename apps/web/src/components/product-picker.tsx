@@ -45,7 +45,8 @@ export function ProductPicker(props: ProductPickerProps) {
       <TextInput
         type="search"
         aria-label={label}
-        aria-controls={listId}
+        // Only while the list of matches is on the page: a reference to nothing is invalid ARIA.
+        aria-controls={children === undefined && search.term ? listId : undefined}
         placeholder={placeholder}
         value={term}
         invalid={props.invalid}
