@@ -5,10 +5,13 @@
 -- document and user; and register sync learns of the change (product_stock_stamps: migration 0008).
 -- `changes` is [{"variant_id", "delta"}], a variant at most once. Whether a level may go below zero
 -- is the caller's to decide from the answer: the levels after the moves, in variant order.
+-- Each ledger row records the variant's cost at that moment (its value at cost) and goes into the
+-- stock report's summary (summarise_stock_moves, decision 020) in the same transaction.
 CREATE OR REPLACE FUNCTION move_stock(outlet_id int, changes jsonb, reason text, note text, document_type text, document_id int, user_id int) RETURNS TABLE (variant_id int, delta bigint, quantity_after bigint) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
+DECLARE
+  moved bigint[];
 BEGIN
-  RETURN QUERY
   WITH moves AS (
     SELECT m.variant_id, m.delta FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint)
   ), levels AS (
@@ -17,16 +20,19 @@ BEGIN
     ON CONFLICT (outlet_id, variant_id) DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity, updated_at = now()
     RETURNING variant_id, quantity
   ), ledger AS (
-    INSERT INTO stock_movements (outlet_id, variant_id, delta, quantity_after, reason, note, document_type, document_id, user_id)
-    SELECT move_stock.outlet_id, l.variant_id, m.delta, l.quantity, move_stock.reason, move_stock.note,
+    INSERT INTO stock_movements (outlet_id, variant_id, delta, quantity_after, unit_cost, reason, note, document_type, document_id, user_id)
+    SELECT move_stock.outlet_id, l.variant_id, m.delta, l.quantity, v.cost, move_stock.reason, move_stock.note,
       move_stock.document_type, move_stock.document_id, move_stock.user_id
-    FROM levels l JOIN moves m ON m.variant_id = l.variant_id
-    RETURNING variant_id, delta, quantity_after
+    FROM levels l JOIN moves m ON m.variant_id = l.variant_id JOIN product_variants v ON v.id = l.variant_id
+    ORDER BY l.variant_id
+    RETURNING id
   ), touched AS (
     INSERT INTO product_stock_stamps AS st (product_id, change_xid)
     SELECT DISTINCT v.product_id, pg_current_xact_id() FROM product_variants v WHERE v.id IN (SELECT m.variant_id FROM moves m)
     ON CONFLICT (product_id) DO UPDATE SET change_xid = excluded.change_xid
   )
-  SELECT g.variant_id, g.delta, g.quantity_after FROM ledger g ORDER BY g.variant_id;
+  SELECT array_agg(g.id) INTO moved FROM ledger g;
+  PERFORM summarise_stock_moves(moved);
+  RETURN QUERY SELECT g.variant_id, g.delta, g.quantity_after FROM stock_movements g WHERE g.id = ANY(moved) ORDER BY g.variant_id;
 END
 $$;

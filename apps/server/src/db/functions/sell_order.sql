@@ -12,7 +12,7 @@
 --   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
 --   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
 -- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
--- goes through move_stock since 0012.
+-- goes through move_stock since 0012; the sale is added to the reports' summaries since 0013.
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   short record;
@@ -86,6 +86,7 @@ BEGIN
   IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
   END IF;
+  PERFORM summarise_orders(ARRAY[stored.order_id]);
   RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
     'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids);
 END

@@ -1,4 +1,5 @@
 export * from './additional-charges.ts';
+export * from './analytics.ts';
 export * from './attributes.ts';
 export * from './cashbox.ts';
 export * from './categories.ts';

@@ -36,6 +36,8 @@ export const stockMovements = pgTable(
       .references(() => productVariants.id, { onDelete: 'cascade' }),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     quantityAfter: bigint('quantity_after', { mode: 'number' }).notNull(),
+    /** The variant's cost per unit when it moved: the move's value at cost (stock report). */
+    unitCost: bigint('unit_cost', { mode: 'number' }).notNull().default(0),
     reason: varchar('reason', { length: 20 }).notNull().$type<StockReason>(),
     note: varchar('note', { length: 500 }),
     documentType: varchar('document_type', { length: 30 }),

@@ -12,6 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { OrderLineRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { summariseRefund } from '../analytics/service.ts';
 import { recordOrderEvent } from '../orders/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock } from '../stock/service.ts';
@@ -183,6 +184,7 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
     if (order.customerId !== null) await subtractCustomerSpend(tx, order.customerId, total);
     // Line totals already carry their coupon share; what is left to give back is the use itself.
     if (status === 'refunded' && order.couponId !== null) await releaseCouponUse(tx, order.couponId);
+    await summariseRefund(tx, refund.id);
     await recordOrderEvent(tx, orderId, 'refunded', { refundId: refund.id, number: refund.number, total }, refunder.id);
     return refund.id;
   });

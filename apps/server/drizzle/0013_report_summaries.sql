@@ -1,0 +1,431 @@
+-- The reports' summaries (issue 12, decision 020): four tables kept by the database functions below
+-- in the same transaction as each sale, refund and stock move, and rebuilt from the documents by
+-- rebuild_summaries(). The function texts are those of apps/server/src/db/functions/*.sql.
+CREATE TABLE "sales_by_hour" (
+	"day" date NOT NULL,
+	"hour" smallint NOT NULL,
+	"outlet_id" integer NOT NULL,
+	"register_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"orders" bigint DEFAULT 0 NOT NULL,
+	"units" bigint DEFAULT 0 NOT NULL,
+	"gross" bigint DEFAULT 0 NOT NULL,
+	"line_discounts" bigint DEFAULT 0 NOT NULL,
+	"order_discounts" bigint DEFAULT 0 NOT NULL,
+	"net" bigint DEFAULT 0 NOT NULL,
+	"charges" bigint DEFAULT 0 NOT NULL,
+	"tax" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"cost" bigint DEFAULT 0 NOT NULL,
+	"costed_net" bigint DEFAULT 0 NOT NULL,
+	"uncosted_units" bigint DEFAULT 0 NOT NULL,
+	"cash" bigint DEFAULT 0 NOT NULL,
+	"card" bigint DEFAULT 0 NOT NULL,
+	"other" bigint DEFAULT 0 NOT NULL,
+	"refunds" bigint DEFAULT 0 NOT NULL,
+	"refund_units" bigint DEFAULT 0 NOT NULL,
+	"refund_net" bigint DEFAULT 0 NOT NULL,
+	"refund_charges" bigint DEFAULT 0 NOT NULL,
+	"refund_tax" bigint DEFAULT 0 NOT NULL,
+	"refund_total" bigint DEFAULT 0 NOT NULL,
+	"refund_cost" bigint DEFAULT 0 NOT NULL,
+	"refund_costed_net" bigint DEFAULT 0 NOT NULL,
+	"restocked_units" bigint DEFAULT 0 NOT NULL,
+	"damaged_units" bigint DEFAULT 0 NOT NULL,
+	"refund_cash" bigint DEFAULT 0 NOT NULL,
+	"refund_card" bigint DEFAULT 0 NOT NULL,
+	"refund_other" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_by_hour_day_hour_outlet_id_register_id_user_id_pk" PRIMARY KEY("day","hour","outlet_id","register_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "sales_by_tax" (
+	"day" date NOT NULL,
+	"outlet_id" integer NOT NULL,
+	"tax_id" integer NOT NULL,
+	"rate_e4" integer NOT NULL,
+	"is_inclusive" boolean NOT NULL,
+	"is_compound" boolean NOT NULL,
+	"name" varchar(200) NOT NULL,
+	"base" bigint DEFAULT 0 NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"refund_base" bigint DEFAULT 0 NOT NULL,
+	"refund_amount" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_by_tax_day_outlet_id_tax_id_rate_e4_is_inclusive_is_compound_pk" PRIMARY KEY("day","outlet_id","tax_id","rate_e4","is_inclusive","is_compound")
+);
+--> statement-breakpoint
+CREATE TABLE "sales_by_variant" (
+	"day" date NOT NULL,
+	"outlet_id" integer NOT NULL,
+	"variant_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"units" bigint DEFAULT 0 NOT NULL,
+	"gross" bigint DEFAULT 0 NOT NULL,
+	"discounts" bigint DEFAULT 0 NOT NULL,
+	"net" bigint DEFAULT 0 NOT NULL,
+	"tax" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"cost" bigint DEFAULT 0 NOT NULL,
+	"costed_net" bigint DEFAULT 0 NOT NULL,
+	"uncosted_units" bigint DEFAULT 0 NOT NULL,
+	"refund_units" bigint DEFAULT 0 NOT NULL,
+	"refund_net" bigint DEFAULT 0 NOT NULL,
+	"refund_tax" bigint DEFAULT 0 NOT NULL,
+	"refund_total" bigint DEFAULT 0 NOT NULL,
+	"refund_cost" bigint DEFAULT 0 NOT NULL,
+	"refund_costed_net" bigint DEFAULT 0 NOT NULL,
+	"restocked_units" bigint DEFAULT 0 NOT NULL,
+	"damaged_units" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_by_variant_day_outlet_id_variant_id_pk" PRIMARY KEY("day","outlet_id","variant_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stock_moves_by_day" (
+	"day" date NOT NULL,
+	"outlet_id" integer NOT NULL,
+	"variant_id" integer NOT NULL,
+	"reason" varchar(20) NOT NULL,
+	"moves" bigint DEFAULT 0 NOT NULL,
+	"units_in" bigint DEFAULT 0 NOT NULL,
+	"units_out" bigint DEFAULT 0 NOT NULL,
+	"value_in" bigint DEFAULT 0 NOT NULL,
+	"value_out" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "stock_moves_by_day_day_outlet_id_variant_id_reason_pk" PRIMARY KEY("day","outlet_id","variant_id","reason")
+);
+--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD COLUMN "unit_cost" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "sales_by_hour_outlet_day_idx" ON "sales_by_hour" USING btree ("outlet_id","day");--> statement-breakpoint
+CREATE INDEX "sales_by_variant_variant_idx" ON "sales_by_variant" USING btree ("variant_id","day");--> statement-breakpoint
+CREATE INDEX "sales_by_variant_product_idx" ON "sales_by_variant" USING btree ("product_id","day");--> statement-breakpoint
+CREATE INDEX "stock_moves_by_day_variant_idx" ON "stock_moves_by_day" USING btree ("variant_id","day");
+--> statement-breakpoint
+-- Old ledger rows take the variant's cost of today: the ledger kept none before.
+UPDATE stock_movements m SET unit_cost = v.cost FROM product_variants v WHERE v.id = m.variant_id;
+--> statement-breakpoint
+-- The shop's time zone (general settings, IANA name): the reports' days and hours are local to it.
+-- The server writes its own zone there on start when none is set; until then, the database's.
+CREATE OR REPLACE FUNCTION shop_time_zone() RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT value->>'timeZone' FROM settings WHERE key = 'shop'), current_setting('TimeZone'))
+$$;
+--> statement-breakpoint
+-- Adds sales to the reports' summaries (db/schema/analytics.ts, decision 020): per local day and
+-- hour, outlet, register and cashier; per local day, outlet and variant; per local day, outlet and
+-- tax. Called by sell_order in the sale's own transaction, and by rebuild_summaries for all of them,
+-- so the incremental and the rebuilt summaries are one computation. Rows are upserted in key order,
+-- so two sales never wait on each other in opposite orders. `ids` are order ids, each at most once.
+-- A line's cost counts only when the line had one (unit_cost > 0); the rest are "no cost" units.
+CREATE OR REPLACE FUNCTION summarise_orders(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := shop_time_zone();
+BEGIN
+  INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
+    net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other)
+  SELECT (o.created_at AT TIME ZONE zone)::date, extract(hour FROM o.created_at AT TIME ZONE zone)::smallint, o.outlet_id,
+    coalesce(o.register_id, 0), coalesce(o.user_id, 0), count(*), sum(l.units), sum(o.subtotal), sum(o.line_discount_total),
+    sum(o.order_discount_total), sum(l.net), sum(o.net_total - l.net), sum(o.tax_total), sum(o.total), sum(l.cost), sum(l.costed_net),
+    sum(l.uncosted_units), sum(p.cash), sum(p.card), sum(p.other)
+  FROM orders o
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
+      coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
+      coalesce(sum(x.net) FILTER (WHERE x.unit_cost > 0), 0) AS costed_net,
+      coalesce(sum(x.quantity) FILTER (WHERE x.unit_cost <= 0), 0) AS uncosted_units
+    FROM order_lines x WHERE x.order_id = o.id
+  ) l
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'card'), 0) AS card,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'other'), 0) AS other
+    FROM order_payments y WHERE y.order_id = o.id
+  ) p
+  WHERE o.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (day, hour, outlet_id, register_id, user_id) DO UPDATE SET
+    orders = s.orders + excluded.orders, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+    line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
+    net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+    cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
+    cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other;
+
+  INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
+  SELECT (o.created_at AT TIME ZONE zone)::date, o.outlet_id, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity),
+    sum(l.gross), sum(l.discount + l.order_discount), sum(l.net), sum(l.tax_total), sum(l.total),
+    coalesce(sum(l.unit_cost * l.quantity) FILTER (WHERE l.unit_cost > 0), 0), coalesce(sum(l.net) FILTER (WHERE l.unit_cost > 0), 0),
+    coalesce(sum(l.quantity) FILTER (WHERE l.unit_cost <= 0), 0)
+  FROM orders o JOIN order_lines l ON l.order_id = o.id
+  WHERE o.id = ANY(ids)
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (day, outlet_id, variant_id) DO UPDATE SET
+    product_id = excluded.product_id, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+    discounts = s.discounts + excluded.discounts, net = s.net + excluded.net, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+    cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units;
+
+  INSERT INTO sales_by_tax AS s (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound, name, base, amount)
+  SELECT (o.created_at AT TIME ZONE zone)::date, o.outlet_id, t.id, t."rateE4", t."isInclusive", t."isCompound", max(t.name), sum(t.base), sum(t.amount)
+  FROM orders o
+  CROSS JOIN jsonb_to_recordset(o.taxes) AS t(id int, name text, "rateE4" int, "isInclusive" boolean, "isCompound" boolean, base bigint, amount bigint)
+  WHERE o.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5, 6
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound) DO UPDATE SET
+    name = excluded.name, base = s.base + excluded.base, amount = s.amount + excluded.amount;
+END
+$$;
+--> statement-breakpoint
+-- Adds refunds to the reports' summaries (decision 020): a refund counts on the local day and hour it
+-- was made, at its outlet and register, under the person who made it, never on the sale's day.
+-- Called by the refund service in the refund's transaction (modules/refunds/service.ts), and by
+-- rebuild_summaries for all of them. The cost given back is the sold line's unit cost × the units
+-- returned, for lines that had a cost. `ids` are refund ids, each at most once.
+CREATE OR REPLACE FUNCTION summarise_refunds(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := shop_time_zone();
+BEGIN
+  INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, refunds, refund_units, refund_net, refund_charges, refund_tax,
+    refund_total, refund_cost, refund_costed_net, restocked_units, damaged_units, refund_cash, refund_card, refund_other)
+  SELECT (r.created_at AT TIME ZONE zone)::date, extract(hour FROM r.created_at AT TIME ZONE zone)::smallint, r.outlet_id,
+    coalesce(r.register_id, 0), coalesce(r.user_id, 0), count(*), sum(l.units), sum(r.net_total), sum(r.total - r.net_total - r.tax_total),
+    sum(r.tax_total), sum(r.total), sum(l.cost), sum(l.costed_net), sum(l.restocked), sum(l.damaged), sum(p.cash), sum(p.card), sum(p.other)
+  FROM refunds r
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(x.quantity), 0) AS units,
+      coalesce(sum(ol.unit_cost * x.quantity) FILTER (WHERE ol.unit_cost > 0), 0) AS cost,
+      coalesce(sum(x.net) FILTER (WHERE ol.unit_cost > 0), 0) AS costed_net,
+      coalesce(sum(x.quantity) FILTER (WHERE x.restock), 0) AS restocked,
+      coalesce(sum(x.quantity) FILTER (WHERE NOT x.restock), 0) AS damaged
+    FROM refund_lines x JOIN order_lines ol ON ol.id = x.order_line_id WHERE x.refund_id = r.id
+  ) l
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'card'), 0) AS card,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'other'), 0) AS other
+    FROM refund_payments y WHERE y.refund_id = r.id
+  ) p
+  WHERE r.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (day, hour, outlet_id, register_id, user_id) DO UPDATE SET
+    refunds = s.refunds + excluded.refunds, refund_units = s.refund_units + excluded.refund_units,
+    refund_net = s.refund_net + excluded.refund_net, refund_charges = s.refund_charges + excluded.refund_charges,
+    refund_tax = s.refund_tax + excluded.refund_tax, refund_total = s.refund_total + excluded.refund_total,
+    refund_cost = s.refund_cost + excluded.refund_cost, refund_costed_net = s.refund_costed_net + excluded.refund_costed_net,
+    restocked_units = s.restocked_units + excluded.restocked_units, damaged_units = s.damaged_units + excluded.damaged_units,
+    refund_cash = s.refund_cash + excluded.refund_cash, refund_card = s.refund_card + excluded.refund_card,
+    refund_other = s.refund_other + excluded.refund_other;
+
+  INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, refund_units, refund_net, refund_tax, refund_total, refund_cost,
+    refund_costed_net, restocked_units, damaged_units)
+  SELECT (r.created_at AT TIME ZONE zone)::date, r.outlet_id, coalesce(x.variant_id, 0), max(coalesce(ol.product_id, 0)), sum(x.quantity),
+    sum(x.net), sum(x.tax_total), sum(x.total), coalesce(sum(ol.unit_cost * x.quantity) FILTER (WHERE ol.unit_cost > 0), 0),
+    coalesce(sum(x.net) FILTER (WHERE ol.unit_cost > 0), 0), coalesce(sum(x.quantity) FILTER (WHERE x.restock), 0),
+    coalesce(sum(x.quantity) FILTER (WHERE NOT x.restock), 0)
+  FROM refunds r JOIN refund_lines x ON x.refund_id = r.id JOIN order_lines ol ON ol.id = x.order_line_id
+  WHERE r.id = ANY(ids)
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (day, outlet_id, variant_id) DO UPDATE SET
+    refund_units = s.refund_units + excluded.refund_units, refund_net = s.refund_net + excluded.refund_net,
+    refund_tax = s.refund_tax + excluded.refund_tax, refund_total = s.refund_total + excluded.refund_total,
+    refund_cost = s.refund_cost + excluded.refund_cost, refund_costed_net = s.refund_costed_net + excluded.refund_costed_net,
+    restocked_units = s.restocked_units + excluded.restocked_units, damaged_units = s.damaged_units + excluded.damaged_units;
+
+  INSERT INTO sales_by_tax AS s (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound, name, refund_base, refund_amount)
+  SELECT (r.created_at AT TIME ZONE zone)::date, r.outlet_id, t.id, t."rateE4", t."isInclusive", t."isCompound", max(t.name), sum(t.base), sum(t.amount)
+  FROM refunds r
+  CROSS JOIN jsonb_to_recordset(r.taxes) AS t(id int, name text, "rateE4" int, "isInclusive" boolean, "isCompound" boolean, base bigint, amount bigint)
+  WHERE r.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5, 6
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound) DO UPDATE SET
+    refund_base = s.refund_base + excluded.refund_base, refund_amount = s.refund_amount + excluded.refund_amount;
+END
+$$;
+--> statement-breakpoint
+-- Adds stock ledger rows to the stock report's summary (decision 020): per local day, outlet,
+-- variant and reason, the units in and out and their value at the cost the ledger row recorded.
+-- Called by move_stock for the rows it has just written, and by rebuild_summaries for all of them.
+CREATE OR REPLACE FUNCTION summarise_stock_moves(ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := shop_time_zone();
+BEGIN
+  INSERT INTO stock_moves_by_day AS s (day, outlet_id, variant_id, reason, moves, units_in, units_out, value_in, value_out)
+  SELECT (m.created_at AT TIME ZONE zone)::date, m.outlet_id, m.variant_id, m.reason, count(*),
+    sum(greatest(m.delta, 0)), sum(greatest(-m.delta, 0)), sum(greatest(m.delta, 0) * m.unit_cost), sum(greatest(-m.delta, 0) * m.unit_cost)
+  FROM stock_movements m
+  WHERE m.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (day, outlet_id, variant_id, reason) DO UPDATE SET
+    moves = s.moves + excluded.moves, units_in = s.units_in + excluded.units_in, units_out = s.units_out + excluded.units_out,
+    value_in = s.value_in + excluded.value_in, value_out = s.value_out + excluded.value_out;
+END
+$$;
+--> statement-breakpoint
+-- Recomputes the reports' summaries from the documents (orders, refunds, the stock ledger) with the
+-- same functions that keep them as sales, refunds and stock moves happen: after a change of the
+-- shop's time zone, or by `npm run summaries:rebuild` (decision 020). The tables are locked for the
+-- rebuild: a sale made meanwhile waits for it, then adds itself to the new figures. Documents are
+-- read in id ranges of 50,000 so the work stays in memory on a small machine.
+CREATE OR REPLACE FUNCTION rebuild_summaries() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  step constant bigint := 50000;
+  top bigint;
+  low bigint;
+BEGIN
+  TRUNCATE sales_by_hour, sales_by_variant, sales_by_tax, stock_moves_by_day;
+  SELECT coalesce(max(id), 0) INTO top FROM orders;
+  low := 0;
+  WHILE low < top LOOP
+    PERFORM summarise_orders(array(SELECT id FROM orders WHERE id > low AND id <= low + step));
+    low := low + step;
+  END LOOP;
+  SELECT coalesce(max(id), 0) INTO top FROM refunds;
+  low := 0;
+  WHILE low < top LOOP
+    PERFORM summarise_refunds(array(SELECT id FROM refunds WHERE id > low AND id <= low + step));
+    low := low + step;
+  END LOOP;
+  SELECT coalesce(max(id), 0) INTO top FROM stock_movements;
+  low := 0;
+  WHILE low < top LOOP
+    PERFORM summarise_stock_moves(array(SELECT id FROM stock_movements WHERE id > low AND id <= low + step));
+    low := low + step;
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- The stock ledger's one write (DESIGN.md §4, §6), for a sale (sell_order) and for every other
+-- change the server makes (modules/stock/service.ts: adjustments, counts, refunds, imports):
+-- each level moves by `quantity = quantity + delta` in SQL, never read-modify-write, locked in
+-- variant order so two writers never deadlock; each move gets its ledger row with the reason, note,
+-- document and user; and register sync learns of the change (product_stock_stamps: migration 0008).
+-- `changes` is [{"variant_id", "delta"}], a variant at most once. Whether a level may go below zero
+-- is the caller's to decide from the answer: the levels after the moves, in variant order.
+-- Each ledger row records the variant's cost at that moment (its value at cost) and goes into the
+-- stock report's summary (summarise_stock_moves, decision 020) in the same transaction.
+CREATE OR REPLACE FUNCTION move_stock(outlet_id int, changes jsonb, reason text, note text, document_type text, document_id int, user_id int) RETURNS TABLE (variant_id int, delta bigint, quantity_after bigint) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  moved bigint[];
+BEGIN
+  WITH moves AS (
+    SELECT m.variant_id, m.delta FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint)
+  ), levels AS (
+    INSERT INTO stock_levels (outlet_id, variant_id, quantity)
+    SELECT move_stock.outlet_id, m.variant_id, m.delta FROM moves m ORDER BY m.variant_id
+    ON CONFLICT (outlet_id, variant_id) DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity, updated_at = now()
+    RETURNING variant_id, quantity
+  ), ledger AS (
+    INSERT INTO stock_movements (outlet_id, variant_id, delta, quantity_after, unit_cost, reason, note, document_type, document_id, user_id)
+    SELECT move_stock.outlet_id, l.variant_id, m.delta, l.quantity, v.cost, move_stock.reason, move_stock.note,
+      move_stock.document_type, move_stock.document_id, move_stock.user_id
+    FROM levels l JOIN moves m ON m.variant_id = l.variant_id JOIN product_variants v ON v.id = l.variant_id
+    ORDER BY l.variant_id
+    RETURNING id
+  ), touched AS (
+    INSERT INTO product_stock_stamps AS st (product_id, change_xid)
+    SELECT DISTINCT v.product_id, pg_current_xact_id() FROM product_variants v WHERE v.id IN (SELECT m.variant_id FROM moves m)
+    ON CONFLICT (product_id) DO UPDATE SET change_xid = excluded.change_xid
+  )
+  SELECT array_agg(g.id) INTO moved FROM ledger g;
+  PERFORM summarise_stock_moves(moved);
+  RETURN QUERY SELECT g.variant_id, g.delta, g.quantity_after FROM stock_movements g WHERE g.id = ANY(moved) ORDER BY g.variant_id;
+END
+$$;
+--> statement-breakpoint
+-- A sale's writes as one call (apps/server/src/modules/orders/create.ts), made outside an explicit
+-- transaction so the database commits it as soon as it is done: the outlet's order counter — the one
+-- serial point of selling at an outlet — is then held only while the database works, never over a
+-- round trip back to the server. Everything the server decided (prices, taxes, change) comes in the
+-- document; this writes it, all or nothing:
+--   1. the stock levels with their ledger rows and the register-sync stamp, through move_stock (the
+--      ledger's one write); below zero is refused unless the shop allows selling below zero;
+--   2. the drawer session (shared lock: a close waits for the sale, a sale after the close fails),
+--      the outlet's next number, the order, its lines and payments, the coupon's use (never over its
+--      limit) and the customer's figures.
+-- Refusals are raised with their own SQLSTATE so the server words them:
+--   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
+--   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
+-- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
+-- goes through move_stock since 0012; the sale is added to the reports' summaries since 0013.
+CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  short record;
+  stored record;
+BEGIN
+  SELECT m.variant_id, m.delta, m.quantity_after INTO short
+  FROM move_stock((sale->>'outlet_id')::int, sale->'stock', 'sale', NULL, 'order', (sale->>'order_id')::int, (sale->>'user_id')::int) m
+  WHERE m.quantity_after < 0 ORDER BY m.variant_id LIMIT 1;
+  IF FOUND AND NOT coalesce((SELECT (value->>'allowNegativeStock')::boolean FROM settings WHERE key = 'shop'), false) THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB001', MESSAGE = 'A stock level would go below zero.',
+      DETAIL = json_build_object('variantId', short.variant_id, 'delta', short.delta, 'quantityAfter', short.quantity_after)::text;
+  END IF;
+
+  WITH drawer AS (
+    SELECT id FROM cashbox_sessions WHERE id = (sale->>'session_id')::int AND status = 'open' FOR SHARE
+  ), counter AS (
+    INSERT INTO outlet_order_counters AS c (outlet_id, last_number) VALUES ((sale->>'outlet_id')::int, 1)
+    ON CONFLICT (outlet_id) DO UPDATE SET last_number = c.last_number + 1
+    RETURNING last_number::text AS n
+  ), new_order AS (
+    INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
+      receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note)
+    -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
+    SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
+      (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
+      (sale->>'customer_id')::int, (sale->>'coupon_id')::int, sale->>'coupon_code', (sale->>'receipt_template_id')::int,
+      (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, (sale->>'charge_total')::bigint,
+      (sale->>'net_total')::bigint, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, (sale->>'paid')::bigint, (sale->>'change')::bigint,
+      sale->'taxes', sale->>'note'
+    FROM counter, drawer
+    ON CONFLICT (uuid) DO NOTHING
+    RETURNING id, number, created_at
+  ), new_lines AS (
+    INSERT INTO order_lines (order_id, position, product_id, variant_id, title, variant_name, sku, quantity, unit_price, unit_cost,
+      gross, discount, order_discount, net, charge_total, tax_total, total, taxes, charges)
+    SELECT o.id, l.position, l.product_id, l.variant_id, l.title, l.variant_name, l.sku, l.quantity, l.unit_price, l.unit_cost,
+      l.gross, l.discount, l.order_discount, l.net, l.charge_total, l.tax_total, l.total, l.taxes, l.charges
+    FROM new_order o CROSS JOIN jsonb_to_recordset(sale->'lines') AS l(position int, product_id int, variant_id int, title text,
+      variant_name text, sku text, quantity bigint, unit_price bigint, unit_cost bigint, gross bigint, discount bigint,
+      order_discount bigint, net bigint, charge_total bigint, tax_total bigint, total bigint, taxes jsonb, charges jsonb)
+    ORDER BY l.position
+    RETURNING id, position
+  ), new_payments AS (
+    INSERT INTO order_payments (order_id, cashbox_session_id, tender, amount, tendered, change, reference)
+    SELECT o.id, (sale->>'session_id')::int, p.tender, p.amount, p.tendered, p.change, p.reference
+    FROM new_order o CROSS JOIN jsonb_to_recordset(sale->'payments') AS p(position int, tender text, amount bigint, tendered bigint, change bigint, reference text)
+    ORDER BY p.position
+    RETURNING id
+  ), used_coupon AS (
+    UPDATE coupons SET used_count = used_count + 1, updated_at = now()
+    WHERE id = (sale->>'coupon_id')::int AND (usage_limit IS NULL OR used_count < usage_limit) AND EXISTS (SELECT 1 FROM new_order)
+    RETURNING id
+  ), spent AS (
+    UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1, updated_at = now()
+    WHERE id = (sale->>'customer_id')::int AND EXISTS (SELECT 1 FROM new_order)
+    RETURNING id
+  )
+  SELECT EXISTS (SELECT 1 FROM drawer) AS drawer_open, o.id AS order_id, o.number, o.created_at,
+    coalesce((SELECT json_agg(id ORDER BY position) FROM new_lines), '[]'::json) AS line_ids,
+    coalesce((SELECT json_agg(id ORDER BY id) FROM new_payments), '[]'::json) AS payment_ids,
+    (SELECT count(*)::int FROM used_coupon) AS coupon_used
+  INTO stored
+  FROM (SELECT 1) one LEFT JOIN new_order o ON true;
+
+  IF NOT stored.drawer_open THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB002', MESSAGE = 'The drawer is closed.';
+  END IF;
+  IF stored.order_id IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB003', MESSAGE = 'This sale is stored already.';
+  END IF;
+  IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
+  END IF;
+  PERFORM summarise_orders(ARRAY[stored.order_id]);
+  RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
+    'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids);
+END
+$$;
+--> statement-breakpoint
+-- The summaries of what was sold before them.
+SELECT rebuild_summaries();

@@ -1,0 +1,127 @@
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * The reports' summaries (issue 12, decision 020). They are written only by the database functions
+ * summarise_orders, summarise_refunds and summarise_stock_moves (db/functions/), called in the same
+ * transaction as the sale (sell_order), the refund (modules/refunds/service.ts) and the stock move
+ * (move_stock), so they can never drift from the documents; rebuild_summaries() recomputes them
+ * from the documents with the same functions. Days and hours are the shop's local ones (the time
+ * zone of the general settings); a change of time zone rebuilds them. Ids are plain integers, not
+ * foreign keys (0 = none): a summary outlives a deleted register or user. Money is bigint minor
+ * units. A sale counts on its day, a refund on the day it was made (decision 020).
+ */
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Per local day and hour, outlet, register and cashier: the sales' and the refunds' figures. */
+export const salesByHour = pgTable(
+  'sales_by_hour',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    outletId: integer('outlet_id').notNull(),
+    registerId: integer('register_id').notNull(),
+    userId: integer('user_id').notNull(),
+    orders: money('orders'),
+    units: money('units'),
+    /** Σ unit price × quantity (shelf prices: inclusive taxes inside). */
+    gross: money('gross'),
+    lineDiscounts: money('line_discounts'),
+    orderDiscounts: money('order_discounts'),
+    /** Goods after discounts, without any tax or charge. */
+    net: money('net'),
+    /** Charges without their tax. */
+    charges: money('charges'),
+    tax: money('tax'),
+    total: money('total'),
+    /** Σ unit cost × quantity of the lines that had a cost, and those lines' net. */
+    cost: money('cost'),
+    costedNet: money('costed_net'),
+    uncostedUnits: money('uncosted_units'),
+    cash: money('cash'),
+    card: money('card'),
+    other: money('other'),
+    refunds: money('refunds'),
+    refundUnits: money('refund_units'),
+    refundNet: money('refund_net'),
+    refundCharges: money('refund_charges'),
+    refundTax: money('refund_tax'),
+    refundTotal: money('refund_total'),
+    refundCost: money('refund_cost'),
+    refundCostedNet: money('refund_costed_net'),
+    restockedUnits: money('restocked_units'),
+    damagedUnits: money('damaged_units'),
+    refundCash: money('refund_cash'),
+    refundCard: money('refund_card'),
+    refundOther: money('refund_other'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour, t.outletId, t.registerId, t.userId] }), index('sales_by_hour_outlet_day_idx').on(t.outletId, t.day)],
+);
+
+/** Per local day, outlet and variant: units and money sold and refunded. */
+export const salesByVariant = pgTable(
+  'sales_by_variant',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    outletId: integer('outlet_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    productId: integer('product_id').notNull(),
+    units: money('units'),
+    gross: money('gross'),
+    discounts: money('discounts'),
+    net: money('net'),
+    tax: money('tax'),
+    total: money('total'),
+    cost: money('cost'),
+    costedNet: money('costed_net'),
+    uncostedUnits: money('uncosted_units'),
+    refundUnits: money('refund_units'),
+    refundNet: money('refund_net'),
+    refundTax: money('refund_tax'),
+    refundTotal: money('refund_total'),
+    refundCost: money('refund_cost'),
+    refundCostedNet: money('refund_costed_net'),
+    restockedUnits: money('restocked_units'),
+    damagedUnits: money('damaged_units'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.outletId, t.variantId] }),
+    index('sales_by_variant_variant_idx').on(t.variantId, t.day),
+    index('sales_by_variant_product_idx').on(t.productId, t.day),
+  ],
+);
+
+/** Per local day, outlet and tax (with the rate and kind it had): taxable base and tax, sold and refunded. */
+export const salesByTax = pgTable(
+  'sales_by_tax',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    outletId: integer('outlet_id').notNull(),
+    taxId: integer('tax_id').notNull(),
+    rateE4: integer('rate_e4').notNull(),
+    isInclusive: boolean('is_inclusive').notNull(),
+    isCompound: boolean('is_compound').notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    base: money('base'),
+    amount: money('amount'),
+    refundBase: money('refund_base'),
+    refundAmount: money('refund_amount'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.outletId, t.taxId, t.rateE4, t.isInclusive, t.isCompound] })],
+);
+
+/** Per local day, outlet, variant and reason: the stock ledger's moves in units and at cost. */
+export const stockMovesByDay = pgTable(
+  'stock_moves_by_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    outletId: integer('outlet_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    moves: money('moves'),
+    unitsIn: money('units_in'),
+    unitsOut: money('units_out'),
+    valueIn: money('value_in'),
+    valueOut: money('value_out'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.outletId, t.variantId, t.reason] }), index('stock_moves_by_day_variant_idx').on(t.variantId, t.day)],
+);
