@@ -1,8 +1,6 @@
 import { formatMinorAsDecimal, moneyFormatterOf, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { executeOne } from '../../db/execute.ts';
 import { databaseErrorOf } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from '../settings/service.ts';
@@ -11,6 +9,7 @@ import { loadSaleSource, type SaleRegister } from './pricing-source.ts';
 import { everyOutlet, isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
 import type { OrderLineRow } from '../../db/schema/index.ts';
 import { toOrder } from './order-mapper.ts';
+import { findOrderIdByUuid, sellOrder } from './queries.ts';
 import { getOrder } from './read.ts';
 import { isCustomerMoved, isSameSale, saleIdConflictMessage } from './same-sale.ts';
 
@@ -22,7 +21,6 @@ export type Seller = { id: number; name: string; type: 'administrator' | 'cashie
 /** The same uuid was sold already (by a retried or a parallel request): the first order answers if it is the same sale. */
 class AlreadySold extends Error {}
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /**
  * POST /api/orders/create. Checks the register, the seller's outlet and the open drawer, prices
@@ -61,8 +59,8 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
       return { order: storedOrder(toStore, stored), created: true };
     } catch (error) {
       if (error instanceof AlreadySold) {
-        const first = await executeOne<{ id: number }>(db, sql`select id from orders where uuid = ${input.uuid}`);
-        if (first) return { order: await storedSameSale(db, input, first.id), created: false };
+        const first = await findOrderIdByUuid(db, input.uuid);
+        if (first !== undefined) return { order: await storedSameSale(db, input, first), created: false };
       }
       // Two sales locking the same products in a different order: PostgreSQL cancels one; sell it again.
       if (databaseErrorOf(error)?.code !== '40P01' || attempt >= 3) throw error;
@@ -105,9 +103,8 @@ type Stored = { orderId: number; number: string; createdAt: string; lineIds: num
 async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
   const { register, sale } = toStore;
   try {
-    const row = await executeOne<{ stored: Stored }>(db, sql`select sell_order(${json(saleDocument(toStore))}) as stored`);
-    if (!row) throw new Error('sell_order answered no row');
-    const stored = typeof row.stored === 'string' ? (JSON.parse(row.stored) as Stored) : row.stored;
+    const answer = await sellOrder(db, saleDocument(toStore));
+    const stored = (typeof answer === 'string' ? JSON.parse(answer) : answer) as Stored;
     return { ...stored, createdAt: new Date(stored.createdAt).toISOString(), lineIds: stored.lineIds.map(Number), paymentIds: stored.paymentIds.map(Number) };
   } catch (error) {
     const refusal = databaseErrorOf(error);

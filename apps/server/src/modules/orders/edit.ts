@@ -1,16 +1,12 @@
 import { ORDER_MAX_TAGS, type Order, type orderBulkInput, type orderEditInput } from '@tillbook/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
-import { customers, orderEvents, orders } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import type { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { everyOutlet } from '../../lib/viewer.ts';
+import { findOrderForEdit, findOrderTagsForUpdate, insertOrderEvents, lockCustomer, moveCustomerFigures, updateOrder } from './queries.ts';
 import { getOrder } from './read.ts';
 import { recordOrderEvent } from './timeline.ts';
-
-// What the customer has spent on the sale is its total less its refunds (refunds take theirs off).
-// Named in full: inside a one-table select the builder leaves column names unqualified.
-const refundedTotal = sql<number>`(select coalesce(sum(r.total), 0) from refunds r where r.order_id = "orders"."id")`.mapWith(Number);
 
 /**
  * PUT /api/orders/:id/edit: the note, the customer and the tags; never an amount. Moving the sale
@@ -18,11 +14,7 @@ const refundedTotal = sql<number>`(select coalesce(sum(r.total), 0) from refunds
  */
 export async function editOrder(db: Db, id: number, input: z.output<typeof orderEditInput>, userId: number): Promise<Order> {
   await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ id: orders.id, note: orders.note, customerId: orders.customerId, tags: orders.tags, total: orders.total, refunded: refundedTotal })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for('update');
+    const current = await findOrderForEdit(tx, id);
     if (!current) throw AppError.notFound();
 
     const changes: Partial<Pick<typeof orders.$inferInsert, 'note' | 'customerId' | 'tags'>> = {};
@@ -34,13 +26,12 @@ export async function editOrder(db: Db, id: number, input: z.output<typeof order
 
     if (changes.customerId !== undefined) {
       if (changes.customerId !== null) {
-        const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, changes.customerId)).for('update');
-        if (!customer) throw AppError.validation({ customerId: ['The chosen customer does not exist.'] });
+        if (!(await lockCustomer(tx, changes.customerId))) throw AppError.validation({ customerId: ['The chosen customer does not exist.'] });
         await moveCustomerFigures(tx, changes.customerId, current.total - current.refunded, 1);
       }
       if (current.customerId !== null) await moveCustomerFigures(tx, current.customerId, current.refunded - current.total, -1);
     }
-    await tx.update(orders).set({ ...changes, updatedAt: new Date() }).where(eq(orders.id, id));
+    await updateOrder(tx, id, changes);
     await recordOrderEvent(tx, id, 'edited', { fields }, userId);
   });
   return getOrder(db, { id }, everyOutlet);
@@ -48,13 +39,6 @@ export async function editOrder(db: Db, id: number, input: z.output<typeof order
 
 function sameTags(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((tag, index) => tag === b[index]);
-}
-
-async function moveCustomerFigures(tx: Tx, customerId: number, amount: number, orders: number) {
-  await tx
-    .update(customers)
-    .set({ totalSpent: sql`${customers.totalSpent} + ${amount}`, orderCount: sql`${customers.orderCount} + ${orders}` })
-    .where(eq(customers.id, customerId));
 }
 
 /**
@@ -65,15 +49,15 @@ export async function bulkUpdateOrders(db: Db, input: z.output<typeof orderBulkI
   const tags = input.values?.tags;
   if (!tags) throw AppError.validation({ 'values.tags': ['Give at least one tag.'] });
   return db.transaction(async (tx) => {
-    const rows = await tx.select({ id: orders.id, number: orders.number, tags: orders.tags }).from(orders).where(inArray(orders.id, input.ids)).orderBy(orders.id).for('update');
+    const rows = await findOrderTagsForUpdate(tx, input.ids);
     const changed: Array<{ id: number; tags: string[] }> = [];
     for (const row of rows) {
       const next = input.action === 'tag' ? [...new Set([...row.tags, ...tags])] : row.tags.filter((tag) => !tags.includes(tag));
       if (next.length > ORDER_MAX_TAGS) throw AppError.validation({ 'values.tags': [`Order ${row.number} would have more than ${ORDER_MAX_TAGS} tags.`] });
       if (!sameTags(next, row.tags)) changed.push({ id: row.id, tags: next });
     }
-    for (const { id, tags: next } of changed) await tx.update(orders).set({ tags: next, updatedAt: new Date() }).where(eq(orders.id, id));
-    if (changed.length) await tx.insert(orderEvents).values(changed.map(({ id }) => ({ orderId: id, kind: 'edited' as const, detail: { fields: ['tags'] }, userId })));
+    for (const { id, tags: next } of changed) await updateOrder(tx, id, { tags: next });
+    await insertOrderEvents(tx, changed.map(({ id }) => ({ orderId: id, kind: 'edited' as const, detail: { fields: ['tags'] }, userId })));
     return { affected: changed.length };
   });
 }

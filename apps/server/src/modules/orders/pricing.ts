@@ -9,14 +9,14 @@ import {
   type saleInput,
   type TaxRounding,
 } from '@tillbook/contract';
-import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, orders, type CustomerRow } from '../../db/schema/index.ts';
+import type { CustomerRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findCouponByCode } from '../coupons/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { loadSellableVariants, type SellableVariant } from './pricing-source.ts';
+import { countCouponUsesOfCustomer, findCustomer } from './queries.ts';
 
 type SaleValues = z.output<typeof saleInput>;
 
@@ -40,12 +40,7 @@ async function couponByCode(db: DbOrTx, code: string | null): Promise<Coupon | n
 }
 
 async function customerUses(db: DbOrTx, couponId: number, customerId: number | null): Promise<number> {
-  if (customerId === null) return 0;
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.couponId, couponId), eq(orders.customerId, customerId)));
-  return row?.n ?? 0;
+  return customerId === null ? 0 : countCouponUsesOfCustomer(db, couponId, customerId);
 }
 
 /**
@@ -68,7 +63,7 @@ export async function priceSaleFromDb(
         values.lines.map((line) => line.variantId),
       ),
     couponByCode(db, values.couponCode),
-    values.customerId === null ? Promise.resolve([]) : db.select().from(customers).where(eq(customers.id, values.customerId)).limit(1),
+    values.customerId === null ? Promise.resolve(undefined) : findCustomer(db, values.customerId),
     values.couponCode || !options.taxRounding ? getShopSettings(db) : Promise.resolve(null),
   ]);
   const errors: Record<string, string[]> = {};
@@ -79,7 +74,7 @@ export async function priceSaleFromDb(
     else if (!variant.sellable) errors[`lines.${index}.variantId`] = [`${describeItem(variant)} is not on sale.`];
     else lines.push({ item: variant.item, quantity: line.quantity, discount: line.discount as PricingDiscount | null });
   });
-  const customer = customerRows[0] ?? null;
+  const customer = customerRows ?? null;
   if (values.customerId !== null && !customer) errors.customerId = ['The chosen customer does not exist.'];
   if (coupon === 'unknown') errors.couponCode = ['No coupon has this code.'];
   if (Object.keys(errors).length) throw AppError.validation(errors);

@@ -1,8 +1,10 @@
-import type { OrderListTotals, RefundedFigures } from '@tillbook/contract';
+import type { OrderEventKind, OrderListTotals, RefundedFigures } from '@tillbook/contract';
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
 import {
   customers,
+  orderEvents,
   orderLines,
   orderPayments,
   orders,
@@ -134,3 +136,103 @@ export async function findTendersByOrder(db: DbOrTx, orderIds: number[]) {
   return byOrder;
 }
 
+
+/** The order whose uuid a sale was sent with, when one is stored. */
+export async function findOrderIdByUuid(db: DbOrTx, uuid: string): Promise<number | undefined> {
+  return (await executeOne<{ id: number }>(db, sql`select id from orders where uuid = ${uuid}`))?.id;
+}
+
+/** A sale's writes as one call of the database (db/functions/sell_order.sql); answers the function's JSON. */
+export async function sellOrder(db: DbOrTx, document: Record<string, unknown>): Promise<unknown> {
+  const row = await executeOne<{ stored: unknown }>(db, sql`select sell_order(${JSON.stringify(document)}::jsonb) as stored`);
+  if (!row) throw new Error('sell_order answered no row');
+  return row.stored;
+}
+
+/** Whether the order's timeline says staff moved it to another customer. */
+export async function hasCustomerMoved(db: DbOrTx, orderId: number): Promise<boolean> {
+  const row = await executeOne<{ moved: boolean }>(
+    db,
+    sql`select exists (select 1 from order_events where order_id = ${orderId} and kind = 'edited' and detail->'fields' @> '["customerId"]'::jsonb) as moved`,
+  );
+  return row?.moved === true;
+}
+
+/** How many sales of a customer used a coupon. */
+export async function countCouponUsesOfCustomer(db: DbOrTx, couponId: number, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.couponId, couponId), eq(orders.customerId, customerId)));
+  return row?.n ?? 0;
+}
+
+export async function findCustomer(db: DbOrTx, customerId: number) {
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+  return customer;
+}
+
+// What the customer has spent on the sale is its total less its refunds (refunds take theirs off).
+// Named in full: inside a one-table select the builder leaves column names unqualified.
+const refundedTotal = sql<number>`(select coalesce(sum(r.total), 0) from refunds r where r.order_id = "orders"."id")`.mapWith(Number);
+
+/** The editable part of an order and what it spent net of refunds, locked for the edit. */
+export async function findOrderForEdit(tx: Tx, id: number) {
+  const [current] = await tx
+    .select({ id: orders.id, note: orders.note, customerId: orders.customerId, tags: orders.tags, total: orders.total, refunded: refundedTotal })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  return current;
+}
+
+/** Locks a customer an order moves to; false when there is none. */
+export async function lockCustomer(tx: Tx, customerId: number): Promise<boolean> {
+  const [customer] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  return customer !== undefined;
+}
+
+/** Adds (or, negative, takes off) spend and orders to a customer's figures. */
+export async function moveCustomerFigures(tx: Tx, customerId: number, amount: number, orderCount: number): Promise<void> {
+  await tx
+    .update(customers)
+    .set({ totalSpent: sql`${customers.totalSpent} + ${amount}`, orderCount: sql`${customers.orderCount} + ${orderCount}` })
+    .where(eq(customers.id, customerId));
+}
+
+export async function updateOrder(tx: Tx, id: number, changes: Partial<Pick<typeof orders.$inferInsert, 'note' | 'customerId' | 'tags'>>): Promise<void> {
+  await tx.update(orders).set({ ...changes, updatedAt: new Date() }).where(eq(orders.id, id));
+}
+
+/** The chosen orders' tags, locked in id order. */
+export function findOrderTagsForUpdate(tx: Tx, ids: number[]) {
+  return tx.select({ id: orders.id, number: orders.number, tags: orders.tags }).from(orders).where(inArray(orders.id, ids)).orderBy(orders.id).for('update');
+}
+
+export async function insertOrderEvents(
+  db: DbOrTx,
+  events: Array<{ orderId: number; kind: OrderEventKind; detail: Record<string, unknown> | null; userId: number | null }>,
+): Promise<void> {
+  if (events.length) await db.insert(orderEvents).values(events);
+}
+
+/** An order's number, time and seller, within the viewer's outlets. */
+export async function findOrderHeader(db: DbOrTx, orderId: number, scope: OutletScope) {
+  const [order] = await db
+    .select({ id: orders.id, number: orders.number, createdAt: orders.createdAt, cashierName: users.name })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, orderId), outletScopeFilter(scope, orders.outletId)))
+    .limit(1);
+  return order;
+}
+
+/** An order's timeline entries with who made each, oldest first. */
+export function findOrderEvents(db: DbOrTx, orderId: number) {
+  return db
+    .select({ id: orderEvents.id, kind: orderEvents.kind, detail: orderEvents.detail, userName: users.name, createdAt: orderEvents.createdAt })
+    .from(orderEvents)
+    .leftJoin(users, eq(users.id, orderEvents.userId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+}

@@ -1,8 +1,7 @@
 import { priceSale, type Order, type orderCreateInput, type PricingDiscount, type SaleLine } from '@tillbook/contract';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { executeOne } from '../../db/execute.ts';
+import { hasCustomerMoved } from './queries.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
 
@@ -48,12 +47,8 @@ export function isSameSale(input: OrderCreateValues, order: Order, options: { cu
 }
 
 /** Whether staff moved the sale to another customer after it was made (the order's timeline says so). */
-export async function isCustomerMoved(db: DbOrTx, orderId: number): Promise<boolean> {
-  const row = await executeOne<{ moved: boolean }>(
-    db,
-    sql`select exists (select 1 from order_events where order_id = ${orderId} and kind = 'edited' and detail->'fields' @> '["customerId"]'::jsonb) as moved`,
-  );
-  return row?.moved === true;
+export function isCustomerMoved(db: DbOrTx, orderId: number): Promise<boolean> {
+  return hasCustomerMoved(db, orderId);
 }
 
 export const saleIdConflictMessage = 'This sale id belongs to a different sale. This sale was not stored: send it with a new sale id.';
