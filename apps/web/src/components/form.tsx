@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { applyServerErrors } from '../lib/forms.ts';
 import { ButtonLink } from './button-link.tsx';
@@ -34,7 +34,10 @@ type FormProps<I extends FieldValues, O> = {
   children: ReactNode;
 };
 
-/** The one form of the back office: validation, the server's 422 on the fields, the error above. */
+/**
+ * The one form of the back office: validation, the server's 422 on the fields, the error above.
+ * Its sections (a table of variants, a list of rows) read the form with `useFormContext`.
+ */
 export function Form<I extends FieldValues, O>({ form, onSubmit, fields, className = 'max-w-3xl space-y-6', children }: FormProps<I, O>) {
   const [formError, setFormError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -46,10 +49,12 @@ export function Form<I extends FieldValues, O>({ form, onSubmit, fields, classNa
     }
   });
   return (
-    <form onSubmit={submit} noValidate className={className}>
-      {formError && <Alert tone="error">{formError}</Alert>}
-      {children}
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className={className}>
+        {formError && <Alert tone="error">{formError}</Alert>}
+        {children}
+      </form>
+    </FormProvider>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
 import { apiErrorOf } from './api-error.ts';
 
 /**
@@ -33,4 +34,38 @@ export function fieldErrorsOf(schema: SafeParser, value: unknown): Record<string
     if (field && !(field in errors)) errors[field] = issue.message;
   }
   return errors;
+}
+
+/** Messages per field, keyed "title" or "variants.0.price". */
+export type FieldErrors = Record<string, string>;
+
+/** What a form makes of what was typed: the contract's payload, or every message at once. */
+export type ReadResult<T> = { input: T } | { errors: FieldErrors };
+
+/**
+ * The payload once the contract's schema has checked it: its messages on the fields the form
+ * `shows` (anything else is left to the server, whose answer lands above the form), and the
+ * `unreadable` ones (an amount that is no amount) in their place.
+ */
+export function checkedInput<T>(contract: SafeParser, input: T, unreadable: FieldErrors, shows: RegExp): ReadResult<T> {
+  const shown = Object.entries(fieldErrorsOf(contract, input)).filter(([field]) => shows.test(field));
+  const all = { ...Object.fromEntries(shown), ...unreadable };
+  return Object.keys(all).length ? { errors: all } : { input };
+}
+
+/**
+ * The schema of a form whose fields hold text the contract does not take as is (amounts as typed,
+ * "1,234.50"): `typed` is what the fields hold, `read` turns it into the contract's payload or
+ * the messages per field. For `useSchemaForm`: fields hold the typed values, submit gets the payload,
+ * and every message lands on its field, nested ones ("variants.0.price") too.
+ */
+export function readingSchema<S extends z.ZodType, T>(typed: S, read: (values: z.output<S>) => ReadResult<T>) {
+  return typed.transform((values, ctx): T => {
+    const result = read(values);
+    if ('input' in result) return result.input;
+    for (const [field, message] of Object.entries(result.errors)) {
+      ctx.addIssue({ code: 'custom', path: field.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)), message });
+    }
+    return z.NEVER;
+  });
 }

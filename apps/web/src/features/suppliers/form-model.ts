@@ -1,35 +1,25 @@
-import { supplierInput, type MoneyReader, type Supplier, type SupplierInput, type SupplierProduct } from '@tillbook/contract';
-import { fieldErrorsOf } from '../../lib/forms.ts';
+import { supplierInput, supplierProduct, type MoneyReader, type Supplier, type SupplierInput } from '@tillbook/contract';
+import { z } from 'zod';
+import { checkedInput, readingSchema, type FieldErrors, type ReadResult } from '../../lib/forms.ts';
 
 /** A "Products supplied" row: what we know of the variant, and the supplier's terms as typed. */
-export type SupplierProductForm = Omit<SupplierProduct, 'supplierSku' | 'cost'> & { supplierSku: string; cost: string };
+const supplierProductForm = supplierProduct.extend({ supplierSku: z.string(), cost: z.string() });
+export type SupplierProductForm = z.input<typeof supplierProductForm>;
 
 /** The supplier form's own state: the cost of each row as the person types it ("1.25"). */
-export type SupplierForm = {
-  companyName: string;
-  contactPerson: string;
-  email: string;
-  phone: string;
-  address: string;
-  taxNumber: string;
-  paymentTerms: string;
-  notes: string;
-  active: boolean;
-  products: SupplierProductForm[];
-};
-
-export const supplierFormFields = [
-  'companyName',
-  'contactPerson',
-  'email',
-  'phone',
-  'address',
-  'taxNumber',
-  'paymentTerms',
-  'notes',
-  'active',
-  'products',
-] as const;
+const supplierForm = z.object({
+  companyName: z.string(),
+  contactPerson: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  taxNumber: z.string(),
+  paymentTerms: z.string(),
+  notes: z.string(),
+  active: z.boolean(),
+  products: z.array(supplierProductForm),
+});
+export type SupplierForm = z.input<typeof supplierForm>;
 
 export const blankSupplier: SupplierForm = {
   companyName: '',
@@ -75,15 +65,13 @@ export function marginTenthsOf(price: number, cost: number): number | null {
   return Math.round(((price - cost) * 1000) / price);
 }
 
-export type FieldErrors = Record<string, string>;
-
-const shownFields = new RegExp(`^(${supplierFormFields.filter((f) => f !== 'products').join('|')}|products\\.\\d+\\.(cost|supplierSku))$`);
+const shownFields = /^(companyName|contactPerson|email|phone|address|taxNumber|paymentTerms|notes|active|products\.\d+\.(cost|supplierSku))$/;
 
 /**
  * The API payload, or every message at once: costs that cannot be read (parsed exactly, never as
  * floats) and what the contract's schema refuses on the fields the form shows.
  */
-export function toInput(form: SupplierForm, money: MoneyReader): { input: SupplierInput } | { errors: FieldErrors } {
+export function toInput(form: SupplierForm, money: MoneyReader): ReadResult<SupplierInput> {
   const errors: FieldErrors = {};
   const products = form.products.map((p, i) => {
     const parsed = p.cost.trim() === '' ? ({ ok: true, minor: 0 } as const) : money.parse(p.cost);
@@ -102,7 +90,10 @@ export function toInput(form: SupplierForm, money: MoneyReader): { input: Suppli
     active: form.active,
     products,
   };
-  const shown = Object.entries(fieldErrorsOf(supplierInput, input)).filter(([field]) => shownFields.test(field));
-  const all = { ...Object.fromEntries(shown), ...errors };
-  return Object.keys(all).length ? { errors: all } : { input };
+  return checkedInput(supplierInput, input, errors, shownFields);
+}
+
+/** The form's schema: fields hold what was typed, submit gets the payload `toInput` reads from it. */
+export function supplierFormSchema(money: MoneyReader) {
+  return readingSchema(supplierForm, (values) => toInput(values, money));
 }

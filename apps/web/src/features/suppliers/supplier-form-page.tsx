@@ -1,8 +1,8 @@
 import { BackLink } from '../../components/back-link.tsx';
-import { paymentTermSuggestions } from '@tillbook/contract';
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { paymentTermSuggestions, type SupplierInput } from '@tillbook/contract';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { Form, FormActions } from '../../components/form.tsx';
+import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -13,7 +13,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { notify } from '../../lib/notifications.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useSaveSupplier, useSupplier } from './api.ts';
-import { blankSupplier, supplierFormFields, toForm, toInput, type SupplierForm } from './form-model.ts';
+import { blankSupplier, supplierFormSchema, toForm, type SupplierForm } from './form-model.ts';
 import { SupplierProductsSection } from './supplier-products-section.tsx';
 
 /** /suppliers/new and /suppliers/{id}/edit. */
@@ -32,70 +32,60 @@ function SupplierFormBody({ supplierId, initial }: { supplierId: number | undefi
   const navigate = useNavigate();
   const money = useMoney();
   const save = useSaveSupplier(supplierId);
-  // The costs are typed money text: `toInput` reads them and applies the contract's schema on submit.
-  const form = useForm<SupplierForm>({ defaultValues: initial });
+  const schema = useMemo(() => supplierFormSchema(money), [money]);
+  const form = useSchemaForm(schema, { defaultValues: initial });
   const { errors } = form.formState;
   const isNew = supplierId === undefined;
 
-  async function submit(values: SupplierForm) {
-    const result = toInput(values, money);
-    if ('errors' in result) {
-      for (const [field, message] of Object.entries(result.errors)) form.setError(field as FieldPath<SupplierForm>, { type: 'client', message });
-      return;
-    }
-    const saved = await save.mutateAsync(result.input);
+  async function submit(input: SupplierInput) {
+    const saved = await save.mutateAsync(input);
     notify.success(isNew ? `Supplier “${saved.companyName}” created.` : `Supplier “${saved.companyName}” saved.`);
     navigate('/suppliers');
   }
 
   return (
     <Page>
-      <PageHeader
-        title={isNew ? 'New supplier' : 'Edit supplier'}
-        back={<BackLink to="/suppliers">Suppliers</BackLink>}
-      />
-      <FormProvider {...form}>
-        <Form form={form} onSubmit={submit} fields={supplierFormFields} className="max-w-5xl space-y-6">
-          <Block title="Supplier">
-            <div className="grid gap-5 sm:grid-cols-2">
-              <Field label="Company name" error={errors.companyName?.message}>
-                <TextInput {...form.register('companyName')} autoFocus={isNew} />
-              </Field>
-              <Field label="Contact person" error={errors.contactPerson?.message}>
-                <TextInput {...form.register('contactPerson')} />
-              </Field>
-              <Field label="E-mail" error={errors.email?.message}>
-                <TextInput {...form.register('email')} type="email" />
-              </Field>
-              <Field label="Phone" error={errors.phone?.message}>
-                <TextInput {...form.register('phone')} type="tel" />
-              </Field>
-              <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
-                <Textarea {...form.register('address')} rows={2} />
-              </Field>
-              <Field label="Tax number" error={errors.taxNumber?.message}>
-                <TextInput {...form.register('taxNumber')} />
-              </Field>
-              <Field label="Payment terms" error={errors.paymentTerms?.message} hint="Choose a common term or type your own.">
-                <TextInput {...form.register('paymentTerms')} list="supplier-payment-terms" />
-              </Field>
-              <Field label="Notes" error={errors.notes?.message} className="sm:col-span-2">
-                <Textarea {...form.register('notes')} rows={3} />
-              </Field>
-              <div className="sm:col-span-2">
-                <Checkbox label="Active" description="Inactive suppliers are kept but not offered for new goods orders." {...form.register('active')} />
-              </div>
+      <PageHeader title={isNew ? 'New supplier' : 'Edit supplier'} back={<BackLink to="/suppliers">Suppliers</BackLink>} />
+      <Form form={form} onSubmit={submit} className="max-w-5xl space-y-6">
+        <Block title="Supplier">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field label="Company name" error={errors.companyName?.message}>
+              <TextInput {...form.register('companyName')} autoFocus={isNew} />
+            </Field>
+            <Field label="Contact person" error={errors.contactPerson?.message}>
+              <TextInput {...form.register('contactPerson')} />
+            </Field>
+            <Field label="E-mail" error={errors.email?.message}>
+              <TextInput {...form.register('email')} type="email" />
+            </Field>
+            <Field label="Phone" error={errors.phone?.message}>
+              <TextInput {...form.register('phone')} type="tel" />
+            </Field>
+            <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
+              <Textarea {...form.register('address')} rows={2} />
+            </Field>
+            <Field label="Tax number" error={errors.taxNumber?.message}>
+              <TextInput {...form.register('taxNumber')} />
+            </Field>
+            <Field label="Payment terms" error={errors.paymentTerms?.message} hint="Choose a common term or type your own.">
+              <TextInput {...form.register('paymentTerms')} list="supplier-payment-terms" />
+            </Field>
+            <Field label="Notes" error={errors.notes?.message} className="sm:col-span-2">
+              <Textarea {...form.register('notes')} rows={3} />
+            </Field>
+            <div className="sm:col-span-2">
+              <Checkbox label="Active" description="Inactive suppliers are kept but not offered for new goods orders." {...form.register('active')} />
             </div>
-            <datalist id="supplier-payment-terms">
-              {paymentTermSuggestions.map((term) => (
-                <option key={term} value={term} />
-              ))}
-            </datalist>
-          </Block>
-          <SupplierProductsSection />
-          <FormActions isPending={save.isPending} cancelTo="/suppliers" />
-        </Form>
-      </FormProvider>
+          </div>
+          <datalist id="supplier-payment-terms">
+            {paymentTermSuggestions.map((term) => (
+              <option key={term} value={term} />
+            ))}
+          </datalist>
+        </Block>
+        <SupplierProductsSection />
+        <FormActions isPending={save.isPending} cancelTo="/suppliers" />
+      </Form>
     </Page>
   );
 }

@@ -6,8 +6,6 @@ import { useMoney } from '../../lib/shop-settings.ts';
 import { costOf, marginTenthsOf, type SupplierForm } from './form-model.ts';
 import { SupplierProductPicker } from './supplier-product-picker.tsx';
 
-type RowErrors = { variantId?: { message?: string }; supplierSku?: { message?: string }; cost?: { message?: string } };
-
 /** The margin we would make at the supplier's cost, as the person types it. */
 function MarginCell({ index, price }: { index: number; price: number }) {
   const money = useMoney();
@@ -27,8 +25,8 @@ export function SupplierProductsSection() {
   const money = useMoney();
   const form = useFormContext<SupplierForm>();
   const rows = useFieldArray({ control: form.control, name: 'products', keyName: 'key' });
-  const rowErrors = (form.formState.errors.products ?? []) as RowErrors[];
-  const listError = (form.formState.errors.products as { message?: string } | undefined)?.message;
+  const rowErrors = form.formState.errors.products;
+  const listError = rowErrors?.message;
   const chosen = new Set(rows.fields.map((r) => r.variantId));
 
   return (
@@ -58,7 +56,7 @@ export function SupplierProductsSection() {
               </thead>
               <tbody className="divide-y divide-gray-100">
                 {rows.fields.map((row, index) => {
-                  const errors = rowErrors[index];
+                  const errors = rowErrors?.[index];
                   const label = [row.productTitle, row.variantName].filter(Boolean).join(' · ');
                   return (
                     <tr key={row.key} className="align-top">
