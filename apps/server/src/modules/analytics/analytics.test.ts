@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../db/execute.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import { categories, productCategories } from '../../db/schema/index.ts';
+import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 import { rebuildSummaries } from './service.ts';
 
 /**
@@ -238,5 +239,53 @@ describe('inventory', () => {
       ['MUG-1', 3, 5],
     ]);
     expect(cardsOf(await stats(`report=inventory&${day()}`))).toEqual({ onHand: 11, valueAtCost: 9700, valueAtRetail: 22400, low: 1, out: 0, dead: 0 });
+  });
+});
+
+describe('breakdowns and filters', () => {
+  it('filters by a category and the categories below it', async () => {
+    const db = ctx.database.db;
+    const [clothing] = await db.insert(categories).values({ name: 'Clothing' }).returning({ id: categories.id });
+    const [shirts] = await db.insert(categories).values({ name: 'Shirts', parentId: clothing!.id }).returning({ id: categories.id });
+    await db.insert(productCategories).values({ productId: shop.shirt.productId, categoryId: shirts!.id });
+    const r = await report(`report=products&${both()}&category=${clothing!.id}`);
+    expect(r.rows.map((row: Json) => row.sku)).toEqual(['SHIRT-M-BLUE']);
+    expect(cardsOf(await stats(`report=profits&${both()}&category=${clothing!.id}`))).toMatchObject({ netSales: 5000, cost: 2200, profit: 2800 });
+    const stock = await report(`report=stock&${day()}&category=${clothing!.id}`);
+    expect(stock.totals).toMatchObject({ unitsOut: 3, unitsIn: 1 });
+  });
+
+  it('answers orders by register, refunds by cashier and profits by product', async () => {
+    const byRegister = await report(`report=orders&${both()}&by=register`);
+    expect(byRegister.rows).toEqual([expect.objectContaining({ register: 'Till 1', orders: 3 })]);
+    const byCashier = await report(`report=refunds&${day()}&by=cashier`);
+    expect(byCashier.rows).toEqual([expect.objectContaining({ refunds: 1, amount: 3000, restocked: 1 })]);
+    const byProduct = await report(`report=profits&${both()}&by=product&sort=sku`);
+    expect(byProduct.rows.map((row: Json) => [row.sku, row.profit])).toEqual([
+      ['MUG-1', 1000],
+      ['SHIRT-M-BLUE', 2800],
+    ]);
+  });
+
+  it('ignores a filter the report does not offer, and groups day-only summaries by day when asked for hours', async () => {
+    const taxes = await report(`report=taxes&${day()}&cashier=999&groupBy=hour`);
+    expect(taxes.groupBy).toBe('day');
+    expect(taxes.totals.netTax).toBe(1000);
+    expect(taxes.chart.points).toEqual([{ period: today, label: expect.any(String), values: { inclusiveTax: 0, exclusiveTax: 1000 } }]);
+  });
+
+  it('marks stock never sold as dead, and an empty shelf as out of stock; a deleted variant is a removed item', async () => {
+    const db = ctx.database.db;
+    await addProduct(db, { title: 'Vase', variantName: '', sku: 'VASE-1', price: 4000, cost: 0, taxIds: [], stock: [[shop.main.id, 2]] });
+    await addProduct(db, { title: 'Candle', variantName: '', sku: 'CANDLE-1', price: 500, cost: 200, taxIds: [], stock: [[shop.main.id, 0]] });
+    const r = await report(`report=inventory&${day()}&deadDays=30&sort=sku`);
+    const bySku = Object.fromEntries(r.rows.map((row: Json) => [row.sku, row]));
+    expect(bySku['VASE-1']).toMatchObject({ status: 'Low', deadStock: 'Dead stock', lastSale: null, daysOfCover: null, valueAtCost: 0 });
+    expect(bySku['CANDLE-1']).toMatchObject({ status: 'Out of stock', deadStock: '' });
+    expect(cardsOf(await stats(`report=inventory&${day()}`))).toMatchObject({ out: 1, dead: 1 });
+    await execute(db, sql`delete from products where id = ${shop.mug.productId}`);
+    const products = await report(`report=products&${both()}`);
+    expect(products.rows.map((row: Json) => row.title)).toEqual(['Linen shirt', 'Removed item']);
+    expect(products.totals.netSales).toBe(6600);
   });
 });

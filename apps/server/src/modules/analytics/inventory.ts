@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { allOf, shopToday, variantIdFilters } from './queries.ts';
-import { column, numbersOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { column, numbersOf, once, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 
 /**
  * Inventory: the stock of each variant now (stock_levels, summed over the outlets without an
@@ -14,7 +14,11 @@ import { column, numbersOf, type CardFigure, type ReportContext, type ReportDefi
 const DEFAULT_DEAD_DAYS = 90;
 const COVER_DAYS = 30;
 
-async function inventorySql(ctx: ReportContext): Promise<SQL> {
+function inventorySql(ctx: ReportContext): Promise<SQL> {
+  return once(ctx, 'inventory-sql', () => buildInventorySql(ctx));
+}
+
+async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
   const q = ctx.query;
   const [settings, today] = await Promise.all([getShopSettings(ctx.db), shopToday(ctx.db)]);
   const deadDays = q.deadDays ?? DEFAULT_DEAD_DAYS;
@@ -52,7 +56,11 @@ async function inventorySql(ctx: ReportContext): Promise<SQL> {
 
 const numberKeys = ['onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'threshold', 'daysOfCover'] as const;
 
-async function totalsOf(db: DbOrTx, base: SQL) {
+function totalsOf(ctx: ReportContext) {
+  return once(ctx, 'inventory-totals', async () => loadTotals(ctx.db, await inventorySql(ctx)));
+}
+
+async function loadTotals(db: DbOrTx, base: SQL) {
   const [row] = await execute(
     db,
     sql`${base} select count(*)::bigint as "rows", coalesce(sum("onHandNow"), 0)::bigint as "onHandNow", coalesce(sum("onHand"), 0)::bigint as "onHand",
@@ -67,7 +75,7 @@ export const inventoryReport: ReportDefinition = {
   comparable: false,
   async body(ctx) {
     const at = ctx.query.at;
-    const t = await totalsOf(ctx.db, await inventorySql(ctx));
+    const t = await totalsOf(ctx);
     return {
       columns: [
         column('title', 'Product', 'text'),
@@ -108,7 +116,7 @@ export const inventoryReport: ReportDefinition = {
     const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
     const [rows, totals] = await Promise.all([
       execute(ctx.db, sql`${base} select * from t order by ${sql.raw(`"${sort.key}"`)} ${direction}, "variantId"${limit}`),
-      totalsOf(ctx.db, base),
+      totalsOf(ctx),
     ]);
     const shown = numbersOf(rows, numberKeys.filter((k) => k !== 'daysOfCover')).map(({ variantId: _id, ...row }) => ({
       ...row,
@@ -120,7 +128,7 @@ export const inventoryReport: ReportDefinition = {
     return { rows: shown, totals: sums, total: totals.rows };
   },
   async cards(ctx) {
-    const t = await totalsOf(ctx.db, await inventorySql(ctx));
+    const t = await totalsOf(ctx);
     const card = (key: string, label: string, kind: CardFigure['kind'], value: number): CardFigure => ({ key, label, kind, value });
     return [
       card('onHand', 'Units on hand', 'count', t.onHand),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
 import { hourWhere, namesOf, variantsOf, variantWhere } from './queries.ts';
-import { column, fillPeriods, percentOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { column, fillPeriods, once, percentOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { periodChart } from './revenue.ts';
 import { addSums, hourKeys, hourSums, variantKeys, variantSums, zeroVariantSums, type VariantSums } from './sales-sums.ts';
 
@@ -32,7 +32,11 @@ const profitColumns = [
 const variantColumnsShown = [column('title', 'Product', 'text'), column('variant', 'Variant', 'text'), column('sku', 'SKU', 'text')];
 
 /** Per variant of the range: names from the catalogue ("Removed item" once deleted). */
-async function perVariant(ctx: ReportContext): Promise<Array<{ sums: VariantSums; row: Row }>> {
+function perVariant(ctx: ReportContext): Promise<Array<{ sums: VariantSums; row: Row }>> {
+  return once(ctx, 'per-variant', () => loadPerVariant(ctx));
+}
+
+async function loadPerVariant(ctx: ReportContext): Promise<Array<{ sums: VariantSums; row: Row }>> {
   const found = await variantSums(ctx.db, variantWhere(ctx.range, ctx.query), sql`v.variant_id`);
   const names = await variantsOf(ctx.db, found.map((r) => Number(r.group)));
   return found.map((s) => {
@@ -70,7 +74,7 @@ async function cardsOf(ctx: ReportContext, range: DayRange, withUnits: boolean) 
 
 export const productsReport: ReportDefinition = {
   async body(ctx) {
-    const top = (await perVariant(ctx)).sort((a, b) => (b.row.netSales as number) - (a.row.netSales as number)).slice(0, 10);
+    const top = [...(await perVariant(ctx))].sort((a, b) => (b.row.netSales as number) - (a.row.netSales as number)).slice(0, 10);
     return {
       columns: [...variantColumnsShown, column('unitsSold', 'Units sold', 'count'), column('unitsRefunded', 'Units refunded', 'count'), ...profitColumns],
       defaultSort: '-netSales',
@@ -92,7 +96,11 @@ export const productsReport: ReportDefinition = {
 };
 
 /** Profits per period: sales_by_hour (by the hour) unless a product or category filter needs the per-variant summary (by the day). */
-async function profitsByPeriod(ctx: ReportContext, range: DayRange) {
+function profitsByPeriod(ctx: ReportContext, range: DayRange) {
+  return once(ctx, `profit-periods ${range.from} ${range.to}`, () => loadProfitsByPeriod(ctx, range));
+}
+
+async function loadProfitsByPeriod(ctx: ReportContext, range: DayRange) {
   const byVariant = Boolean(ctx.query.product || ctx.query.category);
   const groupBy = byVariant && ctx.groupBy === 'hour' ? 'day' : ctx.groupBy;
   const periods = periodsOf(range, groupBy);

@@ -116,3 +116,13 @@ export function fillPeriods<K extends string>(periods: Period[], found: Array<Re
     return { period: p, sums };
   });
 }
+
+const remembered = new WeakMap<ReportContext, Map<string, Promise<unknown>>>();
+
+/** Runs `load` once per request and key: the chart, the table and the totals share one query. */
+export function once<T>(ctx: ReportContext, key: string, load: () => Promise<T>): Promise<T> {
+  let map = remembered.get(ctx);
+  if (!map) remembered.set(ctx, (map = new Map()));
+  if (!map.has(key)) map.set(key, load());
+  return map.get(key) as Promise<T>;
+}

@@ -2,7 +2,7 @@ import type { ReportChart, ReportGrouping } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
 import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
 import { hourWhere } from './queries.ts';
-import { column, fillPeriods, tableOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { column, fillPeriods, once, tableOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { addSums, hourKeys, hourSums, zeroHourSums, type HourSums } from './sales-sums.ts';
 
 /** Revenue (decision 020): gross, discounts, refunds, net sales, charges, taxes, total collected, and by tender. */
@@ -32,9 +32,11 @@ function revenueOf(s: HourSums, shown: readonly (typeof tenders)[number][]): Row
 }
 
 /** sales_by_hour summed per period of the range, every period present. */
-export async function hourSumsByPeriod(ctx: ReportContext, range: DayRange, groupBy: ReportGrouping = ctx.groupBy) {
-  const found = await hourSums(ctx.db, hourWhere(range, ctx.query), periodKeySql(groupBy, sql`h.day`, sql`h.hour`));
-  return fillPeriods(periodsOf(range, groupBy), found.map((r) => ({ ...r, period: r.group })), hourKeys);
+export function hourSumsByPeriod(ctx: ReportContext, range: DayRange, groupBy: ReportGrouping = ctx.groupBy) {
+  return once(ctx, `hour-periods ${range.from} ${range.to} ${groupBy}`, async () => {
+    const found = await hourSums(ctx.db, hourWhere(range, ctx.query), periodKeySql(groupBy, sql`h.day`, sql`h.hour`));
+    return fillPeriods(periodsOf(range, groupBy), found.map((r) => ({ ...r, period: r.group })), hourKeys);
+  });
 }
 
 /** A chart of one or more figures per period, beside the previous period's when compared. */
