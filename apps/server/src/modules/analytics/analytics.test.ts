@@ -242,6 +242,8 @@ describe('inventory', () => {
   });
 });
 
+let vase: { productId: number; variantId: number };
+
 describe('breakdowns and filters', () => {
   it('filters by a category and the categories below it', async () => {
     const db = ctx.database.db;
@@ -276,7 +278,7 @@ describe('breakdowns and filters', () => {
 
   it('marks stock never sold as dead, and an empty shelf as out of stock; a deleted variant is a removed item', async () => {
     const db = ctx.database.db;
-    await addProduct(db, { title: 'Vase', variantName: '', sku: 'VASE-1', price: 4000, cost: 0, taxIds: [], stock: [[shop.main.id, 2]] });
+    vase = await addProduct(db, { title: 'Vase', variantName: '', sku: 'VASE-1', price: 4000, cost: 0, taxIds: [], stock: [[shop.main.id, 2]] });
     await addProduct(db, { title: 'Candle', variantName: '', sku: 'CANDLE-1', price: 500, cost: 200, taxIds: [], stock: [[shop.main.id, 0]] });
     const r = await report(`report=inventory&${day()}&deadDays=30&sort=sku`);
     const bySku = Object.fromEntries(r.rows.map((row: Json) => [row.sku, row]));
@@ -287,5 +289,23 @@ describe('breakdowns and filters', () => {
     const products = await report(`report=products&${both()}`);
     expect(products.rows.map((row: Json) => row.title)).toEqual(['Linen shirt', 'Removed item']);
     expect(products.totals.netSales).toBe(6600);
+  });
+});
+
+describe('items sold without a cost', () => {
+  it('counts their units apart and leaves them out of cost, profit and margin', async () => {
+    const sold = await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[vase.variantId, 1]], 4000));
+    expect(sold.statusCode, sold.body).toBe(201);
+    const products = await report(`report=products&${day()}&sort=-netSales`);
+    expect(products.rows.find((row: Json) => row.title === 'Vase')).toMatchObject({ title: 'Vase', netSales: 4000, cost: 0, profit: 0, margin: null, uncostedUnits: 1 });
+    const s = await stats(`report=profits&${both()}`);
+    expect(s.cards.find((c: Json) => c.key === 'uncostedUnits')).toMatchObject({ value: 1, note: '1 unit sold had no cost and is left out of profit.' });
+    expect(cardsOf(s)).toMatchObject({ netSales: 10600, cost: 2800, profit: 3800, margin: 5758 });
+    const csv = await shop.admin.get(`/api/analytics?report=profits&${both()}&format=csv`);
+    expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFPeriod,Net sales,Cost of goods,Gross profit,Margin,Units with no cost',
+      `${yesterday},8.00,3.00,5.00,62.50,0`,
+      `${today},98.00,25.00,33.00,56.90,1`,
+    ]);
   });
 });

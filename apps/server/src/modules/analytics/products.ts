@@ -11,7 +11,8 @@ type CostSums = Pick<VariantSums, 'units' | 'refundUnits' | 'net' | 'refundNet' 
 const costKeys = ['units', 'refundUnits', 'net', 'refundNet', 'cost', 'refundCost', 'costedNet', 'refundCostedNet', 'uncostedUnits'] as const;
 const zeroCostSums = (): CostSums => Object.fromEntries(costKeys.map((k) => [k, 0])) as CostSums;
 
-export const noCostNote = (units: number) => `${units} ${units === 1 ? 'unit' : 'units'} sold had no cost and are left out of profit.`;
+export const noCostNote = (units: number) =>
+  units === 1 ? '1 unit sold had no cost and is left out of profit.' : `${units} units sold had no cost and are left out of profit.`;
 
 /** Net sales, cost of goods, gross profit and margin over the lines that had a cost. */
 function profitOf(s: CostSums): Row {
