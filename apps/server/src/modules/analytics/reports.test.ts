@@ -15,6 +15,10 @@ describe('orders', () => {
     expect(r.columns.find((c: Json) => c.key === 'itemsPerOrder').kind).toBe('decimal2');
     expect(r.chart.type).toBe('heatmap');
     expect(r.chart.points).toHaveLength(168);
+    // Sale B was at noon yesterday (local): its weekday's 12:00 cell holds it.
+    const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${t.yesterday}T00:00:00Z`).getUTCDay()];
+    expect(r.chart.points.find((p: Json) => p.period === `${weekday} 12`)).toMatchObject({ label: `${weekday} 12:00`, values: { orders: expect.any(Number) } });
+    expect(r.chart.points.find((p: Json) => p.period === `${weekday} 12`).values.orders).toBeGreaterThanOrEqual(1);
     expect(r.chart.points.reduce((n: number, p: Json) => n + p.values.orders, 0)).toBe(3);
     const byCashier = await t.report(`report=orders&${t.both}&by=cashier`);
     expect(byCashier.rows).toEqual([expect.objectContaining({ orders: 3, sales: 10600 })]);
@@ -74,6 +78,9 @@ describe('refunds', () => {
     expect(byReason.rows).toEqual([{ reason: 'Changed their mind', refunds: 1, amount: 3000, units: 1 }]);
     const byProduct = await t.report(`report=refunds&${t.day}&by=product`);
     expect(byProduct.rows).toEqual([{ title: 'Linen shirt', variant: 'M / Blue', sku: 'SHIRT-M-BLUE', amount: 3000, refundRate: 3333, units: 1, restocked: 1, damaged: 0 }]);
+    const shirtOnly = await t.report(`report=refunds&${t.both}&product=${t.shop.shirt.productId}`);
+    expect(shirtOnly.totals).toEqual({ refunds: null, amount: 3000, refundRate: 3333, units: 1, restocked: 1, damaged: 0 });
+    expect(shirtOnly.notes).toContain('With a product filter the number of refunds is not shown: a refund may hold other products too.');
     expect(cardsOf(await t.stats(`report=refunds&${t.both}`))).toEqual({ refunds: 1, amount: 3000, refundRate: 2830, restocked: 1, damaged: 0 });
   });
 });
