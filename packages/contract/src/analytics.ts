@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tenders } from './cashbox.ts';
+import { dataOf } from './common.ts';
 import { dateField, queryId, queryText } from './fields.ts';
 import { listQuery, pageMeta } from './pagination.ts';
 
@@ -26,6 +27,27 @@ export const reportTitles: Record<ReportName, string> = {
 export const reportGroupings = ['hour', 'day', 'week', 'month'] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
+/**
+ * What a report's table has a row for: its periods (the default), or one of the breakdowns the
+ * report offers (`reportViews`); a view the report does not offer is a 422 on `by`.
+ */
+export const reportViewKeys = ['period', 'cashier', 'register', 'outlet', 'product', 'reason', 'tax'] as const;
+export type ReportViewKey = (typeof reportViewKeys)[number];
+
+export const reportViews: Record<ReportName, readonly ReportViewKey[]> = {
+  revenue: ['period'],
+  orders: ['period', 'cashier', 'register'],
+  products: ['product'],
+  taxes: ['tax'],
+  stock: ['reason'],
+  profits: ['period', 'product', 'outlet'],
+  refunds: ['period', 'cashier', 'reason', 'product'],
+  inventory: ['product'],
+};
+
+export const reportViewMessage = (report: ReportName) =>
+  `The ${reportTitles[report].toLowerCase()} report shows rows by ${reportViews[report].join(', ')}.`;
+
 export const reportFilterKeys = ['outlet', 'register', 'cashier', 'category', 'product', 'tender'] as const;
 export type ReportFilterKey = (typeof reportFilterKeys)[number];
 
@@ -47,7 +69,11 @@ export const MAX_REPORT_DAYS = 366 * 3;
 export const reportRangeMessages = {
   order: 'The end date must be on or after the start date.',
   tooLong: 'A report covers at most 3 years: choose a shorter range.',
+  hourly: 'Group by hour covers at most 31 days.',
 } as const;
+
+/** The longest range grouped by hour. */
+export const MAX_HOURLY_DAYS = 31;
 
 /** Days from `from` to `to`, both included (calendar days, no time zone involved). */
 export function daysInRange(from: string, to: string): number {
@@ -68,6 +94,8 @@ export const analyticsQuery = listQuery
     category: queryId('category').optional(),
     product: queryId('product').optional(),
     tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }).optional(),
+    /** The table's rows: by period (default) or a breakdown the report offers (reportViews). */
+    by: z.enum(reportViewKeys, { error: `Show rows by ${reportViewKeys.join(', ')}.` }).optional(),
     compare: z.enum(['previous'], { error: 'Compare with the previous period, or leave it out.' }).optional(),
     /** Inventory: stock on hand at the end of this day instead of now. */
     at: dateField('stock date').optional(),
@@ -82,11 +110,16 @@ export const analyticsQuery = listQuery
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: reportRangeMessages.order });
     else if (daysInRange(q.from, q.to) > MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: reportRangeMessages.tooLong });
+    else if (q.groupBy === 'hour' && daysInRange(q.from, q.to) > MAX_HOURLY_DAYS) ctx.addIssue({ code: 'custom', path: ['groupBy'], message: reportRangeMessages.hourly });
+    if (q.by && !reportViews[q.report].includes(q.by)) ctx.addIssue({ code: 'custom', path: ['by'], message: reportViewMessage(q.report) });
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuery>;
 
-/** How a figure is shown: money with the shop's formatter, a count, a percentage (hundredths), a date. */
-export const figureKinds = ['money', 'count', 'percent', 'text', 'date'] as const;
+/**
+ * How a figure is shown: money with the shop's formatter, a count, a percentage (hundredths), a
+ * decimal in hundredths shown with 2 decimals (items per order: 235 = 2.35), text, a date.
+ */
+export const figureKinds = ['money', 'count', 'percent', 'decimal2', 'text', 'date'] as const;
 export type FigureKind = (typeof figureKinds)[number];
 
 const figure = z.union([z.number(), z.string(), z.null()]);
@@ -144,6 +177,7 @@ export const analyticsReport = z.object({
   meta: pageMeta,
 });
 export type AnalyticsReport = z.infer<typeof analyticsReport>;
+export const analyticsReportResult = dataOf(analyticsReport);
 
 export const analyticsStats = z.object({
   report: z.enum(reportNames),
@@ -153,6 +187,7 @@ export const analyticsStats = z.object({
   cards: z.array(statCard),
 });
 export type AnalyticsStats = z.infer<typeof analyticsStats>;
+export const analyticsStatsResult = dataOf(analyticsStats);
 
 export const dashboardQuery = z.object({ outlet: queryId('outlet').optional() });
 

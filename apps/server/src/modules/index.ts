@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { additionalChargesRoutes } from './additional-charges/routes.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { attributesRoutes } from './attributes/routes.ts';
 import { cashboxRoutes } from './cashbox/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
@@ -20,6 +21,7 @@ import { usersRoutes } from './users/routes.ts';
 /** The routes of every business area (each reads `app.db`); a new area adds one line. */
 export const areaRoutes: FastifyPluginAsyncZod[] = [
   additionalChargesRoutes,
+  analyticsRoutes,
   attributesRoutes,
   cashboxRoutes,
   categoriesRoutes,

@@ -1,0 +1,142 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { execute } from '../../db/execute.ts';
+import { getShopSettings } from '../settings/service.ts';
+import { allOf, shopToday, variantIdFilters } from './queries.ts';
+import { column, numbersOf, once, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+
+/**
+ * Inventory: the stock of each variant now (stock_levels, summed over the outlets without an
+ * outlet filter) or at the end of a past day (now less the ledger's moves after it,
+ * stock_moves_by_day), its value at cost and at retail, low and out of stock, days of cover from
+ * the last 30 days' sales and dead stock (no sale in `deadDays`). Current state, so it pages in SQL.
+ */
+const DEFAULT_DEAD_DAYS = 90;
+const COVER_DAYS = 30;
+
+function inventorySql(ctx: ReportContext): Promise<SQL> {
+  return once(ctx, 'inventory-sql', () => buildInventorySql(ctx));
+}
+
+async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
+  const q = ctx.query;
+  const [settings, today] = await Promise.all([getShopSettings(ctx.db), shopToday(ctx.db)]);
+  const deadDays = q.deadDays ?? DEFAULT_DEAD_DAYS;
+  const outletOf = (alias: string) => (q.outlet ? sql` and ${sql.raw(alias)}.outlet_id = ${q.outlet}` : sql``);
+  const levelWhere = allOf([sql`true`, ...variantIdFilters(q, sql`sl.variant_id`), ...(q.outlet ? [sql`sl.outlet_id = ${q.outlet}`] : [])]);
+  const moved = q.at
+    ? sql`select m.variant_id, sum(m.units_in - m.units_out) as moved from stock_moves_by_day m where m.day > ${q.at}::date${outletOf('m')} group by 1`
+    : sql`select 0 as variant_id, 0 as moved where false`;
+  const onHand = sql`(lv.now_qty - coalesce(moved.moved, 0))`;
+  return sql`with lv as (
+      select sl.variant_id, sum(sl.quantity) as now_qty, sum(coalesce(sl.low_stock_threshold, ${settings.defaultLowStockThreshold})) as threshold
+      from stock_levels sl where ${levelWhere} group by 1
+    ), moved as (${moved}
+    ), sold as (
+      select v.variant_id, sum(v.units - v.refund_units) as units from sales_by_variant v
+      where v.day > ${today}::date - ${COVER_DAYS}::int and v.day <= ${today}::date${outletOf('v')} group by 1
+    ), last_sale as (
+      select v.variant_id, max(v.day) as day from sales_by_variant v
+      where v.day > ${today}::date - ${deadDays}::int and v.units > 0${outletOf('v')} group by 1
+    ), t as (
+      select pv.id as "variantId", p.title as "title", pv.name as "variant", pv.sku as "sku",
+        lv.now_qty::bigint as "onHandNow", ${onHand}::bigint as "onHand",
+        (${onHand} * pv.cost)::bigint as "valueAtCost", (${onHand} * pv.price)::bigint as "valueAtRetail",
+        lv.threshold::bigint as "threshold",
+        case when ${onHand} <= 0 then 'Out of stock' when ${onHand} <= lv.threshold then 'Low' else 'In stock' end as "status",
+        case when coalesce(sold.units, 0) > 0 then greatest(round(${onHand} * ${sql.raw(String(COVER_DAYS * 100))}.0 / sold.units), 0)::bigint end as "daysOfCover",
+        to_char(last_sale.day, 'YYYY-MM-DD') as "lastSale",
+        case when last_sale.day is null and ${onHand} > 0 then 'Dead stock' else '' end as "deadStock"
+      from lv join product_variants pv on pv.id = lv.variant_id join products p on p.id = pv.product_id
+      left join moved on moved.variant_id = lv.variant_id left join sold on sold.variant_id = lv.variant_id
+      left join last_sale on last_sale.variant_id = lv.variant_id
+      where p.track_stock
+    )`;
+}
+
+const numberKeys = ['onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'threshold', 'daysOfCover'] as const;
+
+function totalsOf(ctx: ReportContext) {
+  return once(ctx, 'inventory-totals', async () => loadTotals(ctx.db, await inventorySql(ctx)));
+}
+
+async function loadTotals(db: DbOrTx, base: SQL) {
+  const [row] = await execute(
+    db,
+    sql`${base} select count(*)::bigint as "rows", coalesce(sum("onHandNow"), 0)::bigint as "onHandNow", coalesce(sum("onHand"), 0)::bigint as "onHand",
+      coalesce(sum("valueAtCost"), 0)::bigint as "valueAtCost", coalesce(sum("valueAtRetail"), 0)::bigint as "valueAtRetail",
+      count(*) filter (where "status" = 'Low')::bigint as "low", count(*) filter (where "status" = 'Out of stock')::bigint as "out",
+      count(*) filter (where "deadStock" <> '')::bigint as "dead" from t`,
+  );
+  return numbersOf([row ?? {}], ['rows', 'onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'low', 'out', 'dead'] as const)[0]!;
+}
+
+export const inventoryReport: ReportDefinition = {
+  comparable: false,
+  async body(ctx) {
+    const at = ctx.query.at;
+    const t = await totalsOf(ctx);
+    return {
+      columns: [
+        column('title', 'Product', 'text'),
+        column('variant', 'Variant', 'text'),
+        column('sku', 'SKU', 'text'),
+        ...(at ? [column('onHandNow', 'On hand now', 'count')] : []),
+        column('onHand', at ? `On hand at ${at}` : 'On hand', 'count'),
+        column('valueAtCost', 'Value at cost', 'money'),
+        column('valueAtRetail', 'Value at retail', 'money'),
+        column('threshold', 'Low at', 'count'),
+        column('status', 'Status', 'text'),
+        column('daysOfCover', 'Days of cover', 'decimal2'),
+        column('lastSale', 'Last sale', 'date'),
+        column('deadStock', 'Dead stock', 'text'),
+      ],
+      defaultSort: 'title',
+      chart: {
+        type: 'bar',
+        series: [{ key: 'items', label: 'Items', kind: 'count' }],
+        points: [
+          { period: 'in', label: 'In stock', values: { items: t.rows - t.low - t.out } },
+          { period: 'low', label: 'Low', values: { items: t.low } },
+          { period: 'out', label: 'Out of stock', values: { items: t.out } },
+          { period: 'dead', label: 'Dead stock', values: { items: t.dead } },
+        ],
+        previous: null,
+      },
+      notes: [
+        at ? `On hand at the end of ${at}: today's stock less the moves of the stock ledger since.` : 'On hand now.',
+        `Values use today's cost and price. Days of cover: on hand over the average daily units sold in the last ${COVER_DAYS} days. Dead stock: items in stock with no sale in ${ctx.query.deadDays ?? DEFAULT_DEAD_DAYS} days.`,
+      ],
+      groupBy: ctx.groupBy,
+    };
+  },
+  async table(ctx, sort, page) {
+    const base = await inventorySql(ctx);
+    const direction = sql.raw(sort.descending ? 'desc nulls last' : 'asc nulls last');
+    const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+    const [rows, totals] = await Promise.all([
+      execute(ctx.db, sql`${base} select * from t order by ${sql.raw(`"${sort.key}"`)} ${direction}, "variantId"${limit}`),
+      totalsOf(ctx),
+    ]);
+    const shown = numbersOf(rows, numberKeys.filter((k) => k !== 'daysOfCover')).map(({ variantId: _id, ...row }) => ({
+      ...row,
+      daysOfCover: row.daysOfCover === null || row.daysOfCover === undefined ? null : Number(row.daysOfCover),
+    })) as Row[];
+    if (!ctx.query.at) for (const row of shown) delete row.onHandNow;
+    const sums: Row = { onHand: totals.onHand, valueAtCost: totals.valueAtCost, valueAtRetail: totals.valueAtRetail };
+    if (ctx.query.at) sums.onHandNow = totals.onHandNow;
+    return { rows: shown, totals: sums, total: totals.rows };
+  },
+  async cards(ctx) {
+    const t = await totalsOf(ctx);
+    const card = (key: string, label: string, kind: CardFigure['kind'], value: number): CardFigure => ({ key, label, kind, value });
+    return [
+      card('onHand', 'Units on hand', 'count', t.onHand),
+      card('valueAtCost', 'Value at cost', 'money', t.valueAtCost),
+      card('valueAtRetail', 'Value at retail', 'money', t.valueAtRetail),
+      card('low', 'Low stock', 'count', t.low),
+      card('out', 'Out of stock', 'count', t.out),
+      card('dead', 'Dead stock', 'count', t.dead),
+    ];
+  },
+};

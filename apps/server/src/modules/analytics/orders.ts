@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { DayRange } from './periods.ts';
+import { hourWhere, namesOf } from './queries.ts';
+import { column, divideRounded, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { hourSumsByPeriod } from './revenue.ts';
+import { addSums, hourSums, zeroHourSums, type HourSums } from './sales-sums.ts';
+
+/** Orders: how many, their average value and items per order; by period, cashier or register; a heat map of hour × weekday. */
+const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+function ordersOf(s: HourSums): Row {
+  return {
+    orders: s.orders,
+    units: s.units,
+    sales: s.total,
+    averageOrder: divideRounded(s.total, s.orders),
+    itemsPerOrder: divideRounded(s.units * 100, s.orders),
+  };
+}
+
+const figures = [
+  column('orders', 'Orders', 'count'),
+  column('units', 'Items sold', 'count'),
+  column('sales', 'Sales total', 'money'),
+  column('averageOrder', 'Average order value', 'money'),
+  column('itemsPerOrder', 'Items per order', 'decimal2'),
+];
+
+async function rowsOf(ctx: ReportContext): Promise<Array<{ sums: HourSums; row: Row }>> {
+  if (ctx.view === 'period') {
+    return (await hourSumsByPeriod(ctx, ctx.range)).map(({ period, sums }) => ({ sums, row: { period: period.key, ...ordersOf(sums) } }));
+  }
+  const idColumn = ctx.view === 'cashier' ? sql`h.user_id` : sql`h.register_id`;
+  const found = await hourSums(ctx.db, hourWhere(ctx.range, ctx.query), idColumn);
+  const names = await namesOf(ctx.db, ctx.view === 'cashier' ? 'users' : 'registers', found.map((r) => Number(r.group)));
+  const none = ctx.view === 'cashier' ? 'Nobody' : 'No register';
+  return found
+    .filter((r) => r.orders > 0)
+    .map((r) => {
+      const id = Number(r.group);
+      return { sums: r, row: { [ctx.view]: id === 0 ? none : (names.get(id) ?? `Removed ${ctx.view}`), ...ordersOf(r) } };
+    });
+}
+
+/** Orders per weekday × hour of the day (168 cells, Monday first). */
+async function heatmap(ctx: ReportContext, range: DayRange) {
+  const found = await hourSums(ctx.db, hourWhere(range, ctx.query), sql`(extract(isodow from h.day)::int - 1) * 24 + h.hour`);
+  const byCell = new Map(found.map((r) => [Number(r.group), r.orders]));
+  return Array.from({ length: 168 }, (_, cell) => {
+    const day = weekdays[Math.floor(cell / 24)]!;
+    const hour = cell % 24;
+    return { period: `${day} ${hour}`, label: `${day} ${String(hour).padStart(2, '0')}:00`, values: { orders: byCell.get(cell) ?? 0 } };
+  });
+}
+
+export const ordersReport: ReportDefinition = {
+  async body(ctx) {
+    const first = ctx.view === 'period' ? column('period', 'Period', 'text') : column(ctx.view, ctx.view === 'cashier' ? 'Cashier' : 'Register', 'text');
+    return {
+      columns: [first, ...figures],
+      defaultSort: ctx.view === 'period' ? 'period' : '-orders',
+      chart: {
+        type: 'heatmap',
+        series: [{ key: 'orders', label: 'Orders', kind: 'count' }],
+        points: await heatmap(ctx, ctx.range),
+        previous: ctx.previous ? await heatmap(ctx, ctx.previous) : null,
+      },
+      notes: ['Average order value is the sales total over the number of orders; items per order are shown with two decimals. Refunds do not change them.'],
+    };
+  },
+  async table(ctx, sort, page) {
+    const rows = await rowsOf(ctx);
+    return tableOf(rows.map((r) => r.row), ordersOf(addSums(zeroHourSums(), rows.map((r) => r.sums))), sort, page);
+  },
+  async cards(ctx, range) {
+    const [s = zeroHourSums()] = await hourSums(ctx.db, hourWhere(range, ctx.query), null);
+    const r = ordersOf(s);
+    return [
+      { key: 'orders', label: 'Orders', kind: 'count', value: r.orders as number },
+      { key: 'averageOrder', label: 'Average order value', kind: 'money', value: r.averageOrder as number | null },
+      { key: 'itemsPerOrder', label: 'Items per order', kind: 'decimal2', value: r.itemsPerOrder as number | null },
+      { key: 'units', label: 'Items sold', kind: 'count', value: r.units as number },
+    ];
+  },
+};

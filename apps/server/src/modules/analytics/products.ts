@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
+import { hourWhere, namesOf, variantsOf, variantWhere } from './queries.ts';
+import { column, fillPeriods, once, percentOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { periodChart } from './revenue.ts';
+import { addSums, hourKeys, hourSums, variantKeys, variantSums, zeroVariantSums, type VariantSums } from './sales-sums.ts';
+
+/** Products and profits: per variant, period or outlet from the sales summaries (decision 020: net of refunds, "no cost" apart). */
+type CostSums = Pick<VariantSums, 'units' | 'refundUnits' | 'net' | 'refundNet' | 'cost' | 'refundCost' | 'costedNet' | 'refundCostedNet' | 'uncostedUnits'>;
+
+const costKeys = ['units', 'refundUnits', 'net', 'refundNet', 'cost', 'refundCost', 'costedNet', 'refundCostedNet', 'uncostedUnits'] as const;
+const zeroCostSums = (): CostSums => Object.fromEntries(costKeys.map((k) => [k, 0])) as CostSums;
+
+export const noCostNote = (units: number) =>
+  units === 1 ? '1 unit sold had no cost and is left out of profit.' : `${units} units sold had no cost and are left out of profit.`;
+
+/** Net sales, cost of goods, gross profit and margin over the lines that had a cost. */
+function profitOf(s: CostSums): Row {
+  const costedNet = s.costedNet - s.refundCostedNet;
+  const cost = s.cost - s.refundCost;
+  const profit = costedNet - cost;
+  return { netSales: s.net - s.refundNet, cost, profit, margin: costedNet === 0 ? null : percentOf(profit, costedNet), uncostedUnits: s.uncostedUnits };
+}
+
+const profitColumns = [
+  column('netSales', 'Net sales', 'money'),
+  column('cost', 'Cost of goods', 'money'),
+  column('profit', 'Gross profit', 'money'),
+  column('margin', 'Margin', 'percent'),
+  column('uncostedUnits', 'Units with no cost', 'count'),
+];
+
+const variantColumnsShown = [column('title', 'Product', 'text'), column('variant', 'Variant', 'text'), column('sku', 'SKU', 'text')];
+
+/** Per variant of the range: names from the catalogue ("Removed item" once deleted). */
+function perVariant(ctx: ReportContext): Promise<Array<{ sums: VariantSums; row: Row }>> {
+  return once(ctx, 'per-variant', () => loadPerVariant(ctx));
+}
+
+async function loadPerVariant(ctx: ReportContext): Promise<Array<{ sums: VariantSums; row: Row }>> {
+  const found = await variantSums(ctx.db, variantWhere(ctx.range, ctx.query), sql`v.variant_id`);
+  const names = await variantsOf(ctx.db, found.map((r) => Number(r.group)));
+  return found.map((s) => {
+    const v = names.get(Number(s.group));
+    return {
+      sums: s,
+      row: { title: v?.title ?? 'Removed item', variant: v?.name ?? '', sku: v?.sku ?? '', unitsSold: s.units, unitsRefunded: s.refundUnits, ...profitOf(s) },
+    };
+  });
+}
+
+const notes = (ctx: ReportContext) => [
+  'Net sales are without taxes and charges, less the goods refunded; refunds count on the day they were made.',
+  'Margin is gross profit over the net sales of the items that had a cost; items sold with no cost are left out of cost, profit and margin.',
+  ...(ctx.groupBy === 'hour' && ctx.view === 'period' && (ctx.query.product || ctx.query.category) ? ['Grouped by day: figures per product are kept per day.'] : []),
+];
+
+async function cardsOf(ctx: ReportContext, range: DayRange, withUnits: boolean) {
+  const [s = zeroVariantSums()] = await variantSums(ctx.db, variantWhere(range, ctx.query), null);
+  const p = profitOf(s);
+  return [
+    ...(withUnits
+      ? [
+          { key: 'unitsSold', label: 'Units sold', kind: 'count' as const, value: s.units },
+          { key: 'unitsRefunded', label: 'Units refunded', kind: 'count' as const, value: s.refundUnits },
+        ]
+      : []),
+    { key: 'netSales', label: 'Net sales', kind: 'money' as const, value: p.netSales as number },
+    { key: 'cost', label: 'Cost of goods', kind: 'money' as const, value: p.cost as number },
+    { key: 'profit', label: 'Gross profit', kind: 'money' as const, value: p.profit as number },
+    { key: 'margin', label: 'Margin', kind: 'percent' as const, value: p.margin as number | null },
+    { key: 'uncostedUnits', label: 'Units with no cost', kind: 'count' as const, value: s.uncostedUnits, note: s.uncostedUnits > 0 ? noCostNote(s.uncostedUnits) : null },
+  ];
+}
+
+export const productsReport: ReportDefinition = {
+  async body(ctx) {
+    const top = [...(await perVariant(ctx))].sort((a, b) => (b.row.netSales as number) - (a.row.netSales as number)).slice(0, 10);
+    return {
+      columns: [...variantColumnsShown, column('unitsSold', 'Units sold', 'count'), column('unitsRefunded', 'Units refunded', 'count'), ...profitColumns],
+      defaultSort: '-netSales',
+      chart: {
+        type: 'bar',
+        series: [{ key: 'netSales', label: 'Net sales', kind: 'money' }],
+        points: top.map(({ row }, i) => ({ period: String(i + 1), label: row.variant ? `${row.title} (${row.variant})` : String(row.title), values: { netSales: row.netSales as number } })),
+        previous: null,
+      },
+      notes: notes(ctx),
+    };
+  },
+  async table(ctx, sort, page) {
+    const rows = await perVariant(ctx);
+    const s = addSums(zeroVariantSums(), rows.map((r) => r.sums));
+    return tableOf(rows.map((r) => r.row), { unitsSold: s.units, unitsRefunded: s.refundUnits, ...profitOf(s) }, sort, page);
+  },
+  cards: (ctx, range) => cardsOf(ctx, range, true),
+};
+
+/** Profits per period: sales_by_hour (by the hour) unless a product or category filter needs the per-variant summary (by the day). */
+function profitsByPeriod(ctx: ReportContext, range: DayRange) {
+  return once(ctx, `profit-periods ${range.from} ${range.to}`, () => loadProfitsByPeriod(ctx, range));
+}
+
+async function loadProfitsByPeriod(ctx: ReportContext, range: DayRange) {
+  const byVariant = Boolean(ctx.query.product || ctx.query.category);
+  const groupBy = byVariant && ctx.groupBy === 'hour' ? 'day' : ctx.groupBy;
+  const periods = periodsOf(range, groupBy);
+  const filled = byVariant
+    ? fillPeriods(periods, (await variantSums(ctx.db, variantWhere(range, ctx.query), periodKeySql(groupBy, sql`v.day`, null))).map((r) => ({ ...r, period: r.group })), variantKeys)
+    : fillPeriods(
+        periods,
+        (await hourSums(ctx.db, hourWhere(range, { outlet: ctx.query.outlet }), periodKeySql(groupBy, sql`h.day`, sql`h.hour`))).map((r) => ({ ...r, period: r.group })),
+        hourKeys,
+      );
+  return filled.map(({ period, sums }) => ({ period, sums: sums as CostSums, row: { period: period.key, ...profitOf(sums as CostSums) } }));
+}
+
+async function profitRows(ctx: ReportContext): Promise<Array<{ sums: CostSums; row: Row }>> {
+  if (ctx.view === 'period') return profitsByPeriod(ctx, ctx.range);
+  if (ctx.view === 'product') return perVariant(ctx);
+  const found = await variantSums(ctx.db, variantWhere(ctx.range, ctx.query), sql`v.outlet_id`);
+  const names = await namesOf(ctx.db, 'outlets', found.map((r) => Number(r.group)));
+  return found.map((s) => ({ sums: s, row: { outlet: names.get(Number(s.group)) ?? 'Removed outlet', ...profitOf(s) } }));
+}
+
+export const profitsReport: ReportDefinition = {
+  async body(ctx) {
+    const first = ctx.view === 'period' ? [column('period', 'Period', 'text')] : ctx.view === 'product' ? variantColumnsShown : [column('outlet', 'Outlet', 'text')];
+    const chart = await periodChart(
+      ctx,
+      'bar',
+      [
+        { key: 'netSales', label: 'Net sales', kind: 'money' },
+        { key: 'profit', label: 'Gross profit', kind: 'money' },
+      ],
+      (range) => profitsByPeriod(ctx, range),
+    );
+    const byVariant = Boolean(ctx.query.product || ctx.query.category);
+    return { columns: [...first, ...profitColumns], defaultSort: ctx.view === 'period' ? 'period' : '-netSales', chart, notes: notes(ctx), groupBy: byVariant && ctx.groupBy === 'hour' ? 'day' : ctx.groupBy };
+  },
+  async table(ctx, sort, page) {
+    const rows = await profitRows(ctx);
+    return tableOf(rows.map((r) => r.row), profitOf(addSums(zeroCostSums(), rows.map((r) => r.sums))), sort, page);
+  },
+  cards: (ctx, range) => cardsOf(ctx, range, false),
+};

@@ -1,0 +1,41 @@
+import { analyticsQuery, analyticsReportResult, analyticsStatsResult } from '@tillbook/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv-write.ts';
+import { analyticsCsv, analyticsCsvFileName, analyticsReport, analyticsStats } from './service.ts';
+
+const tags = ['analytics'];
+
+/** The reports (administrators only: routes without `access` are theirs). */
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get(
+    '/api/analytics',
+    {
+      schema: {
+        tags,
+        summary: "One of the eight reports for a range of the shop's days: table, totals, chart and notes (?format=csv downloads the whole table)",
+        querystring: analyticsQuery,
+        // The CSV is a stream, which the response schema leaves alone.
+        response: { 200: analyticsReportResult },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.format === 'csv') return sendCsv(reply, analyticsCsvFileName(request.query), analyticsCsv(db, request.query));
+      return { data: await analyticsReport(db, request.query) };
+    },
+  );
+
+  app.get(
+    '/api/analytics/stats',
+    {
+      schema: {
+        tags,
+        summary: "A report's headline figures for the range, beside the previous period's with compare=previous",
+        querystring: analyticsQuery,
+        response: { 200: analyticsStatsResult },
+      },
+    },
+    async (request) => ({ data: await analyticsStats(db, request.query) }),
+  );
+};
