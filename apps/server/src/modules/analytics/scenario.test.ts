@@ -134,4 +134,52 @@ describe('a day of a shop, worked out by hand', () => {
       { day: '2026-11-21', name: 'Levy 10', base: 0, amount: 0, refund_base: 3780, refund_amount: 378 },
     ]);
   });
+
+  const report = async (query: string) => {
+    const res = await shop.admin.get(`/api/analytics?${query}&perPage=100`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { rows: Array<Record<string, unknown>>; totals: Record<string, unknown> };
+  };
+  const friday = 'from=2026-11-20&to=2026-11-20';
+  const weekend = 'from=2026-11-20&to=2026-11-21';
+
+  it('answers the same figures in every report', async () => {
+    // Revenue: Friday alone, then Friday and Saturday with Saturday's refunds taken off.
+    expect((await report(`report=revenue&${friday}`)).totals).toMatchObject({
+      gross: 8200, discounts: 520, refunds: 0, netSales: 7100, charges: 100, taxes: 1138, totalCollected: 8338, cash: 4258, card: 4080, other: 0,
+    });
+    const revenue = await report(`report=revenue&${weekend}`);
+    expect(revenue.rows.map((r) => [r.period, r.netSales, r.refunds, r.totalCollected])).toEqual([
+      ['2026-11-20', 7100, 0, 8338],
+      ['2026-11-21', -3900, 4508, -4508],
+    ]);
+    expect(revenue.totals).toMatchObject({ netSales: 3200, charges: 50, taxes: 580, totalCollected: 3830, cash: 4258 - 1508, card: 4080 - 3000 });
+
+    expect((await report(`report=orders&${friday}`)).totals).toMatchObject({ orders: 3, units: 8, sales: 8338, averageOrder: 2779, itemsPerOrder: 267 });
+
+    // Profit over the lines with a cost: (65.00 − 36.00 refunded) − (43.00 − 25.00 refunded) = 11.00.
+    expect((await report(`report=profits&${weekend}`)).totals).toMatchObject({ netSales: 3200, cost: 1800, profit: 1100, uncostedUnits: 4 });
+    const products = await report(`report=products&${weekend}`);
+    const byTitle = Object.fromEntries(products.rows.map((r) => [r.title, r]));
+    expect(byTitle['Coffee beans']).toMatchObject({ unitsSold: 3, unitsRefunded: 0, netSales: 2900, cost: 1800, profit: 1100, margin: 3793 });
+    expect(byTitle['Grinder']).toMatchObject({ unitsSold: 1, unitsRefunded: 1, netSales: 0, cost: 0, profit: 0 });
+    expect(byTitle['Sparkling water']).toMatchObject({ unitsSold: 4, unitsRefunded: 2, netSales: 300, margin: null, uncostedUnits: 4 });
+
+    const taxesReport = await report(`report=taxes&${weekend}`);
+    expect(taxesReport.rows.map((r) => [r.name, r.base, r.tax, r.refundBase, r.refundTax, r.netTax])).toEqual(
+      expect.arrayContaining([
+        ['VAT 20 incl', 2900, 580, 0, 0, 580],
+        ['Sales tax 5', 3600, 180, 3600, 180, 0],
+        ['Levy 10', 3780, 378, 3780, 378, 0],
+      ]),
+    );
+    expect(taxesReport.totals).toMatchObject({ tax: 1138, refundTax: 558, netTax: 580 });
+
+    const refundsReport = await report(`report=refunds&${weekend}`);
+    expect(refundsReport.totals).toMatchObject({ refunds: 2, amount: 4508, units: 3, restocked: 2, damaged: 1 });
+
+    // Stock: 3 coffee, 1 grinder and 4 water out by sales; 2 water back by the refund (the grinder was damaged).
+    const stock = await report(`report=stock&${weekend}`);
+    expect(Object.fromEntries(stock.rows.map((r) => [r.reason, [r.unitsIn, r.unitsOut, r.valueOut]]))).toMatchObject({ Sales: [0, 8, 4300], 'Refunds (restocked)': [2, 0, 0] });
+  });
 });
