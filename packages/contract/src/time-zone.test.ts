@@ -4,6 +4,7 @@ import {
   addDays,
   canonicalTimeZone,
   localDateOf,
+  localDateTimeInput,
   localDateTimeParts,
   localDateTimeText,
   localTimeOf,
@@ -11,6 +12,7 @@ import {
   utcOffsetLabel,
   utcOffsetMinutes,
   zonedDayRange,
+  zonedDateTime,
   zonedDayStart,
 } from './time-zone.ts';
 
@@ -86,6 +88,27 @@ describe('the instant a local day starts', () => {
   it('steps calendar days over month and year ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+});
+
+describe('a wall-clock time in a zone', () => {
+  it('is the instant that zone’s clock reads it, and back', () => {
+    expect(zonedDateTime('2026-11-21T23:30', 'America/New_York')?.toISOString()).toBe('2026-11-22T04:30:00.000Z');
+    expect(localDateTimeInput('2026-11-22T04:30:00Z', 'America/New_York')).toBe('2026-11-21T23:30');
+    expect(zonedDateTime('2026-03-11T00:00', 'Asia/Kolkata')?.toISOString()).toBe('2026-03-10T18:30:00.000Z');
+    expect(zonedDateTime('2026-06-16T00:00', 'Pacific/Chatham')?.toISOString()).toBe('2026-06-15T11:15:00.000Z');
+  });
+
+  it('lands just after a skipped hour and on the first of a repeated one', () => {
+    // New York skips 02:00–03:00 on 8 March 2026 and shows 01:00–02:00 twice on 1 November 2026.
+    expect(zonedDateTime('2026-03-08T02:30', 'America/New_York')?.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(zonedDateTime('2026-11-01T01:30', 'America/New_York')?.toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('is null for what is no date and time', () => {
+    expect(zonedDateTime('2026-02-30T10:00', 'UTC')).toBeNull();
+    expect(zonedDateTime('tomorrow', 'UTC')).toBeNull();
+    expect(zonedDateTime('2026-02-01T25:00', 'UTC')).toBeNull();
   });
 });
 

@@ -139,6 +139,36 @@ export function zonedDayStart(date: LocalDate, timeZone: string): Date {
   return new Date(candidates[0] ?? midnightAsUtc);
 }
 
+/** "2026-11-21T23:30": the wall clock of `timeZone` at `instant`, as a datetime-local field holds it. */
+export function localDateTimeInput(instant: Date | string, timeZone: string): string {
+  return `${localDateOf(instant, timeZone)}T${localTimeOf(instant, timeZone)}`;
+}
+
+/**
+ * The instant `timeZone`'s clock reads `local` ("2026-11-21T23:30", as a datetime-local field
+ * gives it), or null when that is no date and time. A time the clock skips (02:30 on the morning
+ * it springs forward) is read with the offset before the change, so it lands just after the gap;
+ * a time it shows twice (01:30 when it falls back) is the first of the two.
+ */
+export function zonedDateTime(local: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(wallAsUtc);
+  if (Number.isNaN(wallAsUtc) || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  const before = utcOffsetMinutes(new Date(wallAsUtc - 36 * HOUR), timeZone);
+  const offsets = new Set([before, utcOffsetMinutes(check, timeZone), utcOffsetMinutes(new Date(wallAsUtc + 36 * HOUR), timeZone)]);
+  const exact = [...offsets]
+    .map((offset) => wallAsUtc - offset * 60_000)
+    .filter((instant) => {
+      const p = localDateTimeParts(new Date(instant), timeZone);
+      return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) === wallAsUtc;
+    })
+    .sort((a, b) => a - b);
+  return new Date(exact[0] ?? wallAsUtc - before * 60_000);
+}
+
 /** The instants from the start of `from` up to (not including) the start of the day after `to`: local days, both included. */
 export function zonedDayRange(from: LocalDate, to: LocalDate, timeZone: string): { start: Date; end: Date } {
   return { start: zonedDayStart(from, timeZone), end: zonedDayStart(addDays(to, 1), timeZone) };
