@@ -32,5 +32,6 @@ export * from './session.ts';
 export * from './settings.ts';
 export * from './suppliers.ts';
 export * from './taxes.ts';
+export * from './time-zone.ts';
 export * from './user-types.ts';
 export * from './users.ts';

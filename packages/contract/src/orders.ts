@@ -215,7 +215,7 @@ export const orderListItem = order.omit({ lines: true, payments: true, taxes: tr
 export type OrderListItem = z.infer<typeof orderListItem>;
 
 
-/** The orders list's filters; `from`/`to` are whole days, both included (shop time = UTC for now). */
+/** The orders list's filters; `from`/`to` are whole days in the shop's time zone, both included. */
 export const orderListQuery = listQuery.extend({
   sort: sortQuery(['-createdAt', 'total', 'number']),
   outletId: queryId('outlet').optional(),

@@ -3,6 +3,7 @@ import type { Order } from './orders.ts';
 import { formatPercent } from './pricing/index.ts';
 import { defaultReceiptToggles, receiptLineWidth, type ReceiptLayout } from './receipts.ts';
 import { padCells, textCells, wrapCells } from './receipt-text.ts';
+import { localDateTimeText } from './time-zone.ts';
 
 /** One sold line as printed. `total` is the amount on the line's first row (before its discount). */
 export type ReceiptLine = {
@@ -190,8 +191,11 @@ function chargesOf(order: Order): ReceiptAmount[] {
   return [...byId.values()].filter((charge) => charge.amount !== 0);
 }
 
-/** A completed sale as its receipt prints it, the date in the shop's locale. */
-export function toReceiptOrder(order: Order, locale: string): ReceiptOrder {
+/** What a receipt's date is written in: the shop's locale and time zone (Settings › General). */
+export type ReceiptDateSettings = { locale: string; timeZone: string };
+
+/** A completed sale as its receipt prints it, the date in the shop's locale and time zone. */
+export function toReceiptOrder(order: Order, { locale, timeZone }: ReceiptDateSettings): ReceiptOrder {
   const discounts: ReceiptAmount[] = [];
   if (order.lineDiscountTotal > 0) discounts.push({ name: 'Line discounts', amount: order.lineDiscountTotal });
   if (order.orderDiscountTotal > 0) {
@@ -199,7 +203,7 @@ export function toReceiptOrder(order: Order, locale: string): ReceiptOrder {
   }
   return {
     number: order.number,
-    date: formatSaleDate(order.createdAt, locale),
+    date: formatSaleDate(order.createdAt, locale, timeZone),
     cashierName: order.cashierName,
     customerName: order.customerName,
     lines: order.lines.map((line) => ({
@@ -223,11 +227,12 @@ export function toReceiptOrder(order: Order, locale: string): ReceiptOrder {
   };
 }
 
-function formatSaleDate(iso: string, locale: string): string {
+/** "Nov 21, 2026, 11:30 PM" on the shop's clock; "2026-11-21 23:30" where the locale is unknown. */
+function formatSaleDate(iso: string, locale: string, timeZone: string): string {
   const date = new Date(iso);
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
   } catch {
-    return date.toISOString().slice(0, 16).replace('T', ' ');
+    return localDateTimeText(date, timeZone);
   }
 }

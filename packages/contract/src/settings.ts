@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { booleanField, integerField, requiredText, MAX_ID } from './fields.ts';
 import { ORDER_MAX_QUANTITY } from './orders.ts';
 import type { TaxRounding } from './pricing/types.ts';
+import { canonicalTimeZone, systemTimeZone, timeZoneMessage } from './time-zone.ts';
 
 /** `line`: every tax rounded on every line (the default); `sale`: every tax rounded once on the sale, per rate. */
 export const taxRoundings = ['line', 'sale'] as const satisfies readonly TaxRounding[];
@@ -11,6 +12,8 @@ export const shopSettings = z.object({
   businessName: z.string(),
   currency: z.string(),
   locale: z.string(),
+  /** The shop's IANA time zone (time-zone.ts): days, receipts, the Z report and e-mails count in it. */
+  timeZone: z.string(),
   logoUrl: z.string().nullable(),
   defaultTaxIds: z.array(z.number().int()),
   skuPattern: z.string(),
@@ -29,6 +32,8 @@ export const defaultShopSettings: ShopSettings = {
   businessName: 'Tillbook',
   currency: 'USD',
   locale: 'en-US',
+  // The server's zone for a shop that has chosen none; in the browser, its own until the settings load.
+  timeZone: systemTimeZone(),
   logoUrl: null,
   defaultTaxIds: [],
   skuPattern: 'SKU-{seq:6}',
@@ -66,6 +71,16 @@ export const generalSettingsInput = z.object({
     .string({ error: 'The locale field is required.' })
     .trim()
     .refine(isLocale, 'The locale must be a language tag such as en-US, de-DE or fr-CA.'),
+  /** An IANA name, stored in its canonical spelling; left out, the shop keeps its zone. */
+  timeZone: z
+    .string({ error: timeZoneMessage })
+    .trim()
+    .transform((name, ctx) => {
+      const canonical = canonicalTimeZone(name);
+      if (canonical === null) ctx.addIssue({ code: 'custom', message: timeZoneMessage });
+      return canonical ?? name;
+    })
+    .optional(),
 });
 export type GeneralSettingsInput = z.input<typeof generalSettingsInput>;
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { localDateOf } from '@tillbook/contract';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -19,6 +20,11 @@ export async function sendCsv(reply: FastifyReply, fileName: string, chunks: Asy
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
     .send(Readable.from(body()));
+}
+
+/** "orders-20261122.csv": an export's file name, dated today in the shop's time zone. */
+export function datedCsvFileName(prefix: string, timeZone: string, now = new Date()): string {
+  return `${prefix}-${localDateOf(now, timeZone).replaceAll('-', '')}.csv`;
 }
 
 /** Cells a spreadsheet would run as a formula get a leading ' (CSV imports drop it again). */

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { settings } from '../db/schema/index.ts';
 import { ensureMainOutlet } from '../modules/outlets/service.ts';
 import { ensureDefaultReceiptTemplate } from '../modules/receipts/service.ts';
+import { ensureShopTimeZone } from '../modules/settings/service.ts';
 import { countUsers, createUser } from '../modules/users/service.ts';
 
 const SESSION_SECRET_KEY = 'session_secret';
@@ -44,8 +45,9 @@ export async function ensureFirstAdministrator(
   return { username: options.username, generatedPassword };
 }
 
-/** Everything a new shop needs to work at once: its first outlet ("Main store") and a receipt template. */
+/** Everything a new shop needs to work at once: its first outlet ("Main store"), a receipt template and its time zone (the server's until chosen). */
 export async function ensureShopBasics(db: Db): Promise<void> {
   await ensureMainOutlet(db);
   await ensureDefaultReceiptTemplate(db);
+  await ensureShopTimeZone(db);
 }

@@ -1,6 +1,6 @@
 /**
  * The one date and time formatter of the app, beside the money formatter (lib/shop-settings.ts):
- * the shop's locale, and its time zone once the shop has one (until then the browser's).
+ * the shop's locale and time zone (Settings › General; the browser's until the settings load).
  */
 export type DateFormatOptions = { locale?: string; timeZone?: string };
 
@@ -10,7 +10,12 @@ function formatterOf(options: Intl.DateTimeFormatOptions, { locale, timeZone }: 
   const key = JSON.stringify([locale, timeZone, options]);
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    try {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    } catch {
+      // A zone this browser does not know (an older time-zone database): its own clock, not a broken screen.
+      formatter = new Intl.DateTimeFormat(locale, options);
+    }
     formatters.set(key, formatter);
   }
   return formatter;
@@ -29,4 +34,15 @@ export function formatDate(iso: string, options: DateFormatOptions = {}): string
 /** "09:02": a time today (the drawer screens). */
 export function formatTime(iso: string, options: DateFormatOptions = {}): string {
   return formatterOf({ hour: '2-digit', minute: '2-digit' }, options).format(new Date(iso));
+}
+
+export type DateFormat = { dateTime: (iso: string) => string; date: (iso: string) => string; time: (iso: string) => string };
+
+/** The three formatters for one locale and time zone (useDateFormat gives the shop's). */
+export function dateFormatOf(options: DateFormatOptions): DateFormat {
+  return {
+    dateTime: (iso: string) => formatDateTime(iso, options),
+    date: (iso: string) => formatDate(iso, options),
+    time: (iso: string) => formatTime(iso, options),
+  };
 }

@@ -1,7 +1,7 @@
 import { defaultShopSettings, formatMoney, moneyReaderOf, type MoneyReader, type ShopSettings } from '@tillbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { formatDate, formatDateTime, formatTime } from './date-format.ts';
+import { dateFormatOf, type DateFormat } from './date-format.ts';
 import { http } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -30,17 +30,10 @@ export function useMoney(): Money {
   return useMemo(() => ({ ...moneyReaderOf({ currency, locale }), format: (minor: number) => formatMoney(minor, { currency, locale }) }), [currency, locale]);
 }
 
-export type DateFormat = { dateTime: (iso: string) => string; date: (iso: string) => string; time: (iso: string) => string };
+export type { DateFormat };
 
-/** Dates and times in the shop's locale (lib/date-format.ts); every screen shows them through this. */
+/** Dates and times in the shop's locale and time zone (lib/date-format.ts); every screen shows them through this, so a sale at 23:30 in the shop reads 23:30 wherever the browser is. */
 export function useDateFormat(): DateFormat {
-  const { locale } = useShopSettings();
-  return useMemo(
-    () => ({
-      dateTime: (iso: string) => formatDateTime(iso, { locale }),
-      date: (iso: string) => formatDate(iso, { locale }),
-      time: (iso: string) => formatTime(iso, { locale }),
-    }),
-    [locale],
-  );
+  const { locale, timeZone } = useShopSettings();
+  return useMemo(() => dateFormatOf({ locale, timeZone }), [locale, timeZone]);
 }

@@ -54,6 +54,13 @@ describe('evaluateCoupon', () => {
     expect(result).toMatchObject({ ok: false, reason: 'expired', message: expect.stringMatching(/^This coupon expired on \d March 2026\.$/) });
   });
 
+  it('words the day in the shop’s time zone: a coupon that ended at 04:30Z ended the day before in New York', () => {
+    const ended = coupon({ validUntil: '2026-11-22T04:30:00.000Z' });
+    const later = { now: '2026-11-23T00:00:00.000Z', customerUses: 0, hasCustomer: false };
+    expect(evaluateCoupon(ended, cart, { ...later, timeZone: 'America/New_York' })).toMatchObject({ message: 'This coupon expired on 21 November 2026.' });
+    expect(evaluateCoupon(ended, cart, { ...later, timeZone: 'Asia/Kolkata' })).toMatchObject({ message: 'This coupon expired on 22 November 2026.' });
+  });
+
   it('refuses a cart below the minimum, and applies when the minimum is exactly met', () => {
     expect(evaluateCoupon(coupon({ minimumTotal: 4001 }), cart, context)).toEqual({
       ok: false,

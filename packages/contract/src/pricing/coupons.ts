@@ -51,8 +51,10 @@ export type CouponContext = {
   hasCustomer: boolean;
   /** Money for messages ("$20.00"); plain decimals when absent. */
   formatMoney?: (minor: number) => string;
-  /** Dates for messages ("3 March 2026"); the runtime's time zone when absent. */
+  /** Dates for messages ("3 March 2026"); the day in `timeZone` when absent. */
   formatDate?: (date: Date) => string;
+  /** The shop's time zone, for the dates of messages; the runtime's when absent. */
+  timeZone?: string;
 };
 
 export type CouponRefusal =
@@ -69,7 +71,8 @@ export type CouponEvaluation =
   | { ok: true; discount: number; lineIndexes: number[] }
   | { ok: false; reason: CouponRefusal; message: string };
 
-const longDate = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+const longDateIn = (timeZone: string | undefined) => (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(date);
 
 function refuse(reason: CouponRefusal, message: string): CouponEvaluation {
   return { ok: false, reason, message };
@@ -98,7 +101,7 @@ export function eligibleLineIndexes(coupon: Pick<CouponRule, 'appliesTo' | 'cate
 export function evaluateCoupon(coupon: CouponRule, cart: CouponCart, context: CouponContext): CouponEvaluation {
   const now = new Date(context.now).getTime();
   const formatMoney = context.formatMoney ?? ((minor: number) => formatMinorAsDecimal(minor));
-  const formatDate = context.formatDate ?? longDate;
+  const formatDate = context.formatDate ?? longDateIn(context.timeZone);
 
   if (!coupon.active) return refuse('inactive', 'This coupon is not active.');
   if (coupon.validFrom !== null && now < new Date(coupon.validFrom).getTime()) {

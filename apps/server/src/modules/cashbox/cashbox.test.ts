@@ -1,3 +1,4 @@
+import { localTimeOf } from '@tillbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
@@ -67,7 +68,18 @@ describe('opening the drawer', () => {
   it('refuses a second open of the same register, and a cashier who already holds a drawer', async () => {
     const again = await open(kim.client, till1);
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors.registerId[0]).toMatch(new RegExp(`^The drawer of Till 1 is already open \\(opened by ${sam.user.name} at \\d\\d:\\d\\d UTC\\)\\.$`));
+    expect(again.json().errors.registerId[0]).toMatch(new RegExp(`^The drawer of Till 1 is already open \\(opened by ${sam.user.name} at \\d\\d:\\d\\d\\)\\.$`));
+    // The time is on the shop's clock (Settings › General), whatever the server's zone.
+    const openedAt: string = (await sam.client.get(`/api/cashbox/status?register=${till1.slug}`)).json().data.session.openedAt;
+    const general = { businessName: 'Tillbook', currency: 'USD', locale: 'en-US' };
+    await admin.put('/api/settings/general', { ...general, timeZone: 'Asia/Kolkata' });
+    try {
+      const inKolkata = (await open(kim.client, till1)).json().errors.registerId[0];
+      expect(inKolkata).toBe(`The drawer of Till 1 is already open (opened by ${sam.user.name} at ${localTimeOf(openedAt, 'Asia/Kolkata')}).`);
+      expect(localTimeOf(openedAt, 'Asia/Kolkata')).not.toBe(localTimeOf(openedAt, 'UTC'));
+    } finally {
+      await admin.put('/api/settings/general', { ...general, timeZone: 'UTC' });
+    }
     const second = await open(sam.client, till2);
     expect(second.statusCode).toBe(422);
     expect(second.json().errors).toEqual({ registerId: ['You already have the drawer of Till 1 open. Close it before opening another.'] });

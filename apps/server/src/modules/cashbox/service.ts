@@ -1,4 +1,5 @@
 import {
+  localTimeOf,
   tenders,
   type CashboxReport,
   type CashboxStatus,
@@ -13,6 +14,7 @@ import type { RegisterRow, UserRow } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
+import { getShopTimeZone } from '../settings/service.ts';
 import { expectedByTender, figuresOfSession } from './figures.ts';
 import {
   findRegisterById,
@@ -32,9 +34,9 @@ import { buildReport, canSeeExpected, listMovements, toSession, type Viewer } fr
 /** Who acts: the signed-in user, with the name the messages use. */
 export type Actor = Viewer & Pick<UserRow, 'name'>;
 
-/** "09:02 UTC": the server knows no shop time zone yet, so it says which clock it means. */
-function clockOf(date: Date): string {
-  return `${date.toISOString().slice(11, 16)} UTC`;
+/** "09:02": the time on the shop's clock (its time zone in Settings › General). */
+async function clockOf(db: DbOrTx, date: Date): Promise<string> {
+  return localTimeOf(date, await getShopTimeZone(db));
 }
 
 /** A register by slug ("main-till-1") or, for the status query, by id ("12"); a slug wins over an id. */
@@ -60,7 +62,7 @@ async function assertDrawerFree(db: DbOrTx, actor: Actor, register: RegisterRow)
   const onRegister = await findSession(db, openSessionOf(register.id));
   if (onRegister) {
     const by = onRegister.openedByName ?? 'a former user';
-    throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open (opened by ${by} at ${clockOf(onRegister.openedAt)}).`] });
+    throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open (opened by ${by} at ${await clockOf(db, onRegister.openedAt)}).`] });
   }
   const held = await findSession(db, openSessionHeldBy(actor.id));
   if (held) throw AppError.validation({ registerId: [`You already have the drawer of ${held.registerName} open. Close it before opening another.`] });

@@ -35,8 +35,3 @@ export async function* customersCsv(db: DbOrTx, filters: CustomerFilters): Async
   if (head) yield head;
 }
 
-/** customers-20261122.csv */
-export function customersCsvFileName(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `customers-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
-}

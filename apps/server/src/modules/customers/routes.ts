@@ -21,9 +21,10 @@ import {
   userTypes,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../lib/csv-write.ts';
+import { datedCsvFileName, sendCsv } from '../../lib/csv-write.ts';
 import { outletScopeOf } from '../../lib/viewer.ts';
-import { customersCsv, customersCsvFileName } from './csv-export.ts';
+import { customersCsv } from './csv-export.ts';
+import { getShopTimeZone } from '../settings/service.ts';
 import {
   addNote,
   adjustPointsByHand,
@@ -58,7 +59,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customers/export',
     { schema: { tags, summary: "Every customer matching the list's filters as CSV", querystring: customerListQuery } },
-    async (request, reply) => sendCsv(reply, customersCsvFileName(), customersCsv(db, request.query)),
+    async (request, reply) => sendCsv(reply, datedCsvFileName('customers', await getShopTimeZone(db)), customersCsv(db, request.query)),
   );
 
   app.post(

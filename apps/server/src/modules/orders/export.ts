@@ -59,7 +59,3 @@ export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: Outle
   if (head) yield head;
 }
 
-/** orders-20261122.csv */
-export function ordersCsvFileName(now = new Date()): string {
-  return `orders-${now.toISOString().slice(0, 10).replaceAll('-', '')}.csv`;
-}

@@ -1,4 +1,4 @@
-import type { orderListQuery } from '@tillbook/contract';
+import { addDays, zonedDayStart, type orderListQuery } from '@tillbook/contract';
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
@@ -8,14 +8,12 @@ import { likePattern, orderByFrom } from '../../lib/list.ts';
 
 export type OrderFilters = z.output<typeof orderListQuery>;
 
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
-
 /**
  * The WHERE of the list, its tally, its totals and its export: one set of rules for all four.
  * Customer and tender filters are subqueries so the count and the sums need no joins.
+ * `from`/`to` are the shop's local days in `timeZone` (a sale at 23:30 there is on that day).
  */
-export function orderWhere(filters: OrderFilters, scope: OutletScope): SQL | undefined {
+export function orderWhere(filters: OrderFilters, scope: OutletScope, timeZone: string): SQL | undefined {
   if (filters.from && filters.to && filters.from > filters.to) {
     throw AppError.validation({ to: ['The to date must be on or after the from date.'] });
   }
@@ -37,8 +35,8 @@ export function orderWhere(filters: OrderFilters, scope: OutletScope): SQL | und
   if (filters.tender !== undefined) {
     conditions.push(sql`exists (select 1 from order_payments p where p.order_id = ${orders.id} and p.tender = ${filters.tender})`);
   }
-  if (filters.from) conditions.push(gte(orders.createdAt, dayStart(filters.from)));
-  if (filters.to) conditions.push(lt(orders.createdAt, nextDayStart(filters.to)));
+  if (filters.from) conditions.push(gte(orders.createdAt, zonedDayStart(filters.from, timeZone)));
+  if (filters.to) conditions.push(lt(orders.createdAt, zonedDayStart(addDays(filters.to, 1), timeZone)));
   if (filters.ids) conditions.push(inArray(orders.id, filters.ids));
   const present = conditions.filter((c): c is SQL => c !== undefined);
   return present.length ? and(...present) : undefined;

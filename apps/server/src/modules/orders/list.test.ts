@@ -44,7 +44,14 @@ beforeAll(async () => {
   await db.update(orders).set({ createdAt: new Date('2026-02-03T23:59:00Z') }).where(eq(orders.id, sold.c));
   // Refunds come later; the status is set here so the filter has something to find.
   await db.execute(sql`update orders set status = 'refunded' where id = ${sold.b}`);
+  // The days below are UTC days, whatever zone the machine running the tests is in.
+  await setShopZone('UTC');
 });
+
+const setShopZone = async (timeZone: string) => {
+  const res = await shop.admin.put('/api/settings/general', { businessName: 'Tillbook', currency: 'USD', locale: 'en-US', timeZone });
+  expect(res.statusCode, res.body).toBe(200);
+};
 afterAll(() => ctx.close());
 
 const idsOf = async (query: string, client = shop.admin) => {
@@ -83,6 +90,30 @@ describe('the orders list', () => {
     expect(await idsOf('to=2026-01-31')).toEqual([sold.a]);
     expect(await idsOf(`sort=-total`)).toEqual([sold.a, sold.c, sold.b]);
     expect(await idsOf(`sort=total`)).toEqual([sold.b, sold.c, sold.a]);
+  });
+
+  it('reads from and to as the shop’s local days', async () => {
+    // C was sold at 23:59Z on 3 February: 18:59 that day in New York, 05:29 on the 4th in Kolkata.
+    await setShopZone('America/New_York');
+    try {
+      expect(await idsOf('from=2026-02-03&to=2026-02-03')).toEqual([sold.c]);
+      // B at 09:00Z on 1 February is 04:00 that day in New York.
+      expect(await idsOf('from=2026-02-01&to=2026-02-01')).toEqual([sold.b]);
+      await ctx.database.db.update(orders).set({ createdAt: new Date('2026-02-04T04:30:00Z') }).where(eq(orders.id, sold.c));
+      // 23:30 on the 3rd in New York: that local day, not the 4th.
+      expect(await idsOf('from=2026-02-03&to=2026-02-03')).toEqual([sold.c]);
+      expect(await idsOf('from=2026-02-04')).toEqual([]);
+      expect((await shop.admin.get('/api/orders/tally?from=2026-02-03&to=2026-02-03')).json()).toEqual({ data: { count: 1 } });
+      const csv = await shop.admin.get('/api/orders/export?from=2026-02-03&to=2026-02-03');
+      expect(csv.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(2);
+
+      await setShopZone('Asia/Kolkata');
+      expect(await idsOf('from=2026-02-04&to=2026-02-04')).toEqual([sold.c]);
+      expect(await idsOf('from=2026-02-03&to=2026-02-03')).toEqual([]);
+    } finally {
+      await ctx.database.db.update(orders).set({ createdAt: new Date('2026-02-03T23:59:00Z') }).where(eq(orders.id, sold.c));
+      await setShopZone('UTC');
+    }
   });
 
   it('sums only the filtered set, and the tally counts the same set', async () => {

@@ -92,6 +92,24 @@ describe('e-mailing a receipt', () => {
     expect(pdf!.content.toString('latin1')).toMatch(/\/MediaBox \[0 0 226\.77\d* /);
   });
 
+  it('dates the receipt in the mail, its text and its PDF on the shop’s clock', async () => {
+    const order = await sellTo('night-owl@example.com');
+    // The shirts go back on the shelf, for the sales of the tests after this one.
+    await ctx.database.db.execute(sql`update stock_levels set quantity = quantity + 2 where variant_id = ${shop.shirt.variantId}`);
+    await ctx.database.db.execute(sql`update orders set created_at = '2026-11-22T04:30:00Z' where id = ${order.id}`);
+    await updateGeneralSettings(ctx.database.db, { businessName: 'Fish & Chips <Harbour>', currency: 'USD', locale: 'en-GB', timeZone: 'America/New_York' });
+    try {
+      expect((await shop.cashier.post(`/api/orders/${order.id}/notify`, {})).statusCode).toBe(200);
+      const mail = received.at(-1)!;
+      expect(mail.text).toContain('21 Nov 2026, 23:30');
+      expect(String(mail.html)).toContain('21 Nov 2026, 23:30');
+      const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+      expect(await pdfToText(pdf!.content)).toContain('21 Nov 2026, 23:30');
+    } finally {
+      await updateGeneralSettings(ctx.database.db, { businessName: 'Fish & Chips <Harbour>', currency: 'USD', locale: 'en-US', timeZone: 'UTC' });
+    }
+  });
+
   it('shows the order barcode in the mail itself, as an inline picture a scanner reads', async () => {
     const order = await sellTo('barcode@example.com');
     expect((await shop.cashier.post(`/api/orders/${order.id}/notify`, {})).statusCode).toBe(200);

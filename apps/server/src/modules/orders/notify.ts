@@ -50,7 +50,7 @@ export async function notifyOrder(
     order.receiptTemplateId === null ? null : getReceiptTemplate(db, order.receiptTemplateId),
   ]);
   const layout: ReceiptLayout = template ?? fallbackReceiptLayout;
-  const rows = receiptRows(layout, toReceiptOrder(order, settings.locale), {
+  const rows = receiptRows(layout, toReceiptOrder(order, settings), {
     businessName: settings.businessName,
     formatMoney: moneyFormatterOf(settings),
   });

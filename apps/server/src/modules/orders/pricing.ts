@@ -88,6 +88,7 @@ export async function priceSaleFromDb(
           customerUses: await customerUses(db, foundCoupon.id, customer?.id ?? null),
           hasCustomer: customer !== null,
           formatMoney: settings ? moneyFormatterOf(settings) : undefined,
+          timeZone: settings?.timeZone,
         },
       }
     : null;

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
 import { orderSort, orderWhere, type OrderFilters } from './list-filters.ts';
+import { getShopTimeZone } from '../settings/service.ts';
 import { toOrder, toOrderListItem } from './order-mapper.ts';
 import {
   findOrder,
@@ -44,12 +45,12 @@ const noRefunds: RefundedFigures = { count: 0, total: 0, taxTotal: 0 };
 
 /** GET /api/orders/tally: how many sales match the filters. */
 export async function countOrders(db: DbOrTx, filters: OrderFilters, scope: OutletScope): Promise<number> {
-  return (await orderTotals(db, orderWhere(filters, scope))).count;
+  return (await orderTotals(db, orderWhere(filters, scope, await getShopTimeZone(db)))).count;
 }
 
 /** GET /api/orders: one page of the filtered set, with the whole set's figures in meta. */
 export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: OutletScope): Promise<OrderPage> {
-  const where = orderWhere(filters, scope);
+  const where = orderWhere(filters, scope, await getShopTimeZone(db));
   const orderBy = orderSort(filters.sort);
   const [totals, rows] = await Promise.all([
     orderTotals(db, where),
@@ -67,7 +68,7 @@ export async function listOrders(db: DbOrTx, filters: OrderFilters, scope: Outle
 
 /** The filtered set in batches, in the list's order, with each order's payments (CSV export). */
 export async function* eachOrder(db: DbOrTx, filters: OrderFilters, scope: OutletScope, batch = 500) {
-  const where = orderWhere(filters, scope);
+  const where = orderWhere(filters, scope, await getShopTimeZone(db));
   const orderBy = orderSort(filters.sort);
   for (let offset = 0; ; offset += batch) {
     const rows = (await findOrderPage(db, where, orderBy, batch, offset)).map(toOrderListItem);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, receiptTemplates, registers } from '../../db/schema/index.ts';
+import { customers, orders, receiptTemplates, registers } from '../../db/schema/index.ts';
 import { pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
@@ -109,6 +109,26 @@ describe('a past sale’s receipt', () => {
     expect((await other.client.get(`/api/orders/${order.id}/receipt?format=pdf`)).statusCode).toBe(404);
     expect((await other.client.get(`/api/orders/${order.id}/timeline`)).statusCode).toBe(404);
     expect((await shop.admin.get('/api/orders/999999/receipt')).statusCode).toBe(404);
+  });
+});
+
+describe('the date on a receipt', () => {
+  it('is on the shop’s clock: a sale at 04:30Z prints as 23:30 of the day before in New York, on screen and in the PDF', async () => {
+    const order = await sell();
+    await ctx.database.db.update(orders).set({ createdAt: new Date('2026-11-22T04:30:00Z') }).where(eq(orders.id, order.id));
+    const general = { businessName: 'Tillbook', currency: 'USD' };
+    await shop.admin.put('/api/settings/general', { ...general, locale: 'en-GB', timeZone: 'America/New_York' });
+    try {
+      const rows = (await shop.admin.get(`/api/orders/${order.id}/receipt`)).json().data.rows as Row[];
+      expect(textOf(rows)).toContain('21 Nov 2026, 23:30');
+      expect(textOf(rows)).not.toContain('22 Nov 2026');
+      expect(await pdfToText((await shop.admin.get(`/api/orders/${order.id}/receipt?format=pdf`)).rawPayload)).toContain('21 Nov 2026, 23:30');
+
+      await shop.admin.put('/api/settings/general', { ...general, locale: 'en-GB', timeZone: 'Asia/Kolkata' });
+      expect(textOf((await shop.admin.get(`/api/orders/${order.id}/receipt`)).json().data.rows)).toContain('22 Nov 2026, 10:00');
+    } finally {
+      await shop.admin.put('/api/settings/general', { ...general, locale: 'en-US', timeZone: 'UTC' });
+    }
   });
 });
 

@@ -29,7 +29,7 @@ export async function orderReceipt(db: DbOrTx, id: number, scope: OutletScope, u
   const copyRow: ReceiptRow = { kind: 'text', text: centred(COPY_MARK, receiptLineWidth[layout.paperWidth]), strong: true };
   const rows = [
     copyRow,
-    ...receiptRows(layout, toReceiptOrder(order, settings.locale), { businessName: settings.businessName, formatMoney: moneyFormatterOf(settings) }),
+    ...receiptRows(layout, toReceiptOrder(order, settings), { businessName: settings.businessName, formatMoney: moneyFormatterOf(settings) }),
   ];
   await recordOrderEvent(db, order.id, 'printed', { copy: true }, userId);
   return { order, template, rows, isCopy: true };

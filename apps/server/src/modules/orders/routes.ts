@@ -1,4 +1,4 @@
-import { sendCsv } from '../../lib/csv-write.ts';
+import { datedCsvFileName, sendCsv } from '../../lib/csv-write.ts';
 import {
   affectedResult,
   applyCouponInput,
@@ -23,7 +23,8 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { createOrder } from './create.ts';
 import { bulkUpdateOrders, editOrder } from './edit.ts';
-import { ordersCsv, ordersCsvFileName } from './export.ts';
+import { ordersCsv } from './export.ts';
+import { getShopTimeZone } from '../settings/service.ts';
 import { outletScopeOf } from '../../lib/viewer.ts';
 import { orderSort, orderWhere } from './list-filters.ts';
 import { notifyOrder } from './notify.ts';
@@ -91,9 +92,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const scope = outletScopeOf(request.currentUser);
       // Bad filters or sort answer 422 before the download starts.
-      orderWhere(request.query, scope);
+      const timeZone = await getShopTimeZone(db);
+      orderWhere(request.query, scope, timeZone);
       orderSort(request.query.sort);
-      return sendCsv(reply, ordersCsvFileName(), ordersCsv(db, request.query, scope));
+      return sendCsv(reply, datedCsvFileName('orders', timeZone), ordersCsv(db, request.query, scope));
     },
   );
 

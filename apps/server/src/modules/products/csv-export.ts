@@ -86,8 +86,3 @@ export async function* exportProducts(db: DbOrTx, filters: ProductFilters, outle
   if (head) yield head;
 }
 
-/** products-20261122.csv */
-export function exportFileName(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `products-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.csv`;
-}

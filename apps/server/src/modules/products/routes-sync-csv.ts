@@ -1,10 +1,11 @@
 import { productExportQuery, productSyncQuery, productSyncResult, productUploadQuery, uploadResult, userTypes } from '@tillbook/contract';
-import { sendCsv } from '../../lib/csv-write.ts';
+import { datedCsvFileName, sendCsv } from '../../lib/csv-write.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_CSV_MAX_BYTES } from '@tillbook/contract';
 import { readCsvUpload } from '../../lib/csv.ts';
 import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
-import { exportFileName, exportProducts } from './csv-export.ts';
+import { exportProducts } from './csv-export.ts';
+import { getShopTimeZone } from '../settings/service.ts';
 import { importProducts } from './csv-import.ts';
 import { resolveOutletId, syncProducts } from './sync.ts';
 
@@ -60,7 +61,7 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: "Every product matching the list's filters as CSV (one row per variant), ready to import again", querystring: productExportQuery } },
     async (request, reply) => {
       const outletId = await resolveOutletId(db, request.query.outletId, null);
-      return sendCsv(reply, exportFileName(), exportProducts(db, request.query, outletId));
+      return sendCsv(reply, datedCsvFileName('products', await getShopTimeZone(db)), exportProducts(db, request.query, outletId));
     },
   );
 };

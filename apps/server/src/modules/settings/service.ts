@@ -1,5 +1,6 @@
 import {
   defaultShopSettings,
+  systemTimeZone,
   type ShopSettings,
   type cashboxSettingsInput,
   type generalSettingsInput,
@@ -10,17 +11,21 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { mediaUrl } from '../../lib/media.ts';
-import { findSettingValue, upsertSetting } from './queries.ts';
+import { addSettingFieldIfMissing, findSettingValue, upsertSetting } from './queries.ts';
 
 const SHOP_KEY = 'shop';
 
 /** What is stored under the `shop` key: the settings, with the logo as a file name. */
 type StoredShop = Omit<ShopSettings, 'logoUrl'> & { logoFile: string | null };
 
+async function findStored(db: DbOrTx): Promise<Partial<StoredShop> | undefined> {
+  return (await findSettingValue(db, SHOP_KEY)) as Partial<StoredShop> | undefined;
+}
+
+/** The stored settings over the defaults; a shop that has chosen no time zone is in the server's. */
 async function readStored(db: DbOrTx): Promise<StoredShop> {
-  const stored = (await findSettingValue(db, SHOP_KEY)) as Partial<StoredShop> | undefined;
   const { logoUrl: _ignored, ...defaults } = defaultShopSettings;
-  return { ...defaults, logoFile: null, ...(stored ?? {}) };
+  return { ...defaults, timeZone: systemTimeZone(), logoFile: null, ...((await findStored(db)) ?? {}) };
 }
 
 async function writeStored(db: DbOrTx, patch: Partial<StoredShop>): Promise<void> {
@@ -36,8 +41,24 @@ export async function getShopSettings(db: DbOrTx): Promise<ShopSettings> {
   return toSettings(await readStored(db));
 }
 
+/** The shop's IANA time zone: what its days, receipts, Z reports and e-mails count in. */
+export async function getShopTimeZone(db: DbOrTx): Promise<string> {
+  return (await readStored(db)).timeZone;
+}
+
+/**
+ * On start-up: writes the server's zone into the stored `shop` settings when they name none, so
+ * the database (reports' summaries read `settings.value->>'timeZone'` under the key 'shop') and
+ * every process agree on the shop's days even if the server later moves to another zone.
+ */
+export async function ensureShopTimeZone(db: DbOrTx): Promise<void> {
+  await addSettingFieldIfMissing(db, SHOP_KEY, 'timeZone', systemTimeZone());
+}
+
 export async function updateGeneralSettings(db: DbOrTx, input: z.output<typeof generalSettingsInput>): Promise<ShopSettings> {
-  await writeStored(db, input);
+  const { timeZone, ...rest } = input;
+  // Left out, the shop keeps its zone.
+  await writeStored(db, timeZone === undefined ? rest : { ...rest, timeZone });
   return getShopSettings(db);
 }
 

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
 import { multipartBody } from '../../testing/multipart.ts';
-import { taxes } from '../../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { canonicalTimeZone, systemTimeZone } from '@tillbook/contract';
+import { settings, taxes } from '../../db/schema/index.ts';
+import { execute } from '../../db/execute.ts';
+import { ensureShopTimeZone } from './service.ts';
 
 let ctx: TestContext;
 let admin: TestClient;
@@ -144,5 +148,55 @@ describe('shop settings', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.defaultTaxIds).toEqual([active.id]);
     await admin.put('/api/settings/products', { ...base, defaultTaxIds: [] });
+  });
+});
+
+describe('the shop time zone', () => {
+  /** What the database reads: `settings.value->>'timeZone'` under the key 'shop'. */
+  async function storedZone(): Promise<string | null> {
+    const [row] = await execute<{ zone: string | null }>(ctx.database.db, sql`select value->>'timeZone' as zone from settings where key = 'shop'`);
+    return row?.zone ?? null;
+  }
+  const general = { businessName: 'Corner Shop', currency: 'EUR', locale: 'de-DE' };
+
+  it("is the server's zone until one is chosen, and is written to the database on start-up", async () => {
+    expect((await cashier.get('/api/settings')).json().data.timeZone).toBe(systemTimeZone());
+    expect(await storedZone()).toBe(systemTimeZone());
+  });
+
+  it('is changed with the general settings, in its canonical name, and kept when left out', async () => {
+    const ok = await admin.put('/api/settings/general', { ...general, timeZone: 'america/new_york' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ ...general, timeZone: 'America/New_York' });
+    expect(await storedZone()).toBe('America/New_York');
+    const without = await admin.put('/api/settings/general', general);
+    expect(without.json().data.timeZone).toBe('America/New_York');
+    expect((await cashier.get('/api/settings')).json().data.timeZone).toBe('America/New_York');
+    expect((await cashier.put('/api/settings/general', { ...general, timeZone: 'UTC' })).statusCode).toBe(403);
+  });
+
+  it('refuses a name that is no IANA zone with a message on the field, never a 500', async () => {
+    for (const timeZone of ['Europe/Atlantis', '+05:00', '', 42, 'a'.repeat(5000)]) {
+      const bad = await admin.put('/api/settings/general', { ...general, timeZone });
+      expect(bad.statusCode, String(timeZone)).toBe(422);
+      expect(bad.json().errors).toEqual({ timeZone: ['Choose a time zone from the list.'] });
+    }
+    expect(await storedZone()).toBe('America/New_York');
+  });
+
+  it("fills a stored shop that names no zone with the server's on start-up, keeping the rest, and never overwrites a chosen one", async () => {
+    const [before] = await ctx.database.db.select().from(settings).where(eq(settings.key, 'shop'));
+    const { timeZone: _zone, ...withoutZone } = before!.value as Record<string, unknown>;
+    await ctx.database.db.update(settings).set({ value: withoutZone }).where(eq(settings.key, 'shop'));
+    expect(await storedZone()).toBeNull();
+    expect((await cashier.get('/api/settings')).json().data).toMatchObject({ businessName: 'Corner Shop', timeZone: systemTimeZone() });
+
+    await ensureShopTimeZone(ctx.database.db);
+    expect(await storedZone()).toBe(systemTimeZone());
+    expect((await cashier.get('/api/settings')).json().data.businessName).toBe('Corner Shop');
+
+    await admin.put('/api/settings/general', { ...general, timeZone: 'Asia/Kolkata' });
+    await ensureShopTimeZone(ctx.database.db);
+    expect(await storedZone()).toBe(canonicalTimeZone('Asia/Kolkata'));
   });
 });

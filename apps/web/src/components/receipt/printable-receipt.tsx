@@ -33,7 +33,7 @@ export function PrintableReceipt({ order, isCopy = false }: { order: Order; isCo
       </div>
     );
   }
-  const receiptOrder = toReceiptOrder(order, settings.locale);
+  const receiptOrder = toReceiptOrder(order, settings);
   const rowCount = receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format, isCopy }).reduce(
     (sum, row) => sum + (row.kind === 'barcode' || (row.kind === 'logo' && settings.logoUrl) ? PICTURE_ROWS : row.kind === 'logo' ? 0 : 1),
     0,

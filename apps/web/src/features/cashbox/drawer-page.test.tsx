@@ -63,12 +63,12 @@ let currentStatus: CashboxStatus;
 let currentReport: CashboxReport;
 
 /** The drawer screen of register 1 as a cashier sees it; `sent` records what reached the server. */
-function renderDrawer(status: CashboxStatus, running: CashboxReport = report(), recent: CashboxSession[] = []) {
+function renderDrawer(status: CashboxStatus, running: CashboxReport = report(), recent: CashboxSession[] = [], settings = defaultShopSettings) {
   currentStatus = status;
   currentReport = running;
   const sent = recordRequests();
   server.use(
-    rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+    rest.get('/api/settings', () => HttpResponse.json({ data: settings })),
     rest.get('/api/cashbox/status', () => HttpResponse.json({ data: currentStatus })),
     rest.get('/api/cashbox/main-till-1/movements', () => HttpResponse.json({ data: [] })),
     rest.get('/api/cashbox', () => HttpResponse.json(pageOf(recent, { perPage: 5 }))),
@@ -205,5 +205,13 @@ describe('DrawerPage', () => {
     expect(within(vat).getAllByRole('cell').map((c) => c.textContent)).toEqual(['20%', '$20.00', '$4.00', '-$10.00', '-$2.00', '$10.00', '$2.00']);
     expect(within(screen.getByRole('row', { name: /Net of refunds/ })).getByText('$45.00')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /Net taxes/ })).getByText('$2.00')).toBeTruthy();
+  });
+
+  it('dates the Z report on the shop’s clock: a shift opened at 04:30Z in a New York shop opened at 23:30 the day before', async () => {
+    const late = { ...session, openedAt: '2026-11-22T04:30:00.000Z', status: 'closed' as const, closedByName: 'Carl Cash', closedAt: '2026-11-22T13:05:00.000Z' };
+    const { router } = renderDrawer(closedStatus, report({ session: late }), [], { ...defaultShopSettings, locale: 'en-GB', timeZone: 'America/New_York' });
+    await router.navigate('/registers/1/drawer/sessions/5');
+    expect(await screen.findByText(/21 Nov 2026, 23:30 by Carl Cash/)).toBeTruthy();
+    expect(screen.getByText('22 Nov 2026, 08:05 by Carl Cash')).toBeTruthy();
   });
 });

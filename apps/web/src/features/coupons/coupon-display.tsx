@@ -19,10 +19,9 @@ export function couponValueOf(coupon: Pick<Coupon, 'kind' | 'rate' | 'amount'>, 
   return coupon.kind === 'percentage' ? `${coupon.rate ?? '0'} %` : format(coupon.amount);
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** "1 Mar 2026 – 31 Mar 2026", "From 1 Mar 2026", "Until 31 Mar 2026" or "Always". */
-export function validityOf(coupon: Pick<Coupon, 'validFrom' | 'validUntil'>): string {
+/** "1 Mar 2026 – 31 Mar 2026", "From 1 Mar 2026", "Until 31 Mar 2026" or "Always": the days on the shop's clock. */
+export function validityOf(coupon: Pick<Coupon, 'validFrom' | 'validUntil'>, timeZone: string): string {
+  const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
   const from = coupon.validFrom ? dateFormat.format(new Date(coupon.validFrom)) : null;
   const until = coupon.validUntil ? dateFormat.format(new Date(coupon.validUntil)) : null;
   if (from && until) return `${from} – ${until}`;

@@ -1,4 +1,4 @@
-import { couponInput, type Coupon, type CouponInput, type MoneyReader } from '@tillbook/contract';
+import { couponInput, localDateTimeInput, zonedDateTime, type Coupon, type CouponInput, type MoneyReader } from '@tillbook/contract';
 import { z } from 'zod';
 
 /** What the form holds: sums and counts as typed ("5.00", "100"), moments as datetime-local text. */
@@ -48,22 +48,18 @@ export function generateCouponCode(random: (size: number) => Uint8Array = (size)
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-/** ISO timestamp → "2026-03-03T09:30" in the browser's time zone (the shop's), for datetime-local. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** ISO timestamp → "2026-03-03T09:30" on the shop's clock (its time zone), for datetime-local. */
+export function toLocalInput(iso: string | null, timeZone: string): string {
+  return iso ? localDateTimeInput(iso, timeZone) : '';
 }
 
-/** "2026-03-03T09:30" (local) → ISO timestamp; empty → null; unreadable → the text as typed. */
-export function fromLocalInput(text: string): string | null {
+/** "2026-03-03T09:30" on the shop's clock → ISO timestamp; empty → null; unreadable → the text as typed. */
+export function fromLocalInput(text: string, timeZone: string): string | null {
   if (text.trim() === '') return null;
-  const time = new Date(text).getTime();
-  return Number.isNaN(time) ? text : new Date(time).toISOString();
+  return zonedDateTime(text, timeZone)?.toISOString() ?? text;
 }
 
-export function toCouponForm(coupon: Coupon, reader: MoneyReader): CouponForm {
+export function toCouponForm(coupon: Coupon, reader: MoneyReader, timeZone: string): CouponForm {
   const money = (minor: number | null) => (minor === null ? '' : reader.toInput(minor));
   const count = (value: number | null) => (value === null ? '' : String(value));
   return {
@@ -72,8 +68,8 @@ export function toCouponForm(coupon: Coupon, reader: MoneyReader): CouponForm {
     kind: coupon.kind,
     rate: coupon.rate ?? '',
     amount: coupon.kind === 'fixed' ? money(coupon.amount) : '',
-    validFrom: toLocalInput(coupon.validFrom),
-    validUntil: toLocalInput(coupon.validUntil),
+    validFrom: toLocalInput(coupon.validFrom, timeZone),
+    validUntil: toLocalInput(coupon.validUntil, timeZone),
     minimumTotal: money(coupon.minimumTotal),
     maximumDiscount: money(coupon.maximumDiscount),
     usageLimit: count(coupon.usageLimit),
@@ -104,7 +100,7 @@ function countOf(text: string, label: string): Parsed<number | null> {
 }
 
 /** The form's values as the API takes them, plus the messages of what could not be read. */
-export function toCouponInput(values: CouponForm, money: MoneyReader): { input: CouponInput; errors: Record<string, string> } {
+export function toCouponInput(values: CouponForm, money: MoneyReader, timeZone: string): { input: CouponInput; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const read = <T>(field: string, parsed: Parsed<T>, fallback: unknown): T => {
     if ('error' in parsed) {
@@ -120,8 +116,8 @@ export function toCouponInput(values: CouponForm, money: MoneyReader): { input: 
     kind: values.kind,
     rate: values.kind === 'percentage' ? values.rate : undefined,
     amount,
-    validFrom: fromLocalInput(values.validFrom),
-    validUntil: fromLocalInput(values.validUntil),
+    validFrom: fromLocalInput(values.validFrom, timeZone),
+    validUntil: fromLocalInput(values.validUntil, timeZone),
     minimumTotal: read('minimumTotal', moneyOf(values.minimumTotal, money), null),
     maximumDiscount: read('maximumDiscount', moneyOf(values.maximumDiscount, money), null),
     usageLimit: read('usageLimit', countOf(values.usageLimit, 'usage limit'), null),
@@ -138,9 +134,9 @@ export function toCouponInput(values: CouponForm, money: MoneyReader): { input: 
  * The form's schema: typed sums and counts become numbers, then the contract's schema checks the
  * whole. What cannot be read gets its own message on its field; everything else is the contract's wording.
  */
-export function couponFormSchema(money: MoneyReader) {
+export function couponFormSchema(money: MoneyReader, timeZone: string) {
   return couponFormShape.transform((values, ctx) => {
-    const { input, errors: unreadable } = toCouponInput(values, money);
+    const { input, errors: unreadable } = toCouponInput(values, money, timeZone);
     const checked = couponInput.safeParse(input);
     for (const issue of checked.error?.issues ?? []) {
       if (!(String(issue.path[0]) in unreadable)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });

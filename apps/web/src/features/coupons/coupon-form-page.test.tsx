@@ -42,9 +42,9 @@ const categoryOptions = [
 ];
 
 /** The coupon form; settings, categories, the product search and the coupon answered over msw. */
-function renderForm(path = '/coupons/new', coupon?: Coupon) {
+function renderForm(path = '/coupons/new', coupon?: Coupon, settings = defaultShopSettings) {
   server.use(
-    rest.get('/api/settings', () => HttpResponse.json({ data: defaultShopSettings })),
+    rest.get('/api/settings', () => HttpResponse.json({ data: settings })),
     rest.get('/api/categories/list', () => HttpResponse.json({ data: categoryOptions })),
     rest.get('/api/products', () => HttpResponse.json(pageOf([{ id: 9, title: 'Salted crisps', sku: 'CRISP-1' }], { perPage: 8 }))),
   );
@@ -187,5 +187,22 @@ describe('CouponFormPage: what it applies to', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A coupon with this code already exists.')).toBeTruthy();
     expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('SNACKS2');
+  });
+});
+
+describe('CouponFormPage: validity on the shop’s clock', () => {
+  it('shows and sends the times as the shop’s clock reads them, whatever the browser’s zone', async () => {
+    const nyc = { ...defaultShopSettings, timeZone: 'America/New_York' };
+    renderForm('/coupons/4/edit', buildCoupon({ validFrom: '2026-11-01T04:00:00.000Z', validUntil: '2026-11-22T04:30:00.000Z' }), nyc);
+    const until = (await screen.findByLabelText('Valid until')) as HTMLInputElement;
+    expect(until.value).toBe('2026-11-21T23:30');
+    expect((screen.getByLabelText('Valid from') as HTMLInputElement).value).toBe('2026-11-01T00:00');
+
+    const sent = recordRequests();
+    server.use(rest.put('/api/coupons/4/edit', () => HttpResponse.json({ data: buildCoupon() })));
+    await fill(until, '2026-12-31T23:59');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.find('PUT', '/api/coupons/4/edit')?.body).toBeDefined());
+    expect(sent.find('PUT', '/api/coupons/4/edit')?.body).toMatchObject({ validFrom: '2026-11-01T04:00:00.000Z', validUntil: '2027-01-01T04:59:00.000Z' });
   });
 });

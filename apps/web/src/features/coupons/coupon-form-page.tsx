@@ -17,7 +17,7 @@ import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useCategoryChoices } from '../../lib/choices.ts';
 import { notify } from '../../lib/notifications.tsx';
-import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
+import { shopSettingsQuery, useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useCoupon, useSaveCoupon } from './api.ts';
 import { CouponStateBadge } from './coupon-display.tsx';
 import { blankCoupon, couponFormSchema, generateCouponCode, toCouponForm, toCouponInput, type CouponForm } from './coupon-form-model.ts';
@@ -45,6 +45,8 @@ export function CouponFormPage() {
   // Sums are typed in the shop's currency: its decimals must be known before the form opens.
   const settings = useQuery(shopSettingsQuery);
   const money = useMoney();
+  // Validity is typed on the shop's clock.
+  const { timeZone } = useShopSettings();
   const title = couponId === undefined ? 'New coupon' : 'Edit coupon';
   return (
     <RecordPage id={couponId} needs={[settings]} back={back} query={coupon} title={title}>
@@ -53,7 +55,7 @@ export function CouponFormPage() {
           key={couponId ?? 'new'}
           couponId={couponId}
           title={title}
-          initial={record ? toCouponForm(record, money) : blankCoupon}
+          initial={record ? toCouponForm(record, money, timeZone) : blankCoupon}
           initialProducts={record?.products ?? []}
           usedCount={record?.usedCount ?? 0}
           description={record ? <CouponStateBadge state={record.state} /> : undefined}
@@ -75,10 +77,11 @@ type CouponFormViewProps = {
 function CouponFormView({ couponId, title, initial, initialProducts, usedCount, description }: CouponFormViewProps) {
   const navigate = useNavigate();
   const money = useMoney();
+  const { timeZone } = useShopSettings();
   const save = useSaveCoupon(couponId);
   const categories = useCategoryChoices();
   const [products, setProducts] = useState<PickedProduct[]>(initialProducts);
-  const schema = useMemo(() => couponFormSchema(money), [money]);
+  const schema = useMemo(() => couponFormSchema(money, timeZone), [money, timeZone]);
   const form = useSchemaForm(schema, { defaultValues: initial });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control }) as CouponForm;
@@ -87,11 +90,11 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
 
   // The "Try it" panel works on the form as typed, once the contract accepts it.
   const tryable = useMemo(() => {
-    const { input, errors: unreadable } = toCouponInput(watched, money);
+    const { input, errors: unreadable } = toCouponInput(watched, money, timeZone);
     if (Object.keys(unreadable).length > 0) return null;
     const parsed = couponInput.safeParse(input);
     return parsed.success ? parsed.data : null;
-  }, [watched, money]);
+  }, [watched, money, timeZone]);
 
   async function submit(values: z.output<typeof schema>) {
     const saved = await save.mutateAsync(values);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import type { ListFilter, ResourceList } from '../../components/resource-list.ts';
 import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useBulkCoupons, useCoupons, useDeleteCoupon } from './api.ts';
 import { CouponStateBadge, couponValueOf, eligibilityOf, validityOf } from './coupon-display.tsx';
 
@@ -57,6 +57,7 @@ const couponList: ResourceList<Coupon> = {
   useRows: useCoupons,
   useColumns: () => {
     const money = useMoney();
+    const { timeZone } = useShopSettings();
     return [
       {
         key: 'code',
@@ -76,7 +77,7 @@ const couponList: ResourceList<Coupon> = {
         sortKey: 'validUntil',
         cell: (c) => (
           <div className="flex flex-wrap items-center gap-2">
-            <span className="whitespace-nowrap">{validityOf(c)}</span>
+            <span className="whitespace-nowrap">{validityOf(c, timeZone)}</span>
             <CouponStateBadge state={c.state} />
           </div>
         ),

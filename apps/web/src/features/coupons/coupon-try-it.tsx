@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Block } from '../../components/ui/block.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { useMoney } from '../../lib/shop-settings.ts';
+import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { moneyOf } from './coupon-form-model.ts';
 
 type TryItProps = {
@@ -18,6 +18,7 @@ type TryItProps = {
  */
 export function CouponTryIt({ coupon, usedCount }: TryItProps) {
   const money = useMoney();
+  const { timeZone } = useShopSettings();
   const [total, setTotal] = useState('');
   const parsed = moneyOf(total, money);
   const cartTotal = 'value' in parsed ? parsed.value : null;
@@ -32,7 +33,7 @@ export function CouponTryIt({ coupon, usedCount }: TryItProps) {
     const result = evaluateCoupon(
       { ...coupon, usedCount },
       { lines: [line] },
-      { now: new Date(), customerUses: 0, hasCustomer: true, formatMoney: money.format },
+      { now: new Date(), customerUses: 0, hasCustomer: true, formatMoney: money.format, timeZone },
     );
     answer = result.ok
       ? { tone: 'ok', text: `${money.format(result.discount)} off: the customer pays ${money.format(cartTotal - result.discount)}.` }

@@ -1,5 +1,5 @@
 import { BackLink } from '../../components/back-link.tsx';
-import { customerInput, type Customer } from '@tillbook/contract';
+import { customerInput, localToday, type Customer } from '@tillbook/contract';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { notify } from '../../lib/notifications.tsx';
 import { useCustomer, useSaveCustomer } from './api.ts';
+import { useShopSettings } from '../../lib/shop-settings.ts';
 
 type CustomerValues = z.input<typeof customerInput>;
 
@@ -46,6 +47,8 @@ function CustomerForm({ customerId, record, tabs }: CustomerFormProps) {
   const navigate = useNavigate();
   const save = useSaveCustomer(customerId);
   const form = useSchemaForm(customerInput, { defaultValues: record ? toForm(record) : blank });
+  // The date picker offers no day after today on the shop's clock.
+  const today = localToday(useShopSettings().timeZone);
   const { errors } = form.formState;
 
   async function submit(values: z.output<typeof customerInput>) {
@@ -79,7 +82,7 @@ function CustomerForm({ customerId, record, tabs }: CustomerFormProps) {
               <Textarea {...form.register('address')} rows={2} />
             </Field>
             <Field label="Birthday" error={errors.birthday?.message}>
-              <TextInput {...form.register('birthday')} type="date" max={new Date().toISOString().slice(0, 10)} />
+              <TextInput {...form.register('birthday')} type="date" max={today} />
             </Field>
             <div className="flex items-end pb-2">
               <Checkbox label="Agrees to marketing" description="May receive offers by e-mail or text message." {...form.register('marketingConsent')} />

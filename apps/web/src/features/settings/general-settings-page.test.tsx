@@ -69,7 +69,7 @@ describe('GeneralSettingsPage', () => {
     await userEvent.selectOptions(field('Locale'), 'fr-FR');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await sentBody(sent, 'PUT', '/api/settings/general')).toEqual({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' });
+    expect(await sentBody(sent, 'PUT', '/api/settings/general')).toEqual({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR', timeZone: 'America/New_York' });
     expect(await screen.findByText('General settings saved.')).toBeTruthy();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['settings'] });
     expect(client.getQueryData(shopSettingsQuery.queryKey)).toMatchObject({ businessName: 'Corner Shop', currency: 'EUR', locale: 'fr-FR' });
@@ -100,7 +100,7 @@ describe('GeneralSettingsPage', () => {
     expect(screen.getByTestId('money-preview').textContent).toBe('Preview: 1234.5 → THB\u00a01,234.50');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await sentBody(sent, 'PUT', '/api/settings/general')).toEqual({ businessName: 'Tillbook', currency: 'THB', locale: 'en-US' });
+    expect(await sentBody(sent, 'PUT', '/api/settings/general')).toEqual({ businessName: 'Tillbook', currency: 'THB', locale: 'en-US', timeZone: 'America/New_York' });
     expect(await screen.findByText('The currency must be an ISO 4217 code such as USD, EUR or GBP.')).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('The business name may not be longer than 120 characters.')).toBeTruthy();
@@ -134,6 +134,50 @@ describe('GeneralSettingsPage', () => {
     isDown = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Business name')).toBeTruthy();
+  });
+});
+
+describe('the time zone', () => {
+  it('shows the saved zone, suggests every IANA zone with its offset, and saves the one chosen', async () => {
+    await openGeneral(buildSettings({ locale: 'en-GB' }));
+    const zone = field('Time zone');
+    expect(zone.value).toBe('America/New_York');
+    expect(screen.getByText('Reports, receipts and the Z report count days in this time zone.')).toBeTruthy();
+    const suggestions = document.getElementById(zone.getAttribute('list')!)!;
+    const kolkata = [...suggestions.querySelectorAll('option')].find((o) => /^Asia\/(Kolkata|Calcutta)$/.test(o.value))!;
+    expect(kolkata.label).toBe(`${kolkata.value} (UTC+05:30)`);
+    expect(suggestions.querySelectorAll('option').length).toBeGreaterThan(300);
+    expect(screen.getByTestId('time-zone-preview').textContent).toMatch(/^Now: .+ \(UTC\u2212(04|05):00\)$/);
+
+    const sent = recordRequests();
+    server.use(rest.put('/api/settings/general', () => storedAfterChange({ timeZone: kolkata.value })));
+    await userEvent.clear(zone);
+    await userEvent.type(zone, kolkata.value);
+    expect(screen.getByTestId('time-zone-preview').textContent).toMatch(/\(UTC\+05:30\)$/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await sentBody(sent, 'PUT', '/api/settings/general')).toMatchObject({ timeZone: kolkata.value });
+    expect(await screen.findByText('General settings saved.')).toBeTruthy();
+    expect(field('Time zone').value).toBe(kolkata.value);
+  });
+
+  it('refuses a name that is no zone before sending, and shows the server’s message on the field', async () => {
+    await openGeneral();
+    const sent = recordRequests();
+    await userEvent.clear(field('Time zone'));
+    await userEvent.type(field('Time zone'), 'Europe/Atlantis');
+    expect(screen.getByTestId('time-zone-preview').textContent).toBe('Choose a time zone from the list to see the time there now.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose a time zone from the list.')).toBeTruthy();
+    expect(field('Time zone').getAttribute('aria-invalid')).toBe('true');
+    expect(sent.filter('PUT', '/api/settings/general')).toHaveLength(0);
+
+    server.use(rest.put('/api/settings/general', () => invalid({ timeZone: ['Choose a time zone from the list.'] }, 'Choose a time zone from the list.')));
+    await userEvent.clear(field('Time zone'));
+    await userEvent.type(field('Time zone'), 'Europe/Berlin');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.filter('PUT', '/api/settings/general')).toHaveLength(1));
+    expect(await screen.findByText('Choose a time zone from the list.')).toBeTruthy();
+    expect(field('Time zone').value).toBe('Europe/Berlin');
   });
 });
 

@@ -17,17 +17,18 @@ import { moneyPreview } from './previews.ts';
 import { SellingSettings } from './selling-settings.tsx';
 import { SettingsPage } from './settings-page.tsx';
 import { TaxRoundingSettings } from './tax-rounding-settings.tsx';
+import { TimeZoneField } from './time-zone-field.tsx';
 
 type GeneralSettingsOutput = z.output<typeof generalSettingsInput>;
 
 function toForm(settings: ShopSettings): GeneralSettingsInput {
-  return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale };
+  return { businessName: settings.businessName, currency: settings.currency, locale: settings.locale, timeZone: settings.timeZone };
 }
 
-/** /settings/general: business name, currency, locale, logo, how drawers are closed, what the sell screen asks and how taxes are rounded. */
+/** /settings/general: business name, currency, locale, time zone, logo, how drawers are closed, what the sell screen asks and how taxes are rounded. */
 export function GeneralSettingsPage() {
   return (
-    <SettingsPage title="General settings" description="Your business name and logo, and how money is shown everywhere in the app.">
+    <SettingsPage title="General settings" description="Your business name and logo, how money is shown everywhere in the app, and the time zone your days are counted in.">
       {(settings) => (
         <div className="max-w-3xl space-y-6">
           <GeneralSettingsForm initial={toForm(settings)} />
@@ -46,7 +47,7 @@ function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
   const form = useSchemaForm(generalSettingsInput, { defaultValues: initial });
   const { errors } = form.formState;
   const currency = useController({ control: form.control, name: 'currency' });
-  const [currencyValue, locale] = useWatch({ control: form.control, name: ['currency', 'locale'] });
+  const [currencyValue, locale, timeZone] = useWatch({ control: form.control, name: ['currency', 'locale', 'timeZone'] });
   const preview = moneyPreview(currencyValue ?? '', locale ?? '');
   // A locale saved earlier that is not in the list stays choosable.
   const locales = commonLocales.some((l) => l.tag === initial.locale)
@@ -91,6 +92,7 @@ function GeneralSettingsForm({ initial }: { initial: GeneralSettingsInput }) {
               'Choose a valid currency and locale to see how amounts will look.'
             )}
           </p>
+          <TimeZoneField {...form.register('timeZone')} error={errors.timeZone?.message} saved={initial.timeZone ?? ''} current={timeZone ?? ''} locale={locale ?? ''} />
         </div>
       </Block>
       <FormActions isPending={save.isPending} discard={{ isDirty: form.formState.isDirty, reset: () => form.reset() }} />
