@@ -1,7 +1,7 @@
 import { analyticsQuery, analyticsReportResult, analyticsStatsResult } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv-write.ts';
-import { analyticsCsv, analyticsCsvFileName, analyticsReport, analyticsStats } from './service.ts';
+import { analyticsCsv, analyticsCsvFileName, analyticsReport, analyticsStats } from './report.ts';
 
 const tags = ['analytics'];
 

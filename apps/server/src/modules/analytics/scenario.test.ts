@@ -182,4 +182,16 @@ describe('a day of a shop, worked out by hand', () => {
     const stock = await report(`report=stock&${weekend}`);
     expect(Object.fromEntries(stock.rows.map((r) => [r.reason, [r.unitsIn, r.unitsOut, r.valueOut]]))).toMatchObject({ Sales: [0, 8, 4300], 'Refunds (restocked)': [2, 0, 0] });
   });
+
+  it('moves every sale to its day in a new time zone as soon as the zone is changed', async () => {
+    // In Tokyo the three sales are all on Saturday (00:00, 04:00 and 13:30) and the refunds on Sunday 01:00.
+    const changed = await shop.admin.put('/api/settings/general', { businessName: 'Corner Shop', currency: 'USD', locale: 'en-US', timeZone: 'Asia/Tokyo' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const revenue = await report('report=revenue&from=2026-11-20&to=2026-11-22');
+    expect(revenue.rows.map((r) => [r.period, r.netSales, r.refunds])).toEqual([
+      ['2026-11-20', 0, 0],
+      ['2026-11-21', 7100, 0],
+      ['2026-11-22', -3900, 4508],
+    ]);
+  });
 });

@@ -1,3 +1,2 @@
 /** What other modules use of the reports: keeping their summaries (decision 020). */
 export { rebuildSummaries, summariseRefund } from './summaries.ts';
-export { analyticsCsv, analyticsCsvFileName, analyticsReport, analyticsStats } from './report.ts';

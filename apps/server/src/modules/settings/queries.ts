@@ -16,14 +16,17 @@ export async function upsertSetting(db: DbOrTx, key: string, value: unknown): Pr
 }
 
 /** Puts `field` into the object stored under `key` unless it holds one already; the other fields stay as they are. */
-export async function addSettingFieldIfMissing(db: DbOrTx, key: string, field: string, value: unknown): Promise<void> {
+/** Sets `field` of a setting when it has none; answers whether it did. */
+export async function addSettingFieldIfMissing(db: DbOrTx, key: string, field: string, value: unknown): Promise<boolean> {
   const patch = sql`jsonb_build_object(${field}::text, ${JSON.stringify(value)}::jsonb)`;
-  await db
+  const written = await db
     .insert(settings)
     .values({ key, value: patch })
     .onConflictDoUpdate({
       target: settings.key,
       set: { value: sql`case when jsonb_typeof(${settings.value}) = 'object' then ${settings.value} else '{}'::jsonb end || ${patch}`, updatedAt: sql`now()` },
       setWhere: sql`(${settings.value} ->> ${field}::text) is null`,
-    });
+    })
+    .returning({ key: settings.key });
+  return written.length > 0;
 }

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { mediaUrl } from '../../lib/media.ts';
+import { rebuildSummaries } from '../analytics/service.ts';
 import { addSettingFieldIfMissing, findSettingValue, upsertSetting } from './queries.ts';
 
 const SHOP_KEY = 'shop';
@@ -52,13 +53,22 @@ export async function getShopTimeZone(db: DbOrTx): Promise<string> {
  * every process agree on the shop's days even if the server later moves to another zone.
  */
 export async function ensureShopTimeZone(db: DbOrTx): Promise<void> {
-  await addSettingFieldIfMissing(db, SHOP_KEY, 'timeZone', systemTimeZone());
+  // The summaries were made in the database's zone until now (decision 020): count them again in the shop's.
+  if (await addSettingFieldIfMissing(db, SHOP_KEY, 'timeZone', systemTimeZone())) await rebuildSummaries(db);
 }
 
+/**
+ * A new time zone moves every sale to the day and hour it had in that zone: the reports' summaries
+ * are rebuilt in the same transaction (decision 020), so no report ever mixes two zones.
+ */
 export async function updateGeneralSettings(db: DbOrTx, input: z.output<typeof generalSettingsInput>): Promise<ShopSettings> {
   const { timeZone, ...rest } = input;
-  // Left out, the shop keeps its zone.
-  await writeStored(db, timeZone === undefined ? rest : { ...rest, timeZone });
+  await db.transaction(async (tx) => {
+    const before = await readStored(tx);
+    // Left out, the shop keeps its zone.
+    await writeStored(tx, timeZone === undefined ? rest : { ...rest, timeZone });
+    if (timeZone !== undefined && timeZone !== before.timeZone) await rebuildSummaries(tx);
+  });
   return getShopSettings(db);
 }
 
