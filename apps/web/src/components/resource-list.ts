@@ -9,16 +9,21 @@ export type ListFilter = { key: string; label: string; allLabel: string; options
 /** The query the list sends: page, perPage, search, sort and the filters' values. */
 export type ListQueryParams = Record<string, string | number>;
 
+/** A select of a yes and a no, sent as 1 / 0 (?active=1). */
+export function yesNoFilter(key: string, label: string, allLabel: string, [yes, no]: [yes: string, no: string]): ListFilter {
+  return {
+    key,
+    label,
+    allLabel,
+    options: [
+      { value: '1', label: yes },
+      { value: '0', label: no },
+    ],
+  };
+}
+
 /** The status filter most lists have (?active=1 / 0). */
-export const activeFilter: ListFilter = {
-  key: 'active',
-  label: 'Status',
-  allLabel: 'All statuses',
-  options: [
-    { value: '1', label: 'Active' },
-    { value: '0', label: 'Inactive' },
-  ],
-};
+export const activeFilter: ListFilter = yesNoFilter('active', 'Status', 'All statuses', ['Active', 'Inactive']);
 
 /**
  * Everything a list screen of one area says and does (DESIGN.md §2 "the kit"): the words, the

@@ -2,7 +2,7 @@ import type { Category } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
-import { ActiveBadge } from '../../components/ui/badge.tsx';
+import { statusColumn } from '../../components/resource-list-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
@@ -84,7 +84,7 @@ export function CategoryListPage() {
       cell: (c) => (c.childCount ? c.childCount.toLocaleString() : <span className="text-gray-400">0</span>),
     },
     { key: 'position', header: 'Position', sortKey: 'position', align: 'right', cell: (c) => c.position },
-    { key: 'active', header: 'Status', cell: (c) => <ActiveBadge active={c.active} /> },
+    statusColumn(),
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,

@@ -1,7 +1,7 @@
 import type { Coupon } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import type { ListFilter, ResourceList } from '../../components/resource-list.ts';
+import { nameColumn } from '../../components/resource-list-columns.tsx';
+import { yesNoFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
 import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useBulkCoupons, useCoupons, useDeleteCoupon } from './api.ts';
@@ -21,15 +21,7 @@ const stateFilter: ListFilter = {
 };
 
 /** A coupon is switched on or off; whether it works now is its state. */
-const switchFilter: ListFilter = {
-  key: 'active',
-  label: 'Status',
-  allLabel: 'All statuses',
-  options: [
-    { value: '1', label: 'Switched on' },
-    { value: '0', label: 'Switched off' },
-  ],
-};
+const switchFilter = yesNoFilter('active', 'Status', 'All statuses', ['Switched on', 'Switched off']);
 
 function CouponBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const bulk = useBulkCoupons();
@@ -58,16 +50,7 @@ const couponList: ResourceList<Coupon> = {
   useColumns: () => {
     const money = useMoney();
     return [
-      {
-        key: 'code',
-        header: 'Code',
-        sortKey: 'code',
-        cell: (c) => (
-          <Link to={`/coupons/${c.id}/edit`} className="font-mono font-semibold whitespace-nowrap text-indigo-700 hover:underline">
-            {c.code}
-          </Link>
-        ),
-      },
+      nameColumn({ basePath: '/coupons', key: 'code', header: 'Code', nameOf: (c) => c.code, look: 'font-mono font-semibold', nowrap: true }),
       { key: 'name', header: 'Name', cell: (c) => c.name },
       { key: 'value', header: 'Value', align: 'right', cell: (c) => couponValueOf(c, money.format) },
       {

@@ -1,6 +1,7 @@
 import type { OrderListItem } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { noValue } from '../../components/resource-list-columns.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
@@ -45,8 +46,8 @@ export function OrderListPage() {
     },
     { key: 'createdAt', header: 'Date', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap">{dates.dateTime(o.createdAt)}</span> },
     { key: 'outlet', header: 'Outlet', cell: (o) => <span className="whitespace-nowrap">{o.outletName}</span> },
-    { key: 'register', header: 'Register', cell: (o) => o.registerName ?? <span className="text-gray-400">—</span> },
-    { key: 'cashier', header: 'Cashier', cell: (o) => o.cashierName || <span className="text-gray-400">—</span> },
+    { key: 'register', header: 'Register', cell: (o) => o.registerName ?? noValue },
+    { key: 'cashier', header: 'Cashier', cell: (o) => o.cashierName || noValue },
     { key: 'customer', header: 'Customer', cell: (o) => o.customerName ?? <span className="text-gray-400">Walk-in</span> },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
     { key: 'tenders', header: 'Tenders', cell: (o) => <span className="whitespace-nowrap">{o.tenders.map((t) => tenderLabels[t]).join(' + ')}</span> },

@@ -2,6 +2,7 @@ import { thumbnailUrlOf, type ProductColumn, type ProductListItem } from '@tillb
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
+import { noValue as dash } from '../../components/resource-list-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
@@ -42,7 +43,6 @@ export function ProductListPage() {
   const [isImporting, setIsImporting] = useState(false);
 
   const price = (p: ProductListItem) => (p.price === p.priceMax ? money.format(p.price) : `${money.format(p.price)} – ${money.format(p.priceMax)}`);
-  const dash = <span className="text-gray-400">—</span>;
   const cells: Record<ProductColumn, Column<ProductListItem>> = {
     title: {
       key: 'title',

@@ -1,8 +1,9 @@
 import type { RegisterListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { nameColumn, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
-import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { useUser } from '../../lib/auth.ts';
@@ -38,19 +39,9 @@ function DrawerActions({ register }: { register: RegisterListItem }) {
 function useRegisterColumns(forAdministrator: boolean): Column<RegisterListItem>[] {
   const dates = useDateFormat();
   const columns: Column<RegisterListItem>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      cell: (r) =>
-        forAdministrator ? (
-          <Link to={`/registers/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-            {r.name}
-          </Link>
-        ) : (
-          <span className="font-medium text-gray-900">{r.name}</span>
-        ),
-    },
+    forAdministrator
+      ? nameColumn({ basePath: '/registers', nameOf: (r) => r.name })
+      : { key: 'name', header: 'Name', sortKey: 'name', cell: (r) => <span className="font-medium text-gray-900">{r.name}</span> },
     { key: 'slug', header: 'Slug', sortKey: 'slug', cell: (r) => <span className="font-mono text-xs">{r.slug}</span> },
     { key: 'outlet', header: 'Outlet', sortKey: 'outlet', cell: (r) => r.outletName },
     { key: 'receipt', header: 'Receipt template', cell: (r) => r.receiptTemplateName },
@@ -70,7 +61,7 @@ function useRegisterColumns(forAdministrator: boolean): Column<RegisterListItem>
         ),
     },
   ];
-  if (forAdministrator) columns.push({ key: 'active', header: 'Status', cell: (r) => <ActiveBadge active={r.active} /> });
+  if (forAdministrator) columns.push(statusColumn());
   return columns;
 }
 

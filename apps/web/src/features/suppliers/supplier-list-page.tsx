@@ -1,12 +1,9 @@
 import type { SupplierListItem } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { nameColumn, noValue as none, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, type ResourceList } from '../../components/resource-list.ts';
 import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
-import { ActiveBadge } from '../../components/ui/badge.tsx';
 import { useBulkSuppliers, useDeleteSupplier, useSuppliers } from './api.ts';
-
-const none = <span className="text-gray-400">—</span>;
 
 function SupplierBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const bulk = useBulkSuppliers();
@@ -33,22 +30,13 @@ const supplierList: ResourceList<SupplierListItem> = {
   useFilters: () => [activeFilter],
   useRows: useSuppliers,
   useColumns: () => [
-    {
-      key: 'companyName',
-      header: 'Company',
-      sortKey: 'companyName',
-      cell: (s) => (
-        <Link to={`/suppliers/${s.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-          {s.companyName}
-        </Link>
-      ),
-    },
+    nameColumn({ basePath: '/suppliers', key: 'companyName', header: 'Company', nameOf: (s) => s.companyName }),
     { key: 'contactPerson', header: 'Contact', cell: (s) => s.contactPerson ?? none },
     { key: 'email', header: 'E-mail', cell: (s) => (s.email ? <a href={`mailto:${s.email}`} className="hover:underline">{s.email}</a> : none) },
     { key: 'phone', header: 'Phone', cell: (s) => s.phone ?? none },
     { key: 'paymentTerms', header: 'Payment terms', cell: (s) => s.paymentTerms ?? none },
     { key: 'productCount', header: 'Products', align: 'right', cell: (s) => s.productCount },
-    { key: 'active', header: 'Status', cell: (s) => <ActiveBadge active={s.active} /> },
+    statusColumn(),
   ],
   remove: {
     useDelete: useDeleteSupplier,

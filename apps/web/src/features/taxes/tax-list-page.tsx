@@ -1,9 +1,9 @@
 import type { Tax } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { nameColumn, productCountColumn, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
 import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
-import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { useBulkTaxes, useDeleteTax, useTaxes } from './api.ts';
 
 const typeFilter: ListFilter = {
@@ -40,16 +40,7 @@ const taxList: ResourceList<Tax> = {
   useFilters: () => [typeFilter, activeFilter],
   useRows: useTaxes,
   useColumns: () => [
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      cell: (t) => (
-        <Link to={`/taxes/${t.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-          {t.name}
-        </Link>
-      ),
-    },
+    nameColumn({ basePath: '/taxes', nameOf: (t) => t.name }),
     { key: 'rate', header: 'Rate', sortKey: 'rate', align: 'right', cell: (t) => `${t.rate} %` },
     {
       key: 'type',
@@ -61,13 +52,8 @@ const taxList: ResourceList<Tax> = {
         </div>
       ),
     },
-    {
-      key: 'products',
-      header: 'Products',
-      align: 'right',
-      cell: (t) => (t.productCount === 0 ? <span className="text-gray-400">None</span> : t.productCount.toLocaleString()),
-    },
-    { key: 'active', header: 'Status', cell: (t) => <ActiveBadge active={t.active} /> },
+    productCountColumn(),
+    statusColumn(),
   ],
   remove: {
     useDelete: useDeleteTax,
