@@ -2,7 +2,7 @@ import type { Coupon } from '@tillbook/contract';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn } from '../../components/resource-list-columns.tsx';
 import { yesNoFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
-import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
+import { statusBulk } from '../../components/status-bulk-bar.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useBulkCoupons, useCoupons, useDeleteCoupon } from './api.ts';
 import { CouponStateBadge, couponValueOf, eligibilityOf, validityOf } from './coupon-display.tsx';
@@ -22,19 +22,6 @@ const stateFilter: ListFilter = {
 
 /** A coupon is switched on or off; whether it works now is its state. */
 const switchFilter = yesNoFilter('active', 'Status', 'All statuses', ['Switched on', 'Switched off']);
-
-function CouponBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const bulk = useBulkCoupons();
-  return (
-    <StatusBulkBar
-      ids={ids}
-      onDone={onDone}
-      noun={['coupon', 'coupons']}
-      bulk={bulk}
-      deleteWarning="Coupons that orders have used cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead."
-    />
-  );
-}
 
 const couponList: ResourceList<Coupon> = {
   title: 'Coupons',
@@ -87,7 +74,11 @@ const couponList: ResourceList<Coupon> = {
     warning: (c) => <>{c.code} will be removed. A coupon that orders have used cannot be deleted: deactivate it instead.</>,
     deletedMessage: (c) => `Coupon ${c.code} deleted.`,
   },
-  bulk: (ids, clear) => <CouponBulkBar ids={ids} onDone={clear} />,
+  bulk: statusBulk({
+    useBulk: useBulkCoupons,
+    noun: ['coupon', 'coupons'],
+    deleteWarning: 'Coupons that orders have used cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead.',
+  }),
 };
 
 /** /coupons: every discount code with its value, validity, state and uses. */

@@ -2,21 +2,8 @@ import type { SupplierListItem } from '@tillbook/contract';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, noValue as none, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, type ResourceList } from '../../components/resource-list.ts';
-import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
+import { statusBulk } from '../../components/status-bulk-bar.tsx';
 import { useBulkSuppliers, useDeleteSupplier, useSuppliers } from './api.ts';
-
-function SupplierBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const bulk = useBulkSuppliers();
-  return (
-    <StatusBulkBar
-      ids={ids}
-      onDone={onDone}
-      noun={['supplier', 'suppliers']}
-      bulk={bulk}
-      deleteWarning="The suppliers and their product lists will be removed. Deactivate a supplier instead to keep its details."
-    />
-  );
-}
 
 const supplierList: ResourceList<SupplierListItem> = {
   title: 'Suppliers',
@@ -44,7 +31,11 @@ const supplierList: ResourceList<SupplierListItem> = {
     warning: (s) => <>“{s.companyName}” and the list of products it supplies will be removed.</>,
     deletedMessage: (s) => `Supplier “${s.companyName}” deleted.`,
   },
-  bulk: (ids, clear) => <SupplierBulkBar ids={ids} onDone={clear} />,
+  bulk: statusBulk({
+    useBulk: useBulkSuppliers,
+    noun: ['supplier', 'suppliers'],
+    deleteWarning: 'The suppliers and their product lists will be removed. Deactivate a supplier instead to keep its details.',
+  }),
 };
 
 /** /suppliers */

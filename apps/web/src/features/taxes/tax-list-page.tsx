@@ -2,7 +2,7 @@ import type { Tax } from '@tillbook/contract';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, productCountColumn, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
-import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
+import { statusBulk } from '../../components/status-bulk-bar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { useBulkTaxes, useDeleteTax, useTaxes } from './api.ts';
 
@@ -15,19 +15,6 @@ const typeFilter: ListFilter = {
     { value: '1', label: 'Inclusive' },
   ],
 };
-
-function TaxBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const bulk = useBulkTaxes();
-  return (
-    <StatusBulkBar
-      ids={ids}
-      onDone={onDone}
-      noun={['tax', 'taxes']}
-      bulk={bulk}
-      deleteWarning="Taxes that products carry, or that new products get by default, cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead."
-    />
-  );
-}
 
 const taxList: ResourceList<Tax> = {
   title: 'Taxes',
@@ -61,7 +48,11 @@ const taxList: ResourceList<Tax> = {
     warning: (t) => <>“{t.name}” will be removed. A tax that products carry, or that new products get by default, cannot be deleted: deactivate it instead.</>,
     deletedMessage: (t) => `Tax “${t.name}” deleted.`,
   },
-  bulk: (ids, clear) => <TaxBulkBar ids={ids} onDone={clear} />,
+  bulk: statusBulk({
+    useBulk: useBulkTaxes,
+    noun: ['tax', 'taxes'],
+    deleteWarning: 'Taxes that products carry, or that new products get by default, cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead.',
+  }),
 };
 
 /** /taxes */
