@@ -5,13 +5,13 @@ import { errorMessageOf } from '../lib/api-error.ts';
 import { useListParams } from '../lib/list-params.ts';
 import { ButtonLink } from './button-link.tsx';
 import { useConfirmDelete } from './confirm-delete.tsx';
+import { FilterSelect } from './filter-select.tsx';
 import type { ListQueryParams, ResourceList } from './resource-list.ts';
 import { Button } from './ui/button.tsx';
 import { DataTable, type Column } from './ui/data-table.tsx';
 import { Page, PageHeader } from './ui/page-header.tsx';
 import { Pagination } from './ui/pagination.tsx';
 import { SearchInput } from './ui/search-input.tsx';
-import { Select } from './ui/select.tsx';
 
 const noDelete = { mutate: () => undefined, isPending: false };
 
@@ -79,14 +79,15 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput label={`Search ${config.noun}`} placeholder={config.searchPlaceholder} value={list.search} onChange={list.setSearch} />
         {filters.map((filter) => (
-          <Select key={filter.key} aria-label={filter.label} className="w-52" value={list.get(filter.key) ?? ''} onChange={(e) => list.set({ [filter.key]: e.target.value })}>
-            <option value="">{filter.allLabel}</option>
-            {filter.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+          <FilterSelect
+            key={filter.key}
+            label={filter.label}
+            allLabel={filter.allLabel}
+            options={filter.options}
+            className="w-52"
+            value={list.get(filter.key)}
+            onChange={(value) => list.set({ [filter.key]: value })}
+          />
         ))}
         {config.toolbar?.(list)}
       </div>

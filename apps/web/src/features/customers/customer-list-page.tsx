@@ -1,4 +1,5 @@
 import type { Customer } from '@tillbook/contract';
+import { DownloadLink } from '../../components/button-link.tsx';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, noValue as none } from '../../components/resource-list-columns.tsx';
 import { yesNoFilter, type ResourceList } from '../../components/resource-list.ts';
@@ -39,12 +40,7 @@ const customerList: ResourceList<Customer> = {
   },
   actions: (params, me) =>
     me?.type === 'administrator' ? (
-      <a
-        href={customersExportUrl(params)}
-        className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50"
-      >
-        Export CSV
-      </a>
+      <DownloadLink href={customersExportUrl(params)}>Export CSV</DownloadLink>
     ) : null,
 };
 

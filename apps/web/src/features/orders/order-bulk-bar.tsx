@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DownloadLink } from '../../components/button-link.tsx';
 import { BulkActions } from '../../components/status-bulk-bar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -57,12 +58,7 @@ export function OrderBulkBar({ ids, onClear }: OrderBulkBarProps) {
       <Button variant="secondary" onClick={() => open('untag')}>
         Remove tag…
       </Button>
-      <a
-        href={ordersExportSelectedUrl(ids)}
-        className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50"
-      >
-        Export selected
-      </a>
+      <DownloadLink href={ordersExportSelectedUrl(ids)}>Export selected</DownloadLink>
       <Button variant="ghost" onClick={onClear}>
         Clear
       </Button>

@@ -1,12 +1,13 @@
 import type { OrderListItem } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DownloadLink } from '../../components/button-link.tsx';
 import { noValue } from '../../components/resource-list-columns.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
@@ -15,6 +16,9 @@ import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { orderFilterKeys, ordersExportUrl, useOrderFilterOptions, useOrders } from './api.ts';
 import { OrderBulkBar } from './order-bulk-bar.tsx';
 import { OrderStatusBadge, orderStatusOptions, tenderLabels } from './order-display.tsx';
+
+const choicesOf = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: r.id, label: r.name }));
+const labelled = (pairs: (readonly [string, string])[]) => pairs.map(([value, label]) => ({ value, label }));
 
 /** /orders: every sale, filtered and summed on the server; the address holds the list's state. */
 export function OrderListPage() {
@@ -72,12 +76,7 @@ export function OrderListPage() {
         description="Every sale rung up at the registers, newest first."
         actions={
           isAdministrator ? (
-            <a
-              href={ordersExportUrl(params)}
-              className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50"
-            >
-              Export CSV
-            </a>
+            <DownloadLink href={ordersExportUrl(params)}>Export CSV</DownloadLink>
           ) : null
         }
       />
@@ -93,46 +92,18 @@ export function OrderListPage() {
           to
           <TextInput type="date" aria-label="To date" className="w-40" value={filters.to ?? ''} min={filters.from} onChange={(e) => list.set({ to: e.target.value })} />
         </label>
-        <Select aria-label="Outlet" className="w-44" value={filters.outletId ?? ''} onChange={(e) => list.set({ outletId: e.target.value, registerId: undefined })}>
-          <option value="">All outlets</option>
-          {options.outlets.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Register" className="w-44" value={filters.registerId ?? ''} onChange={(e) => list.set({ registerId: e.target.value })}>
-          <option value="">All registers</option>
-          {registers.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Cashier" className="w-44" value={filters.userId ?? ''} onChange={(e) => list.set({ userId: e.target.value })}>
-          <option value="">All cashiers</option>
-          {options.cashiers.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Status" className="w-40" value={filters.status ?? ''} onChange={(e) => list.set({ status: e.target.value })}>
-          <option value="">All statuses</option>
-          {orderStatusOptions.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Tender" className="w-36" value={filters.tender ?? ''} onChange={(e) => list.set({ tender: e.target.value })}>
-          <option value="">All tenders</option>
-          {Object.entries(tenderLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
+        <FilterSelect
+          label="Outlet"
+          allLabel="All outlets"
+          className="w-44"
+          options={choicesOf(options.outlets)}
+          value={filters.outletId}
+          onChange={(outletId) => list.set({ outletId, registerId: undefined })}
+        />
+        <FilterSelect label="Register" allLabel="All registers" className="w-44" options={choicesOf(registers)} value={filters.registerId} onChange={(registerId) => list.set({ registerId })} />
+        <FilterSelect label="Cashier" allLabel="All cashiers" className="w-44" options={choicesOf(options.cashiers)} value={filters.userId} onChange={(userId) => list.set({ userId })} />
+        <FilterSelect label="Status" allLabel="All statuses" className="w-40" options={labelled(orderStatusOptions)} value={filters.status} onChange={(status) => list.set({ status })} />
+        <FilterSelect label="Tender" allLabel="All tenders" className="w-36" options={labelled(Object.entries(tenderLabels))} value={filters.tender} onChange={(tender) => list.set({ tender })} />
       </div>
       <p className="mb-3 text-sm text-gray-700" aria-live="polite" data-testid="order-totals">
         {totals ? (
