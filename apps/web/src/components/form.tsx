@@ -84,3 +84,17 @@ export function FormActions({ isPending, cancelTo, discard, saveLabel = 'Save', 
     </div>
   );
 }
+
+/** A form in a dialog: Cancel closes it, and the submit reads "Processing" while it runs. */
+export function DialogFormActions({ isPending, onCancel, saveLabel = 'Save' }: { isPending: boolean; onCancel: () => void; saveLabel?: string }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="ghost" onClick={onCancel} disabled={isPending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={isPending}>
+        {isPending ? 'Processing' : saveLabel}
+      </Button>
+    </div>
+  );
+}

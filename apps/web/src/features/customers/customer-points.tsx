@@ -1,7 +1,7 @@
 import { pointsAdjustInput, type PointsEntry } from '@tillbook/contract';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { Form, useSchemaForm } from '../../components/form.tsx';
+import { DialogFormActions, Form, useSchemaForm } from '../../components/form.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DataTable, type Column } from '../../components/ui/data-table.tsx';
@@ -86,14 +86,7 @@ function AdjustPointsDialog({ customerId, onClose }: { customerId: number; onClo
         <Field label="Reason" error={errors.reason?.message}>
           <TextInput {...form.register('reason')} placeholder="e.g. Goodwill for a late delivery" />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={onClose} disabled={adjust.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={adjust.isPending}>
-            {adjust.isPending ? 'Processing' : 'Adjust'}
-          </Button>
-        </div>
+        <DialogFormActions isPending={adjust.isPending} onCancel={onClose} saveLabel="Adjust" />
       </Form>
     </Dialog>
   );
