@@ -1,22 +1,17 @@
 import type { AdditionalCharge } from '@tillbook/contract';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, productCountColumn, statusColumn } from '../../components/resource-list-columns.tsx';
-import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
+import { activeFilter, listFilter, type ResourceList } from '../../components/resource-list.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useAdditionalCharges, useDeleteAdditionalCharge } from './api.ts';
 
 const basePath = '/products/additional-charges';
 
-const kindFilter: ListFilter = {
-  key: 'kind',
-  label: 'Kind',
-  allLabel: 'All kinds',
-  options: [
-    { value: 'fixed', label: 'Fixed amount' },
-    { value: 'percentage', label: 'Percentage' },
-  ],
-};
+const kindFilter = listFilter('kind', 'Kind', 'All kinds', [
+  ['fixed', 'Fixed amount'],
+  ['percentage', 'Percentage'],
+]);
 
 function ExampleDeposit() {
   const money = useMoney();

@@ -1,24 +1,19 @@
 import type { Coupon } from '@tillbook/contract';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn } from '../../components/resource-list-columns.tsx';
-import { yesNoFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
+import { listFilter, yesNoFilter, type ResourceList } from '../../components/resource-list.ts';
 import { statusBulk } from '../../components/status-bulk-bar.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useBulkCoupons, useCoupons, useDeleteCoupon } from './api.ts';
 import { CouponStateBadge, couponValueOf, eligibilityOf, validityOf } from './coupon-display.tsx';
 
-const stateFilter: ListFilter = {
-  key: 'state',
-  label: 'State',
-  allLabel: 'All states',
-  options: [
-    { value: 'active', label: 'Active now' },
-    { value: 'scheduled', label: 'Scheduled' },
-    { value: 'expired', label: 'Expired' },
-    { value: 'used-up', label: 'Used up' },
-    { value: 'inactive', label: 'Inactive' },
-  ],
-};
+const stateFilter = listFilter('state', 'State', 'All states', [
+  ['active', 'Active now'],
+  ['scheduled', 'Scheduled'],
+  ['expired', 'Expired'],
+  ['used-up', 'Used up'],
+  ['inactive', 'Inactive'],
+]);
 
 /** A coupon is switched on or off; whether it works now is its state. */
 const switchFilter = yesNoFilter('active', 'Status', 'All statuses', ['Switched on', 'Switched off']);

@@ -2,12 +2,11 @@ import type { RegisterListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, statusColumn } from '../../components/resource-list-columns.tsx';
-import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
+import { activeFilter, useOutletFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { useOutletChoices } from '../../lib/choices.ts';
 import { useDateFormat } from '../../lib/shop-settings.ts';
 import { useDeleteRegister, useRegisters } from './api.ts';
 
@@ -66,14 +65,7 @@ function useRegisterColumns(forAdministrator: boolean): Column<RegisterListItem>
 }
 
 function useRegisterFilters(): ListFilter[] {
-  const outlets = useOutletChoices();
-  const outletFilter: ListFilter = {
-    key: 'outletId',
-    label: 'Outlet',
-    allLabel: 'All outlets',
-    options: (outlets.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
-  };
-  return [outletFilter, activeFilter];
+  return [useOutletFilter(), activeFilter];
 }
 
 const shared = {

@@ -1,20 +1,15 @@
 import type { Tax } from '@tillbook/contract';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, productCountColumn, statusColumn } from '../../components/resource-list-columns.tsx';
-import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
+import { activeFilter, listFilter, type ResourceList } from '../../components/resource-list.ts';
 import { statusBulk } from '../../components/status-bulk-bar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { useBulkTaxes, useDeleteTax, useTaxes } from './api.ts';
 
-const typeFilter: ListFilter = {
-  key: 'isInclusive',
-  label: 'Type',
-  allLabel: 'All types',
-  options: [
-    { value: '0', label: 'Exclusive' },
-    { value: '1', label: 'Inclusive' },
-  ],
-};
+const typeFilter = listFilter('isInclusive', 'Type', 'All types', [
+  ['0', 'Exclusive'],
+  ['1', 'Inclusive'],
+]);
 
 const taxList: ResourceList<Tax> = {
   title: 'Taxes',

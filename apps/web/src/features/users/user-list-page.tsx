@@ -1,7 +1,7 @@
 import { userTypeLabels, type StaffUser } from '@tillbook/contract';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, noValue as none, statusColumn } from '../../components/resource-list-columns.tsx';
-import { activeFilter, type ResourceList } from '../../components/resource-list.ts';
+import { activeFilter, listFilter, useOutletFilter, type ResourceList } from '../../components/resource-list.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { useOutletChoices } from '../../lib/choices.ts';
 import { useDeleteStaffUser, useStaffUsers } from './api.ts';
@@ -13,24 +13,7 @@ const userList: ResourceList<StaffUser> = {
   basePath: '/users',
   searchPlaceholder: 'Search by name, username or e-mail',
   labelOf: (u) => u.name,
-  useFilters: () => {
-    const outlets = useOutletChoices();
-    return [
-      {
-        key: 'type',
-        label: 'Type',
-        allLabel: 'All types',
-        options: Object.entries(userTypeLabels).map(([value, label]) => ({ value, label })),
-      },
-      {
-        key: 'outletId',
-        label: 'Outlet',
-        allLabel: 'All outlets',
-        options: (outlets.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
-      },
-      activeFilter,
-    ];
-  },
+  useFilters: () => [listFilter('type', 'Type', 'All types', Object.entries(userTypeLabels)), useOutletFilter(), activeFilter],
   useRows: useStaffUsers,
   useColumns: () => {
     const outlets = useOutletChoices();
