@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../lib/auth.ts';
-import { errorMessageOf } from '../lib/api-error.ts';
 import { useListParams } from '../lib/list-params.ts';
 import { ButtonLink } from './button-link.tsx';
 import { useConfirmDelete } from './confirm-delete.tsx';
 import { FilterSelect } from './filter-select.tsx';
 import type { ListQueryParams, ResourceList } from './resource-list.ts';
 import { Button } from './ui/button.tsx';
-import { DataTable, type Column } from './ui/data-table.tsx';
+import { ListTable } from './list-table.tsx';
+import type { Column } from './ui/data-table.tsx';
 import { Page, PageHeader } from './ui/page-header.tsx';
-import { Pagination } from './ui/pagination.tsx';
 import { SearchInput } from './ui/search-input.tsx';
 
 const noDelete = { mutate: () => undefined, isPending: false };
@@ -92,17 +91,13 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
         {config.toolbar?.(list)}
       </div>
       {config.bulk && canManage && selected.size > 0 && config.bulk([...selected], () => setSelected(new Set()))}
-      <DataTable
+      <ListTable
         caption={config.title}
         columns={columns}
-        rows={rows.data?.data}
-        rowKey={(row) => row.id}
-        isLoading={rows.isFetching}
-        error={rows.isError ? errorMessageOf(rows.error) : null}
-        onRetry={() => void rows.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        selection={config.bulk && canManage ? { selected, onChange: setSelected, idOf: (row) => row.id } : undefined}
+        query={rows}
+        list={list}
+        noun={config.pagingNoun ?? config.noun}
+        selection={config.bulk && canManage ? { selected, onChange: setSelected } : undefined}
         empty={
           isFiltered ? (
             (config.noMatchMessage ?? `No ${config.noun} match this search.`)
@@ -119,7 +114,6 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
           )
         }
       />
-      <Pagination meta={rows.data?.meta} onPageChange={list.setPage} noun={config.pagingNoun ?? config.noun} />
       {deletion.dialog}
     </Page>
   );

@@ -2,14 +2,13 @@ import type { Category } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
+import { ListTable } from '../../components/list-table.tsx';
 import { statusColumn } from '../../components/resource-list-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useCategories, useCategoryCount } from './api.ts';
 import { CategoryBulkBar } from './category-bulk-bar.tsx';
@@ -140,17 +139,13 @@ export function CategoryListPage() {
         </Select>
       </div>
       {selected.size > 0 && <CategoryBulkBar selected={selected} onDone={() => setSelected(new Set())} />}
-      <DataTable
+      <ListTable
         caption="Categories"
         columns={columns}
-        rows={categories.data?.data}
-        rowKey={(c) => c.id}
-        isLoading={categories.isFetching}
-        error={categories.isError ? errorMessageOf(categories.error) : null}
-        onRetry={() => void categories.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        selection={{ selected, onChange: setSelected, idOf: (c) => c.id }}
+        query={categories}
+        list={list}
+        noun="categories"
+        selection={{ selected, onChange: setSelected }}
         empty={
           isFiltered ? (
             'No categories match this search.'
@@ -171,7 +166,6 @@ export function CategoryListPage() {
           )
         }
       />
-      <Pagination meta={categories.data?.meta} onPageChange={list.setPage} noun="categories" />
       <CategoryDeleteDialog category={toDelete} onClose={() => setToDelete(null)} />
     </Page>
   );

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { DownloadLink } from '../../components/button-link.tsx';
 import { noValue } from '../../components/resource-list-columns.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { orderFilterKeys, ordersExportUrl, useOrderFilterOptions, useOrders } from './api.ts';
@@ -132,21 +131,16 @@ export function OrderListPage() {
         )}
       </p>
       {isAdministrator && selected.size > 0 && <OrderBulkBar ids={[...selected]} onClear={() => setSelected(new Set())} />}
-      <DataTable
+      <ListTable
         caption="Orders"
         columns={columns}
-        rows={orders.data?.data}
-        rowKey={(o) => o.id}
-        isLoading={orders.isFetching}
-        error={orders.isError ? errorMessageOf(orders.error) : null}
-        onRetry={() => void orders.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
+        query={orders}
+        list={list}
+        noun="orders"
         // Tagging and exporting are the back office's; a cashier's list has nothing to select for.
-        selection={isAdministrator ? { selected, onChange: setSelected, idOf: (o) => o.id } : undefined}
+        selection={isAdministrator ? { selected, onChange: setSelected } : undefined}
         empty={isFiltered ? 'No orders match these filters.' : 'No orders yet. Sales rung up at a register appear here.'}
       />
-      <Pagination meta={orders.data?.meta} onPageChange={list.setPage} noun="orders" />
     </Page>
   );
 }

@@ -3,15 +3,14 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { ListTable } from '../../components/list-table.tsx';
 import { noValue as dash } from '../../components/resource-list-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCategoryChoices, useOutletChoices } from '../../lib/choices.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
@@ -165,20 +164,15 @@ export function ProductListPage() {
         </div>
       </div>
       {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
-      <DataTable
+      <ListTable
         caption="Products"
         columns={columns.map((c) => cells[c])}
-        rows={products.data?.data}
-        rowKey={(p) => p.id}
-        isLoading={products.isFetching}
-        error={products.isError ? errorMessageOf(products.error) : null}
-        onRetry={() => void products.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        selection={{ selected, onChange: setSelected, idOf: (p) => p.id }}
+        query={products}
+        list={list}
+        noun="products"
+        selection={{ selected, onChange: setSelected }}
         empty={empty}
       />
-      <Pagination meta={products.data?.meta} onPageChange={list.setPage} noun="products" />
     </Page>
   );
 }

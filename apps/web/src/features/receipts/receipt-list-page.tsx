@@ -1,11 +1,11 @@
 import { receiptToggleLabels, receiptToggles, type ReceiptTemplateListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
+import { ListTable } from '../../components/list-table.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
@@ -124,16 +124,12 @@ export function ReceiptListPage() {
           <option value="all">All templates</option>
         </Select>
       </div>
-      <DataTable
+      <ListTable
         caption="Receipt templates"
         columns={columns}
-        rows={templates.data?.data}
-        rowKey={(t) => t.id}
-        isLoading={templates.isFetching}
-        error={templates.isError ? errorMessageOf(templates.error) : null}
-        onRetry={() => void templates.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
+        query={templates}
+        list={list}
+        noun="templates"
         empty={
           list.search ? (
             'No templates match this search.'
@@ -146,7 +142,6 @@ export function ReceiptListPage() {
           )
         }
       />
-      <Pagination meta={templates.data?.meta} onPageChange={list.setPage} noun="templates" />
     </Page>
   );
 }
