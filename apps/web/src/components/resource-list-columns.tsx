@@ -59,3 +59,16 @@ export function productCountColumn<T extends { productCount: number }>({ classNa
     cell: (row) => (row.productCount === 0 ? <span className="text-gray-400">None</span> : row.productCount.toLocaleString()),
   };
 }
+
+/** The look of a command in a row's actions ("Edit", "Copy", "Drawer"). */
+export const rowActionClass = 'rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50';
+
+/** The last column: the row's commands, right-aligned, its header read out as "Actions". */
+export function actionsColumn<T>(actionsOf: (row: T) => ReactNode): Column<T> {
+  return {
+    key: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    align: 'right',
+    cell: (row) => <div className="flex justify-end gap-1">{actionsOf(row)}</div>,
+  };
+}

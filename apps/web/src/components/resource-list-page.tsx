@@ -8,6 +8,7 @@ import { FilterSelect } from './filter-select.tsx';
 import type { ListQueryParams, ResourceList } from './resource-list.ts';
 import { Button } from './ui/button.tsx';
 import { ListTable } from './list-table.tsx';
+import { actionsColumn, rowActionClass } from './resource-list-columns.tsx';
 import type { Column } from './ui/data-table.tsx';
 import { Page, PageHeader } from './ui/page-header.tsx';
 import { SearchInput } from './ui/search-input.tsx';
@@ -37,19 +38,12 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
 
   const columns: Column<T>[] = [...config.useColumns()];
   if (canManage || config.rowActions) {
-    columns.push({
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (row) => (
-        <div className="flex justify-end gap-1">
+    columns.push(
+      actionsColumn((row) => (
+        <>
           {config.rowActions?.(row)}
           {canManage && (
-            <Link
-              to={`${config.basePath}/${row.id}/edit`}
-              aria-label={config.plainRowActions ? undefined : `Edit ${config.labelOf(row)}`}
-              className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50"
-            >
+            <Link to={`${config.basePath}/${row.id}/edit`} aria-label={config.plainRowActions ? undefined : `Edit ${config.labelOf(row)}`} className={rowActionClass}>
               Edit
             </Link>
           )}
@@ -58,9 +52,9 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
               Delete
             </Button>
           )}
-        </div>
-      ),
-    });
+        </>
+      )),
+    );
   }
 
   return (

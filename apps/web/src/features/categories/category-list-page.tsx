@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { ListTable } from '../../components/list-table.tsx';
-import { statusColumn } from '../../components/resource-list-columns.tsx';
+import { actionsColumn, rowActionClass, statusColumn } from '../../components/resource-list-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
@@ -84,25 +84,16 @@ export function CategoryListPage() {
     },
     { key: 'position', header: 'Position', sortKey: 'position', align: 'right', cell: (c) => c.position },
     statusColumn(),
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (c) => (
-        <div className="flex justify-end gap-1">
-          <Link
-            to={`/categories/${c.id}/edit`}
-            aria-label={`Edit ${c.name}`}
-            className="inline-flex items-center rounded px-2 py-1 text-xs font-semibold tracking-wide text-indigo-700 uppercase hover:bg-indigo-50"
-          >
-            Edit
-          </Link>
-          <Button variant="ghost" aria-label={`Delete ${c.name}`} className="px-2 py-1 text-xs text-red-700" onClick={() => setToDelete(c)}>
-            Delete
-          </Button>
-        </div>
-      ),
-    },
+    actionsColumn((c) => (
+      <>
+        <Link to={`/categories/${c.id}/edit`} aria-label={`Edit ${c.name}`} className={rowActionClass}>
+          Edit
+        </Link>
+        <Button variant="ghost" aria-label={`Delete ${c.name}`} className="px-2 py-1 text-xs text-red-700" onClick={() => setToDelete(c)}>
+          Delete
+        </Button>
+      </>
+    )),
   ];
 
   const isFiltered = Boolean(list.search || active);

@@ -2,6 +2,7 @@ import { receiptToggleLabels, receiptToggles, type ReceiptTemplateListItem } fro
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
 import { ListTable } from '../../components/list-table.tsx';
+import { actionsColumn, rowActionClass } from '../../components/resource-list-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
@@ -82,31 +83,22 @@ export function ReceiptListPage() {
           <span className="text-gray-400">0</span>
         ),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (t) => (
-        <div className="flex justify-end gap-1">
-          <Link
-            to={`/receipts/new?from=${t.id}`}
-            className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50"
-            aria-label={`New template from a copy of ${t.name}`}
-          >
-            Copy
-          </Link>
-          <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs"
-            disabled={archive.isPending}
-            onClick={() => toggleArchived(t)}
-            aria-label={`${t.archived ? 'Unarchive' : 'Archive'} ${t.name}`}
-          >
-            {t.archived ? 'Unarchive' : 'Archive'}
-          </Button>
-        </div>
-      ),
-    },
+    actionsColumn((t) => (
+      <>
+        <Link to={`/receipts/new?from=${t.id}`} className={rowActionClass} aria-label={`New template from a copy of ${t.name}`}>
+          Copy
+        </Link>
+        <Button
+          variant="ghost"
+          className="px-2 py-1 text-xs"
+          disabled={archive.isPending}
+          onClick={() => toggleArchived(t)}
+          aria-label={`${t.archived ? 'Unarchive' : 'Archive'} ${t.name}`}
+        >
+          {t.archived ? 'Unarchive' : 'Archive'}
+        </Button>
+      </>
+    )),
   ];
 
   return (

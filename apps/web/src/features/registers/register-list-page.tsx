@@ -1,7 +1,7 @@
 import type { RegisterListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import { nameColumn, statusColumn } from '../../components/resource-list-columns.tsx';
+import { nameColumn, rowActionClass as actionLink, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, useOutletFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -9,8 +9,6 @@ import type { Column } from '../../components/ui/data-table.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { useDateFormat } from '../../lib/shop-settings.ts';
 import { useDeleteRegister, useRegisters } from './api.ts';
-
-const actionLink = 'rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50';
 
 /** Open drawer when it is closed; Sell and Drawer while it is open. An inactive register cannot be opened. */
 function DrawerActions({ register }: { register: RegisterListItem }) {
