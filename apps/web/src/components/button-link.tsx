@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { buttonClasses, type ButtonVariant } from './ui/button.tsx';
 
@@ -19,4 +19,13 @@ export function ButtonLink({ variant = 'primary', className, onKeyDown, ...props
     }
   }
   return <Link role="button" className={buttonClasses(variant, className)} onKeyDown={pressWithSpace} {...props} />;
+}
+
+/** A file the server makes ("Export CSV"): a plain link to the download, dressed as a secondary command. */
+export function DownloadLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50">
+      {children}
+    </a>
+  );
 }

@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { useNavigate } from 'react-router';
 import { applyServerErrors } from '../lib/forms.ts';
+import { notify } from '../lib/notifications.tsx';
 import { ButtonLink } from './button-link.tsx';
 import { Alert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
@@ -88,4 +90,34 @@ export function FormActions({ isPending, cancelTo, discard, saveLabel = 'Save', 
       )}
     </div>
   );
+}
+
+/** A form in a dialog: Cancel closes it, and the submit reads "Processing" while it runs. */
+export function DialogFormActions({ isPending, onCancel, saveLabel = 'Save' }: { isPending: boolean; onCancel: () => void; saveLabel?: string }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="ghost" onClick={onCancel} disabled={isPending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={isPending}>
+        {isPending ? 'Processing' : saveLabel}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The submit of a create-and-edit screen: save, say so ("Outlet “Main” created." or "… saved."),
+ * and go back to the list. A refusal throws on to `Form`, which puts it on the fields.
+ */
+export function useSaveAndReturn<Values, Saved>(
+  save: { mutateAsync: (values: Values) => Promise<Saved> },
+  { isNew, what, to }: { isNew: boolean; what: (saved: Saved) => string; to: string },
+) {
+  const navigate = useNavigate();
+  return async (values: Values) => {
+    const saved = await save.mutateAsync(values);
+    notify.success(`${what(saved)} ${isNew ? 'created' : 'saved'}.`);
+    navigate(to);
+  };
 }

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../lib/auth.ts';
-import { errorMessageOf } from '../lib/api-error.ts';
 import { useListParams } from '../lib/list-params.ts';
 import { ButtonLink } from './button-link.tsx';
 import { useConfirmDelete } from './confirm-delete.tsx';
+import { FilterSelect } from './filter-select.tsx';
 import type { ListQueryParams, ResourceList } from './resource-list.ts';
 import { Button } from './ui/button.tsx';
-import { DataTable, type Column } from './ui/data-table.tsx';
+import { ListTable } from './list-table.tsx';
+import { actionsColumn, rowActionClass } from './resource-list-columns.tsx';
+import type { Column } from './ui/data-table.tsx';
 import { Page, PageHeader } from './ui/page-header.tsx';
-import { Pagination } from './ui/pagination.tsx';
 import { SearchInput } from './ui/search-input.tsx';
-import { Select } from './ui/select.tsx';
 
 const noDelete = { mutate: () => undefined, isPending: false };
 
@@ -38,19 +38,12 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
 
   const columns: Column<T>[] = [...config.useColumns()];
   if (canManage || config.rowActions) {
-    columns.push({
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (row) => (
-        <div className="flex justify-end gap-1">
+    columns.push(
+      actionsColumn((row) => (
+        <>
           {config.rowActions?.(row)}
           {canManage && (
-            <Link
-              to={`${config.basePath}/${row.id}/edit`}
-              aria-label={config.plainRowActions ? undefined : `Edit ${config.labelOf(row)}`}
-              className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50"
-            >
+            <Link to={`${config.basePath}/${row.id}/edit`} aria-label={config.plainRowActions ? undefined : `Edit ${config.labelOf(row)}`} className={rowActionClass}>
               Edit
             </Link>
           )}
@@ -59,9 +52,9 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
               Delete
             </Button>
           )}
-        </div>
-      ),
-    });
+        </>
+      )),
+    );
   }
 
   return (
@@ -79,29 +72,26 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput label={`Search ${config.noun}`} placeholder={config.searchPlaceholder} value={list.search} onChange={list.setSearch} />
         {filters.map((filter) => (
-          <Select key={filter.key} aria-label={filter.label} className="w-52" value={list.get(filter.key) ?? ''} onChange={(e) => list.set({ [filter.key]: e.target.value })}>
-            <option value="">{filter.allLabel}</option>
-            {filter.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+          <FilterSelect
+            key={filter.key}
+            label={filter.label}
+            allLabel={filter.allLabel}
+            options={filter.options}
+            className="w-52"
+            value={list.get(filter.key)}
+            onChange={(value) => list.set({ [filter.key]: value })}
+          />
         ))}
         {config.toolbar?.(list)}
       </div>
       {config.bulk && canManage && selected.size > 0 && config.bulk([...selected], () => setSelected(new Set()))}
-      <DataTable
+      <ListTable
         caption={config.title}
         columns={columns}
-        rows={rows.data?.data}
-        rowKey={(row) => row.id}
-        isLoading={rows.isFetching}
-        error={rows.isError ? errorMessageOf(rows.error) : null}
-        onRetry={() => void rows.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        selection={config.bulk && canManage ? { selected, onChange: setSelected, idOf: (row) => row.id } : undefined}
+        query={rows}
+        list={list}
+        noun={config.pagingNoun ?? config.noun}
+        selection={config.bulk && canManage ? { selected, onChange: setSelected } : undefined}
         empty={
           isFiltered ? (
             (config.noMatchMessage ?? `No ${config.noun} match this search.`)
@@ -118,7 +108,6 @@ export function ResourceListPage<T extends { id: number }>({ config }: { config:
           )
         }
       />
-      <Pagination meta={rows.data?.meta} onPageChange={list.setPage} noun={config.pagingNoun ?? config.noun} />
       {deletion.dialog}
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { PageMeta, User } from '@tillbook/contract';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useOutletChoices } from '../lib/choices.ts';
 import type { Column } from './ui/data-table.tsx';
 
 /** A select above the list whose value lives in the address under `key` (?active=1). */
@@ -9,16 +10,27 @@ export type ListFilter = { key: string; label: string; allLabel: string; options
 /** The query the list sends: page, perPage, search, sort and the filters' values. */
 export type ListQueryParams = Record<string, string | number>;
 
+/** A filter from its choices as [value, label] pairs: listFilter('kind', 'Kind', 'All kinds', [['fixed', 'Fixed amount'], …]). */
+export function listFilter(key: string, label: string, allLabel: string, choices: Iterable<readonly [value: string, label: string]>): ListFilter {
+  return { key, label, allLabel, options: Array.from(choices, ([value, text]) => ({ value, label: text })) };
+}
+
+/** A select of a yes and a no, sent as 1 / 0 (?active=1). */
+export function yesNoFilter(key: string, label: string, allLabel: string, [yes, no]: [yes: string, no: string]): ListFilter {
+  return listFilter(key, label, allLabel, [
+    ['1', yes],
+    ['0', no],
+  ]);
+}
+
+/** The outlet filter (?outletId=3), its choices loaded. */
+export function useOutletFilter(): ListFilter {
+  const outlets = useOutletChoices();
+  return listFilter('outletId', 'Outlet', 'All outlets', (outlets.data ?? []).map((o) => [String(o.id), o.name] as const));
+}
+
 /** The status filter most lists have (?active=1 / 0). */
-export const activeFilter: ListFilter = {
-  key: 'active',
-  label: 'Status',
-  allLabel: 'All statuses',
-  options: [
-    { value: '1', label: 'Active' },
-    { value: '0', label: 'Inactive' },
-  ],
-};
+export const activeFilter: ListFilter = yesNoFilter('active', 'Status', 'All statuses', ['Active', 'Inactive']);
 
 /**
  * Everything a list screen of one area says and does (DESIGN.md §2 "the kit"): the words, the

@@ -6,33 +6,54 @@ import { ConfirmDialog } from './ui/dialog.tsx';
 
 export type StatusBulkAction = 'activate' | 'deactivate' | 'delete';
 
-type StatusBulkBarProps = {
+/** The bar above a list while rows are selected: how many, then what can be done to them. */
+export function BulkActions({ count, children }: { count: number; children: ReactNode }) {
+  return (
+    <div role="region" aria-label="Bulk actions" className="mb-3 flex flex-wrap items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm">
+      <span className="mr-2 font-medium text-indigo-900">{count} selected</span>
+      {children}
+    </div>
+  );
+}
+
+/** A list's bulk mutation (POST /api/X/update): takes {ids, action}, answers what changed. */
+export type StatusBulkMutation<Result = number> = {
+  mutate: (input: { ids: number[]; action: StatusBulkAction }, callbacks: { onSuccess: (result: Result) => void; onError: (error: unknown) => void }) => void;
+  isPending: boolean;
+};
+
+type StatusBulkBarProps<Result> = {
   ids: number[];
   onDone: () => void;
   /** ['coupon', 'coupons'] */
   noun: [singular: string, plural: string];
-  /** The list's bulk mutation (POST /api/X/update): takes {ids, action}, answers how many changed. */
-  bulk: {
-    mutate: (input: { ids: number[]; action: StatusBulkAction }, callbacks: { onSuccess: (affected: number) => void; onError: (error: unknown) => void }) => void;
-    isPending: boolean;
-  };
+  bulk: StatusBulkMutation<Result>;
   /** What deleting means for this area, in the confirmation. */
   deleteWarning: ReactNode;
+  /** Says how it went; "Activated: 3 coupons." when the mutation answers a count. */
+  announce?: (action: StatusBulkAction, result: Result) => void;
+  /** More actions, between Deactivate and Delete. */
+  children?: ReactNode;
 };
 
 const doneWords: Record<StatusBulkAction, string> = { activate: 'Activated', deactivate: 'Deactivated', delete: 'Deleted' };
 
+/** "3 coupons" */
+export function countOf(count: number, [singular, plural]: [singular: string, plural: string]) {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
 /** Activate, deactivate or delete the selected rows of a list; delete asks first. */
-export function StatusBulkBar({ ids, onDone, noun, bulk, deleteWarning }: StatusBulkBarProps) {
+export function StatusBulkBar<Result = number>({ ids, onDone, noun, bulk, deleteWarning, announce, children }: StatusBulkBarProps<Result>) {
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const countOf = (count: number) => `${count} ${count === 1 ? noun[0] : noun[1]}`;
 
   function run(action: StatusBulkAction) {
     bulk.mutate(
       { ids, action },
       {
-        onSuccess: (affected) => {
-          notify.success(`${doneWords[action]}: ${countOf(affected)}.`);
+        onSuccess: (result) => {
+          if (announce) announce(action, result);
+          else notify.success(`${doneWords[action]}: ${countOf(result as number, noun)}.`);
           setIsConfirmingDelete(false);
           onDone();
         },
@@ -45,18 +66,14 @@ export function StatusBulkBar({ ids, onDone, noun, bulk, deleteWarning }: Status
   }
 
   return (
-    <div
-      role="region"
-      aria-label="Bulk actions"
-      className="mb-3 flex flex-wrap items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm"
-    >
-      <span className="mr-2 font-medium text-indigo-900">{ids.length} selected</span>
+    <BulkActions count={ids.length}>
       <Button variant="secondary" disabled={bulk.isPending} onClick={() => run('activate')}>
         Activate
       </Button>
       <Button variant="secondary" disabled={bulk.isPending} onClick={() => run('deactivate')}>
         Deactivate
       </Button>
+      {children}
       <Button variant="danger" disabled={bulk.isPending} onClick={() => setIsConfirmingDelete(true)}>
         Delete
       </Button>
@@ -65,7 +82,7 @@ export function StatusBulkBar({ ids, onDone, noun, bulk, deleteWarning }: Status
       </Button>
       <ConfirmDialog
         open={isConfirmingDelete}
-        title={`Delete ${countOf(ids.length)}?`}
+        title={`Delete ${countOf(ids.length, noun)}?`}
         confirmLabel="Delete"
         isBusy={bulk.isPending}
         onConfirm={() => run('delete')}
@@ -73,6 +90,15 @@ export function StatusBulkBar({ ids, onDone, noun, bulk, deleteWarning }: Status
       >
         {deleteWarning}
       </ConfirmDialog>
-    </div>
+    </BulkActions>
   );
+}
+
+/** A list config's `bulk` (`ResourceList.bulk`): this bar over the area's bulk mutation. */
+export function statusBulk({ useBulk, noun, deleteWarning }: { useBulk: () => StatusBulkMutation; noun: [singular: string, plural: string]; deleteWarning: ReactNode }) {
+  function AreaBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
+    const bulk = useBulk();
+    return <StatusBulkBar ids={ids} onDone={onDone} noun={noun} bulk={bulk} deleteWarning={deleteWarning} />;
+  }
+  return (ids: number[], clear: () => void) => <AreaBulkBar ids={ids} onDone={clear} />;
 }

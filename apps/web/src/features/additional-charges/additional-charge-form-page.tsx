@@ -10,9 +10,8 @@ import { BackLink } from '../../components/back-link.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -20,7 +19,6 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { notify } from '../../lib/notifications.tsx';
 import { shopSettingsQuery, useMoney } from '../../lib/shop-settings.ts';
 import { useAdditionalCharge, useSaveAdditionalCharge } from './api.ts';
 import { ChargeExample } from './charge-example.tsx';
@@ -113,7 +111,6 @@ export function AdditionalChargeFormPage() {
 type ChargeFormViewProps = { chargeId: number | undefined; initial: ChargeForm; productCount: number; back: ReactNode };
 
 function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormViewProps) {
-  const navigate = useNavigate();
   const money = useMoney();
   const save = useSaveAdditionalCharge(chargeId);
   const schema = useMemo(() => chargeFormSchema(money), [money]);
@@ -122,11 +119,7 @@ function ChargeFormView({ chargeId, initial, productCount, back }: ChargeFormVie
   const watched = useWatch({ control: form.control });
   const kind = watched.kind ?? 'fixed';
 
-  async function submit(values: z.output<typeof schema>) {
-    const saved = await save.mutateAsync(values);
-    notify.success(chargeId === undefined ? `Charge “${saved.name}” created.` : `Charge “${saved.name}” saved.`);
-    navigate('/products/additional-charges');
-  }
+  const submit = useSaveAndReturn(save, { isNew: chargeId === undefined, what: (saved) => `Charge “${saved.name}”`, to: '/products/additional-charges' });
 
   return (
     <Page>

@@ -1,22 +1,17 @@
 import type { AdditionalCharge } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
-import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
+import { nameColumn, productCountColumn, statusColumn } from '../../components/resource-list-columns.tsx';
+import { activeFilter, listFilter, type ResourceList } from '../../components/resource-list.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useAdditionalCharges, useDeleteAdditionalCharge } from './api.ts';
 
 const basePath = '/products/additional-charges';
 
-const kindFilter: ListFilter = {
-  key: 'kind',
-  label: 'Kind',
-  allLabel: 'All kinds',
-  options: [
-    { value: 'fixed', label: 'Fixed amount' },
-    { value: 'percentage', label: 'Percentage' },
-  ],
-};
+const kindFilter = listFilter('kind', 'Kind', 'All kinds', [
+  ['fixed', 'Fixed amount'],
+  ['percentage', 'Percentage'],
+]);
 
 function ExampleDeposit() {
   const money = useMoney();
@@ -37,26 +32,12 @@ const chargeList: ResourceList<AdditionalCharge> = {
   useColumns: () => {
     const money = useMoney();
     return [
-      {
-        key: 'name',
-        header: 'Name',
-        sortKey: 'name',
-        cell: (c) => (
-          <Link to={`${basePath}/${c.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-            {c.name}
-          </Link>
-        ),
-      },
+      nameColumn({ basePath, nameOf: (c) => c.name }),
       { key: 'amount', header: 'Amount', align: 'right', cell: (c) => (c.kind === 'fixed' ? money.format(c.amount ?? 0) : `${c.rate} %`) },
       { key: 'per', header: 'Charged', cell: (c) => (c.kind === 'percentage' ? 'Of the price' : c.per === 'unit' ? 'Per unit' : 'Per line') },
       { key: 'taxable', header: 'Tax', cell: (c) => <Badge tone={c.isTaxable ? 'indigo' : 'gray'}>{c.isTaxable ? 'Taxable' : 'Not taxed'}</Badge> },
-      {
-        key: 'products',
-        header: 'Products',
-        align: 'right',
-        cell: (c) => (c.productCount === 0 ? <span className="text-gray-400">None</span> : c.productCount.toLocaleString()),
-      },
-      { key: 'active', header: 'Status', cell: (c) => <ActiveBadge active={c.active} /> },
+      productCountColumn(),
+      statusColumn(),
     ];
   },
   remove: {

@@ -1,15 +1,13 @@
 import { BackLink } from '../../components/back-link.tsx';
 import { attributeInput, type Attribute } from '@tillbook/contract';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { notify } from '../../lib/notifications.tsx';
 import { useAttribute, useSaveAttribute } from './api.ts';
 import { OptionListEditor } from './option-list-editor.tsx';
 
@@ -36,18 +34,13 @@ export function AttributeFormPage() {
 }
 
 function AttributeForm({ attributeId, attribute }: { attributeId: number | undefined; attribute: Attribute | undefined }) {
-  const navigate = useNavigate();
   const save = useSaveAttribute(attributeId);
   const [pending, setPending] = useState('');
   const usedIds = useMemo(() => new Set(attribute?.options.filter((o) => o.isUsed).map((o) => o.id)), [attribute]);
   const form = useSchemaForm(attributeInput, { defaultValues: attribute ? toForm(attribute) : blank });
   const { errors } = form.formState;
 
-  async function submit(values: z.output<typeof attributeInput>) {
-    const saved = await save.mutateAsync(values);
-    notify.success(attributeId === undefined ? `Attribute “${saved.name}” created.` : `Attribute “${saved.name}” saved.`);
-    navigate('/products/attributes');
-  }
+  const submit = useSaveAndReturn(save, { isNew: attributeId === undefined, what: (saved) => `Attribute “${saved.name}”`, to: '/products/attributes' });
 
   /** An option typed in the new-option box but not yet added is part of what is saved; this runs before the form checks its values. */
   function addPendingOption() {

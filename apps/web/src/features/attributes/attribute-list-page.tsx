@@ -1,6 +1,6 @@
 import type { Attribute } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { nameColumn, productCountColumn } from '../../components/resource-list-columns.tsx';
 import type { ResourceList } from '../../components/resource-list.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { useAttributes, useDeleteAttribute } from './api.ts';
@@ -37,25 +37,9 @@ const attributeList: ResourceList<Attribute> = {
   labelOf: (a) => a.name,
   useRows: useAttributes,
   useColumns: () => [
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      className: 'w-48',
-      cell: (a) => (
-        <Link to={`/products/attributes/${a.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-          {a.name}
-        </Link>
-      ),
-    },
+    nameColumn({ basePath: '/products/attributes', nameOf: (a) => a.name, className: 'w-48' }),
     { key: 'options', header: 'Options', cell: (a) => <OptionChips attribute={a} /> },
-    {
-      key: 'products',
-      header: 'Products',
-      align: 'right',
-      className: 'w-28',
-      cell: (a) => (a.productCount === 0 ? <span className="text-gray-400">None</span> : a.productCount),
-    },
+    productCountColumn({ className: 'w-28' }),
   ],
   remove: {
     useDelete: useDeleteAttribute,

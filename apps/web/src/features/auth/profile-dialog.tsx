@@ -1,6 +1,5 @@
 import { profileInput, type ProfileInput, type User } from '@tillbook/contract';
-import { Form, useSchemaForm } from '../../components/form.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { DialogFormActions, Form, useSchemaForm } from '../../components/form.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -55,14 +54,7 @@ function ProfileForm({ user, onClose }: { user: User; onClose: () => void }) {
           <TextInput {...form.register('passwordConfirmation')} type="password" autoComplete="new-password" />
         </Field>
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="ghost" onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Processing' : 'Save'}
-        </Button>
-      </div>
+      <DialogFormActions isPending={save.isPending} onCancel={onClose} />
     </Form>
   );
 }

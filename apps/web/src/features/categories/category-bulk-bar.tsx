@@ -1,7 +1,5 @@
 import type { CategoryBulkInput, CategoryBulkResult } from '@tillbook/contract';
-import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/dialog.tsx';
+import { countOf, StatusBulkBar } from '../../components/status-bulk-bar.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCategoryChoices } from '../../lib/choices.ts';
@@ -11,6 +9,8 @@ import { indentedName } from './category-tree.ts';
 
 type CategoryBulkBarProps = { selected: Set<number>; onDone: () => void };
 
+const noun: [string, string] = ['category', 'categories'];
+
 const pastTense: Record<CategoryBulkInput['action'], string> = {
   activate: 'activated',
   deactivate: 'deactivated',
@@ -18,55 +18,50 @@ const pastTense: Record<CategoryBulkInput['action'], string> = {
   setParent: 'moved',
 };
 
-function categoriesWord(n: number) {
-  return `${n} ${n === 1 ? 'category' : 'categories'}`;
+/** "2 categories moved.", and each one that could not be, with why. */
+function announce(action: CategoryBulkInput['action'], result: CategoryBulkResult) {
+  if (result.affected > 0) notify.success(`${countOf(result.affected, noun)} ${pastTense[action]}.`);
+  if (result.failed.length > 0) {
+    notify.error(`${countOf(result.failed.length, noun)} not ${pastTense[action]}: ${result.failed.map((f) => f.message).join(' ')}`);
+  }
 }
 
 /** Actions on the chosen rows: activate, deactivate, move under a parent, delete. */
 export function CategoryBulkBar({ selected, onDone }: CategoryBulkBarProps) {
   const bulk = useBulkUpdateCategories();
   const options = useCategoryChoices();
-  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const ids = [...selected];
 
-  function run(action: CategoryBulkInput['action'], values?: CategoryBulkInput['values']) {
+  function moveUnder(parentId: number | null) {
     bulk.mutate(
-      { ids, action, values },
+      { ids, action: 'setParent', values: { parentId } },
       {
-        onSuccess: (result: CategoryBulkResult) => {
-          if (result.affected > 0) notify.success(`${categoriesWord(result.affected)} ${pastTense[action]}.`);
-          if (result.failed.length > 0) {
-            notify.error(`${categoriesWord(result.failed.length)} not ${pastTense[action]}: ${result.failed.map((f) => f.message).join(' ')}`);
-          }
-          setIsConfirmingDelete(false);
+        onSuccess: (result) => {
+          announce('setParent', result);
           onDone();
         },
-        onError: (error) => {
-          notify.error(errorMessageOf(error));
-          setIsConfirmingDelete(false);
-        },
+        onError: (error) => notify.error(errorMessageOf(error)),
       },
     );
   }
 
   return (
-    <div role="region" aria-label="Bulk actions" className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm">
-      <span className="mr-2 font-medium text-indigo-900">{selected.size} selected</span>
-      <Button variant="secondary" className="px-3 py-1.5 text-xs" disabled={bulk.isPending} onClick={() => run('activate')}>
-        Activate
-      </Button>
-      <Button variant="secondary" className="px-3 py-1.5 text-xs" disabled={bulk.isPending} onClick={() => run('deactivate')}>
-        Deactivate
-      </Button>
+    <StatusBulkBar
+      ids={ids}
+      onDone={onDone}
+      noun={noun}
+      bulk={bulk}
+      announce={announce}
+      deleteWarning="Categories that products or subcategories still use are kept and listed afterwards; delete them one by one to move their products."
+    >
       <Select
         aria-label="Move selected under"
-        className="w-56 py-1.5"
+        className="w-56"
         value=""
         disabled={bulk.isPending || options.isPending}
         onChange={(event) => {
           const value = event.target.value;
-          if (value === '') return;
-          run('setParent', { parentId: value === 'root' ? null : Number(value) });
+          if (value !== '') moveUnder(value === 'root' ? null : Number(value));
         }}
       >
         <option value="">Move under…</option>
@@ -79,23 +74,6 @@ export function CategoryBulkBar({ selected, onDone }: CategoryBulkBarProps) {
             </option>
           ))}
       </Select>
-      <Button variant="danger" className="px-3 py-1.5 text-xs" disabled={bulk.isPending} onClick={() => setIsConfirmingDelete(true)}>
-        Delete
-      </Button>
-      <Button variant="ghost" className="ml-auto px-3 py-1.5 text-xs" onClick={onDone}>
-        Clear selection
-      </Button>
-      <ConfirmDialog
-        open={isConfirmingDelete}
-        title={`Delete ${categoriesWord(selected.size)}?`}
-        confirmLabel="Delete"
-        isBusy={bulk.isPending}
-        onConfirm={() => run('delete')}
-        onCancel={() => setIsConfirmingDelete(false)}
-      >
-        Categories that products or subcategories still use are kept and listed afterwards; delete them one by one to move
-        their products.
-      </ConfirmDialog>
-    </div>
+    </StatusBulkBar>
   );
 }

@@ -1,8 +1,7 @@
 import { BackLink } from '../../components/back-link.tsx';
 import { categoryInput, type Category, type CategoryInput, type CategoryValues } from '@tillbook/contract';
 import { Controller, useWatch, type Control } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -13,7 +12,6 @@ import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCategoryChoices } from '../../lib/choices.ts';
-import { notify } from '../../lib/notifications.tsx';
 import { useCategory, useSaveCategory } from './api.ts';
 import { indentedName, parentChoices } from './category-tree.ts';
 
@@ -43,18 +41,13 @@ export function CategoryFormPage() {
 type CategoryFormProps = { categoryId: number | undefined; category: Category | undefined; initial: CategoryInput };
 
 function CategoryForm({ categoryId, category, initial }: CategoryFormProps) {
-  const navigate = useNavigate();
   const save = useSaveCategory(categoryId);
   const options = useCategoryChoices();
   const form = useSchemaForm(categoryInput, { defaultValues: initial });
   const { errors } = form.formState;
   const choices = options.data ? parentChoices(options.data, categoryId) : [];
 
-  async function submit(values: CategoryValues) {
-    const saved = await save.mutateAsync(values);
-    notify.success(categoryId === undefined ? `Category “${saved.name}” created.` : `Category “${saved.name}” saved.`);
-    navigate('/categories');
-  }
+  const submit = useSaveAndReturn(save, { isNew: categoryId === undefined, what: (saved) => `Category “${saved.name}”`, to: '/categories' });
 
   return (
     <Page>

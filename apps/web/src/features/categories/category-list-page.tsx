@@ -2,14 +2,13 @@ import type { Category } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
-import { ActiveBadge } from '../../components/ui/badge.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { actionsColumn, rowActionClass, statusColumn } from '../../components/resource-list-columns.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useCategories, useCategoryCount } from './api.ts';
 import { CategoryBulkBar } from './category-bulk-bar.tsx';
@@ -84,26 +83,17 @@ export function CategoryListPage() {
       cell: (c) => (c.childCount ? c.childCount.toLocaleString() : <span className="text-gray-400">0</span>),
     },
     { key: 'position', header: 'Position', sortKey: 'position', align: 'right', cell: (c) => c.position },
-    { key: 'active', header: 'Status', cell: (c) => <ActiveBadge active={c.active} /> },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (c) => (
-        <div className="flex justify-end gap-1">
-          <Link
-            to={`/categories/${c.id}/edit`}
-            aria-label={`Edit ${c.name}`}
-            className="inline-flex items-center rounded px-2 py-1 text-xs font-semibold tracking-wide text-indigo-700 uppercase hover:bg-indigo-50"
-          >
-            Edit
-          </Link>
-          <Button variant="ghost" aria-label={`Delete ${c.name}`} className="px-2 py-1 text-xs text-red-700" onClick={() => setToDelete(c)}>
-            Delete
-          </Button>
-        </div>
-      ),
-    },
+    statusColumn(),
+    actionsColumn((c) => (
+      <>
+        <Link to={`/categories/${c.id}/edit`} aria-label={`Edit ${c.name}`} className={rowActionClass}>
+          Edit
+        </Link>
+        <Button variant="ghost" aria-label={`Delete ${c.name}`} className="px-2 py-1 text-xs text-red-700" onClick={() => setToDelete(c)}>
+          Delete
+        </Button>
+      </>
+    )),
   ];
 
   const isFiltered = Boolean(list.search || active);
@@ -140,17 +130,13 @@ export function CategoryListPage() {
         </Select>
       </div>
       {selected.size > 0 && <CategoryBulkBar selected={selected} onDone={() => setSelected(new Set())} />}
-      <DataTable
+      <ListTable
         caption="Categories"
         columns={columns}
-        rows={categories.data?.data}
-        rowKey={(c) => c.id}
-        isLoading={categories.isFetching}
-        error={categories.isError ? errorMessageOf(categories.error) : null}
-        onRetry={() => void categories.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        selection={{ selected, onChange: setSelected, idOf: (c) => c.id }}
+        query={categories}
+        list={list}
+        noun="categories"
+        selection={{ selected, onChange: setSelected }}
         empty={
           isFiltered ? (
             'No categories match this search.'
@@ -171,7 +157,6 @@ export function CategoryListPage() {
           )
         }
       />
-      <Pagination meta={categories.data?.meta} onPageChange={list.setPage} noun="categories" />
       <CategoryDeleteDialog category={toDelete} onClose={() => setToDelete(null)} />
     </Page>
   );

@@ -3,9 +3,7 @@ import { couponInput } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,7 +14,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useCategoryChoices } from '../../lib/choices.ts';
-import { notify } from '../../lib/notifications.tsx';
 import { shopSettingsQuery, useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useCoupon, useSaveCoupon } from './api.ts';
 import { CouponStateBadge } from './coupon-display.tsx';
@@ -75,7 +72,6 @@ type CouponFormViewProps = {
 };
 
 function CouponFormView({ couponId, title, initial, initialProducts, usedCount, description }: CouponFormViewProps) {
-  const navigate = useNavigate();
   const money = useMoney();
   const { timeZone } = useShopSettings();
   const save = useSaveCoupon(couponId);
@@ -96,11 +92,7 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
     return parsed.success ? parsed.data : null;
   }, [watched, money, timeZone]);
 
-  async function submit(values: z.output<typeof schema>) {
-    const saved = await save.mutateAsync(values);
-    notify.success(couponId === undefined ? `Coupon ${saved.code} created.` : `Coupon ${saved.code} saved.`);
-    navigate('/coupons');
-  }
+  const submit = useSaveAndReturn(save, { isNew: couponId === undefined, what: (saved) => `Coupon ${saved.code}`, to: '/coupons' });
 
   function changeProducts(next: PickedProduct[]) {
     setProducts(next);

@@ -1,48 +1,22 @@
 import type { Coupon } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import type { ListFilter, ResourceList } from '../../components/resource-list.ts';
-import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
+import { nameColumn } from '../../components/resource-list-columns.tsx';
+import { listFilter, yesNoFilter, type ResourceList } from '../../components/resource-list.ts';
+import { statusBulk } from '../../components/status-bulk-bar.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useBulkCoupons, useCoupons, useDeleteCoupon } from './api.ts';
 import { CouponStateBadge, couponValueOf, eligibilityOf, validityOf } from './coupon-display.tsx';
 
-const stateFilter: ListFilter = {
-  key: 'state',
-  label: 'State',
-  allLabel: 'All states',
-  options: [
-    { value: 'active', label: 'Active now' },
-    { value: 'scheduled', label: 'Scheduled' },
-    { value: 'expired', label: 'Expired' },
-    { value: 'used-up', label: 'Used up' },
-    { value: 'inactive', label: 'Inactive' },
-  ],
-};
+const stateFilter = listFilter('state', 'State', 'All states', [
+  ['active', 'Active now'],
+  ['scheduled', 'Scheduled'],
+  ['expired', 'Expired'],
+  ['used-up', 'Used up'],
+  ['inactive', 'Inactive'],
+]);
 
 /** A coupon is switched on or off; whether it works now is its state. */
-const switchFilter: ListFilter = {
-  key: 'active',
-  label: 'Status',
-  allLabel: 'All statuses',
-  options: [
-    { value: '1', label: 'Switched on' },
-    { value: '0', label: 'Switched off' },
-  ],
-};
-
-function CouponBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const bulk = useBulkCoupons();
-  return (
-    <StatusBulkBar
-      ids={ids}
-      onDone={onDone}
-      noun={['coupon', 'coupons']}
-      bulk={bulk}
-      deleteWarning="Coupons that orders have used cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead."
-    />
-  );
-}
+const switchFilter = yesNoFilter('active', 'Status', 'All statuses', ['Switched on', 'Switched off']);
 
 const couponList: ResourceList<Coupon> = {
   title: 'Coupons',
@@ -59,16 +33,7 @@ const couponList: ResourceList<Coupon> = {
     const money = useMoney();
     const { timeZone } = useShopSettings();
     return [
-      {
-        key: 'code',
-        header: 'Code',
-        sortKey: 'code',
-        cell: (c) => (
-          <Link to={`/coupons/${c.id}/edit`} className="font-mono font-semibold whitespace-nowrap text-indigo-700 hover:underline">
-            {c.code}
-          </Link>
-        ),
-      },
+      nameColumn({ basePath: '/coupons', key: 'code', header: 'Code', nameOf: (c) => c.code, look: 'font-mono font-semibold', nowrap: true }),
       { key: 'name', header: 'Name', cell: (c) => c.name },
       { key: 'value', header: 'Value', align: 'right', cell: (c) => couponValueOf(c, money.format) },
       {
@@ -105,7 +70,11 @@ const couponList: ResourceList<Coupon> = {
     warning: (c) => <>{c.code} will be removed. A coupon that orders have used cannot be deleted: deactivate it instead.</>,
     deletedMessage: (c) => `Coupon ${c.code} deleted.`,
   },
-  bulk: (ids, clear) => <CouponBulkBar ids={ids} onDone={clear} />,
+  bulk: statusBulk({
+    useBulk: useBulkCoupons,
+    noun: ['coupon', 'coupons'],
+    deleteWarning: 'Coupons that orders have used cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead.',
+  }),
 };
 
 /** /coupons: every discount code with its value, validity, state and uses. */

@@ -1,9 +1,8 @@
 import { BackLink } from '../../components/back-link.tsx';
 import { customerInput, localToday, type Customer } from '@tillbook/contract';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -11,7 +10,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { notify } from '../../lib/notifications.tsx';
 import { useCustomer, useSaveCustomer } from './api.ts';
 import { useShopSettings } from '../../lib/shop-settings.ts';
 
@@ -44,18 +42,13 @@ export function CustomerFormPage({ tabs }: { tabs?: ReactNode }) {
 type CustomerFormProps = { customerId: number | undefined; record: Customer | undefined; tabs?: ReactNode };
 
 function CustomerForm({ customerId, record, tabs }: CustomerFormProps) {
-  const navigate = useNavigate();
   const save = useSaveCustomer(customerId);
   const form = useSchemaForm(customerInput, { defaultValues: record ? toForm(record) : blank });
   // The date picker offers no day after today on the shop's clock.
   const today = localToday(useShopSettings().timeZone);
   const { errors } = form.formState;
 
-  async function submit(values: z.output<typeof customerInput>) {
-    const saved = await save.mutateAsync(values);
-    notify.success(customerId === undefined ? `Customer “${saved.name}” created.` : `Customer “${saved.name}” saved.`);
-    navigate('/customers');
-  }
+  const submit = useSaveAndReturn(save, { isNew: customerId === undefined, what: (saved) => `Customer “${saved.name}”`, to: '/customers' });
 
   return (
     <Page>

@@ -1,11 +1,10 @@
 import type { Customer } from '@tillbook/contract';
-import { Link } from 'react-router';
+import { DownloadLink } from '../../components/button-link.tsx';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import type { ResourceList } from '../../components/resource-list.ts';
+import { nameColumn, noValue as none } from '../../components/resource-list-columns.tsx';
+import { yesNoFilter, type ResourceList } from '../../components/resource-list.ts';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { customersExportUrl, useCustomers, useDeleteCustomer } from './api.ts';
-
-const none = <span className="text-gray-400">—</span>;
 
 const customerList: ResourceList<Customer> = {
   title: 'Customers',
@@ -15,40 +14,15 @@ const customerList: ResourceList<Customer> = {
   searchPlaceholder: 'Search by name, e-mail or phone',
   labelOf: (c) => c.name,
   useFilters: () => [
-    {
-      key: 'hasEmail',
-      label: 'E-mail',
-      allLabel: 'With or without e-mail',
-      options: [
-        { value: '1', label: 'Has an e-mail' },
-        { value: '0', label: 'No e-mail' },
-      ],
-    },
-    {
-      key: 'marketingConsent',
-      label: 'Marketing consent',
-      allLabel: 'Any marketing consent',
-      options: [
-        { value: '1', label: 'Agreed to marketing' },
-        { value: '0', label: 'No marketing' },
-      ],
-    },
+    yesNoFilter('hasEmail', 'E-mail', 'With or without e-mail', ['Has an e-mail', 'No e-mail']),
+    yesNoFilter('marketingConsent', 'Marketing consent', 'Any marketing consent', ['Agreed to marketing', 'No marketing']),
   ],
   useRows: useCustomers,
   useColumns: () => {
     const money = useMoney();
     const dates = useDateFormat();
     return [
-      {
-        key: 'name',
-        header: 'Name',
-        sortKey: 'name',
-        cell: (c) => (
-          <Link to={`/customers/${c.id}/edit`} className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
-            {c.name}
-          </Link>
-        ),
-      },
+      nameColumn({ basePath: '/customers', nameOf: (c) => c.name, nowrap: true }),
       { key: 'email', header: 'E-mail', cell: (c) => c.email ?? none },
       { key: 'phone', header: 'Phone', cell: (c) => (c.phone ? <span className="whitespace-nowrap">{c.phone}</span> : none) },
       { key: 'points', header: 'Points', align: 'right', cell: (c) => <span className="tabular-nums">{c.pointsBalance.toLocaleString()}</span> },
@@ -66,12 +40,7 @@ const customerList: ResourceList<Customer> = {
   },
   actions: (params, me) =>
     me?.type === 'administrator' ? (
-      <a
-        href={customersExportUrl(params)}
-        className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50"
-      >
-        Export CSV
-      </a>
+      <DownloadLink href={customersExportUrl(params)}>Export CSV</DownloadLink>
     ) : null,
 };
 

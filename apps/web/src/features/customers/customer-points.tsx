@@ -1,16 +1,15 @@
 import { pointsAdjustInput, type PointsEntry } from '@tillbook/contract';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { Form, useSchemaForm } from '../../components/form.tsx';
+import { DialogFormActions, Form, useSchemaForm } from '../../components/form.tsx';
+import { ListTable } from '../../components/list-table.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useDateFormat } from '../../lib/shop-settings.ts';
 import { useAdjustPoints, useCustomer, useCustomerPoints } from './api.ts';
@@ -50,17 +49,14 @@ export function CustomerPoints({ customerId }: { customerId: number }) {
         </p>
         {isAdministrator && <Button onClick={() => setIsAdjusting(true)}>Adjust points</Button>}
       </div>
-      <DataTable
+      <ListTable
         caption="Points history"
         columns={columns}
-        rows={ledger.data?.data}
-        rowKey={(e) => e.id}
-        isLoading={ledger.isFetching}
-        error={ledger.isError ? errorMessageOf(ledger.error) : null}
-        onRetry={() => void ledger.refetch()}
+        query={ledger}
+        list={{ setPage }}
+        noun="entries"
         empty="No points yet. Points are earned with purchases once loyalty is in use."
       />
-      <Pagination meta={ledger.data?.meta} onPageChange={setPage} noun="entries" />
       {isAdjusting && <AdjustPointsDialog customerId={customerId} onClose={() => setIsAdjusting(false)} />}
     </div>
   );
@@ -86,14 +82,7 @@ function AdjustPointsDialog({ customerId, onClose }: { customerId: number; onClo
         <Field label="Reason" error={errors.reason?.message}>
           <TextInput {...form.register('reason')} placeholder="e.g. Goodwill for a late delivery" />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="ghost" onClick={onClose} disabled={adjust.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={adjust.isPending}>
-            {adjust.isPending ? 'Processing' : 'Adjust'}
-          </Button>
-        </div>
+        <DialogFormActions isPending={adjust.isPending} onCancel={onClose} saveLabel="Adjust" />
       </Form>
     </Dialog>
   );

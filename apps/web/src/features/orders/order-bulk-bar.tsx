@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { DownloadLink } from '../../components/button-link.tsx';
+import { BulkActions } from '../../components/status-bulk-bar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -49,20 +51,14 @@ export function OrderBulkBar({ ids, onClear }: OrderBulkBarProps) {
   }
 
   return (
-    <div role="region" aria-label="Bulk actions" className="mb-3 flex flex-wrap items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm">
-      <span className="mr-2 font-medium text-indigo-900">{ids.length} selected</span>
+    <BulkActions count={ids.length}>
       <Button variant="secondary" onClick={() => open('tag')}>
         Tag…
       </Button>
       <Button variant="secondary" onClick={() => open('untag')}>
         Remove tag…
       </Button>
-      <a
-        href={ordersExportSelectedUrl(ids)}
-        className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50"
-      >
-        Export selected
-      </a>
+      <DownloadLink href={ordersExportSelectedUrl(ids)}>Export selected</DownloadLink>
       <Button variant="ghost" onClick={onClear}>
         Clear
       </Button>
@@ -92,6 +88,6 @@ export function OrderBulkBar({ ids, onClear }: OrderBulkBarProps) {
           />
         </Field>
       </Dialog>
-    </div>
+    </BulkActions>
   );
 }

@@ -1,19 +1,23 @@
 import type { OrderListItem } from '@tillbook/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import { DownloadLink } from '../../components/button-link.tsx';
+import { noValue } from '../../components/resource-list-columns.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { orderFilterKeys, ordersExportUrl, useOrderFilterOptions, useOrders } from './api.ts';
 import { OrderBulkBar } from './order-bulk-bar.tsx';
 import { OrderStatusBadge, orderStatusOptions, tenderLabels } from './order-display.tsx';
+
+const choicesOf = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: r.id, label: r.name }));
+const labelled = (pairs: (readonly [string, string])[]) => pairs.map(([value, label]) => ({ value, label }));
 
 /** /orders: every sale, filtered and summed on the server; the address holds the list's state. */
 export function OrderListPage() {
@@ -45,8 +49,8 @@ export function OrderListPage() {
     },
     { key: 'createdAt', header: 'Date', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap">{dates.dateTime(o.createdAt)}</span> },
     { key: 'outlet', header: 'Outlet', cell: (o) => <span className="whitespace-nowrap">{o.outletName}</span> },
-    { key: 'register', header: 'Register', cell: (o) => o.registerName ?? <span className="text-gray-400">—</span> },
-    { key: 'cashier', header: 'Cashier', cell: (o) => o.cashierName || <span className="text-gray-400">—</span> },
+    { key: 'register', header: 'Register', cell: (o) => o.registerName ?? noValue },
+    { key: 'cashier', header: 'Cashier', cell: (o) => o.cashierName || noValue },
     { key: 'customer', header: 'Customer', cell: (o) => o.customerName ?? <span className="text-gray-400">Walk-in</span> },
     { key: 'status', header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
     { key: 'tenders', header: 'Tenders', cell: (o) => <span className="whitespace-nowrap">{o.tenders.map((t) => tenderLabels[t]).join(' + ')}</span> },
@@ -71,12 +75,7 @@ export function OrderListPage() {
         description="Every sale rung up at the registers, newest first."
         actions={
           isAdministrator ? (
-            <a
-              href={ordersExportUrl(params)}
-              className="rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 uppercase shadow-sm hover:bg-gray-50"
-            >
-              Export CSV
-            </a>
+            <DownloadLink href={ordersExportUrl(params)}>Export CSV</DownloadLink>
           ) : null
         }
       />
@@ -92,46 +91,18 @@ export function OrderListPage() {
           to
           <TextInput type="date" aria-label="To date" className="w-40" value={filters.to ?? ''} min={filters.from} onChange={(e) => list.set({ to: e.target.value })} />
         </label>
-        <Select aria-label="Outlet" className="w-44" value={filters.outletId ?? ''} onChange={(e) => list.set({ outletId: e.target.value, registerId: undefined })}>
-          <option value="">All outlets</option>
-          {options.outlets.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Register" className="w-44" value={filters.registerId ?? ''} onChange={(e) => list.set({ registerId: e.target.value })}>
-          <option value="">All registers</option>
-          {registers.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Cashier" className="w-44" value={filters.userId ?? ''} onChange={(e) => list.set({ userId: e.target.value })}>
-          <option value="">All cashiers</option>
-          {options.cashiers.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Status" className="w-40" value={filters.status ?? ''} onChange={(e) => list.set({ status: e.target.value })}>
-          <option value="">All statuses</option>
-          {orderStatusOptions.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Tender" className="w-36" value={filters.tender ?? ''} onChange={(e) => list.set({ tender: e.target.value })}>
-          <option value="">All tenders</option>
-          {Object.entries(tenderLabels).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
+        <FilterSelect
+          label="Outlet"
+          allLabel="All outlets"
+          className="w-44"
+          options={choicesOf(options.outlets)}
+          value={filters.outletId}
+          onChange={(outletId) => list.set({ outletId, registerId: undefined })}
+        />
+        <FilterSelect label="Register" allLabel="All registers" className="w-44" options={choicesOf(registers)} value={filters.registerId} onChange={(registerId) => list.set({ registerId })} />
+        <FilterSelect label="Cashier" allLabel="All cashiers" className="w-44" options={choicesOf(options.cashiers)} value={filters.userId} onChange={(userId) => list.set({ userId })} />
+        <FilterSelect label="Status" allLabel="All statuses" className="w-40" options={labelled(orderStatusOptions)} value={filters.status} onChange={(status) => list.set({ status })} />
+        <FilterSelect label="Tender" allLabel="All tenders" className="w-36" options={labelled(Object.entries(tenderLabels))} value={filters.tender} onChange={(tender) => list.set({ tender })} />
       </div>
       <p className="mb-3 text-sm text-gray-700" aria-live="polite" data-testid="order-totals">
         {totals ? (
@@ -160,21 +131,16 @@ export function OrderListPage() {
         )}
       </p>
       {isAdministrator && selected.size > 0 && <OrderBulkBar ids={[...selected]} onClear={() => setSelected(new Set())} />}
-      <DataTable
+      <ListTable
         caption="Orders"
         columns={columns}
-        rows={orders.data?.data}
-        rowKey={(o) => o.id}
-        isLoading={orders.isFetching}
-        error={orders.isError ? errorMessageOf(orders.error) : null}
-        onRetry={() => void orders.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
+        query={orders}
+        list={list}
+        noun="orders"
         // Tagging and exporting are the back office's; a cashier's list has nothing to select for.
-        selection={isAdministrator ? { selected, onChange: setSelected, idOf: (o) => o.id } : undefined}
+        selection={isAdministrator ? { selected, onChange: setSelected } : undefined}
         empty={isFiltered ? 'No orders match these filters.' : 'No orders yet. Sales rung up at a register appear here.'}
       />
-      <Pagination meta={orders.data?.meta} onPageChange={list.setPage} noun="orders" />
     </Page>
   );
 }

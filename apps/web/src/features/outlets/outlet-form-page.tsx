@@ -1,8 +1,7 @@
 import { BackLink } from '../../components/back-link.tsx';
 import { outletInput, type Outlet } from '@tillbook/contract';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -10,7 +9,6 @@ import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
-import { notify } from '../../lib/notifications.tsx';
 import { useOutlet, useSaveOutlet } from './api.ts';
 
 type OutletValues = z.input<typeof outletInput>;
@@ -41,16 +39,11 @@ export function OutletFormPage() {
 }
 
 function OutletForm({ outletId, initial }: { outletId: number | undefined; initial: OutletValues }) {
-  const navigate = useNavigate();
   const save = useSaveOutlet(outletId);
   const form = useSchemaForm(outletInput, { defaultValues: initial });
   const { errors } = form.formState;
 
-  async function submit(values: z.output<typeof outletInput>) {
-    const saved = await save.mutateAsync(values);
-    notify.success(outletId === undefined ? `Outlet “${saved.name}” created.` : `Outlet “${saved.name}” saved.`);
-    navigate('/outlets');
-  }
+  const submit = useSaveAndReturn(save, { isNew: outletId === undefined, what: (saved) => `Outlet “${saved.name}”`, to: '/outlets' });
 
   return (
     <Page>

@@ -1,11 +1,8 @@
 import type { Outlet } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { nameColumn, noValue as none, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, type ResourceList } from '../../components/resource-list.ts';
-import { ActiveBadge } from '../../components/ui/badge.tsx';
 import { useDeleteOutlet, useOutlets } from './api.ts';
-
-const none = <span className="text-gray-400">—</span>;
 
 const outletList: ResourceList<Outlet> = {
   title: 'Outlets',
@@ -17,20 +14,11 @@ const outletList: ResourceList<Outlet> = {
   useFilters: () => [activeFilter],
   useRows: useOutlets,
   useColumns: () => [
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      cell: (o) => (
-        <Link to={`/outlets/${o.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-          {o.name}
-        </Link>
-      ),
-    },
+    nameColumn({ basePath: '/outlets', nameOf: (o) => o.name }),
     { key: 'code', header: 'Code', sortKey: 'code', cell: (o) => <span className="font-mono text-xs">{o.code}</span> },
     { key: 'address', header: 'Address', cell: (o) => o.address ?? none },
     { key: 'phone', header: 'Phone', cell: (o) => o.phone ?? none },
-    { key: 'active', header: 'Status', cell: (o) => <ActiveBadge active={o.active} /> },
+    statusColumn(),
   ],
   remove: {
     useDelete: useDeleteOutlet,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BulkActions } from '../../components/status-bulk-bar.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -41,8 +42,7 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
   }
 
   return (
-    <div role="region" aria-label="Bulk actions" className="mb-3 flex flex-wrap items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-4 py-2 text-sm">
-      <span className="mr-2 font-medium text-indigo-900">{ids.length} selected</span>
+    <BulkActions count={ids.length}>
       <Button variant="secondary" disabled={bulk.isPending} onClick={() => run('archive', undefined, 'Archived')}>
         Archive
       </Button>
@@ -124,6 +124,6 @@ export function BulkBar({ ids, onDone }: BulkBarProps) {
           <TextInput inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} />
         </Field>
       </Dialog>
-    </div>
+    </BulkActions>
   );
 }

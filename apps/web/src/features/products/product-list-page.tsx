@@ -2,14 +2,15 @@ import { thumbnailUrlOf, type ProductColumn, type ProductListItem } from '@tillb
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { noValue as dash } from '../../components/resource-list-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCategoryChoices, useOutletChoices } from '../../lib/choices.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
@@ -22,6 +23,11 @@ import { ProductImportPanel } from './product-import-panel.tsx';
 
 const stockTones = { in: 'green', low: 'amber', out: 'red' } as const;
 const stockWords = { in: 'In stock', low: 'Low', out: 'Out' } as const;
+const stockChoices = [
+  { value: 'in', label: 'In stock' },
+  { value: 'low', label: 'Low stock' },
+  { value: 'out', label: 'Out of stock' },
+];
 
 export function ProductListPage() {
   const list = useListParams({ sort: 'title' });
@@ -42,7 +48,6 @@ export function ProductListPage() {
   const [isImporting, setIsImporting] = useState(false);
 
   const price = (p: ProductListItem) => (p.price === p.priceMax ? money.format(p.price) : `${money.format(p.price)} – ${money.format(p.priceMax)}`);
-  const dash = <span className="text-gray-400">—</span>;
   const cells: Record<ProductColumn, Column<ProductListItem>> = {
     title: {
       key: 'title',
@@ -132,28 +137,23 @@ export function ProductListPage() {
       )}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <SearchInput label="Search products" placeholder="Title, SKU or barcode" value={list.search} onChange={list.setSearch} />
-        <Select aria-label="Category" className="w-48" value={filters.categoryId ?? ''} onChange={(e) => list.set({ categoryId: e.target.value })}>
-          <option value="">All categories</option>
-          {categories.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {`${'— '.repeat(c.depth ?? 0)}${c.name}`}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Stock" className="w-40" value={filters.stockStatus ?? ''} onChange={(e) => list.set({ stockStatus: e.target.value })}>
-          <option value="">Any stock</option>
-          <option value="in">In stock</option>
-          <option value="low">Low stock</option>
-          <option value="out">Out of stock</option>
-        </Select>
-        <Select aria-label="Outlet" className="w-44" value={filters.outletId ?? ''} onChange={(e) => list.set({ outletId: e.target.value })}>
-          <option value="">All outlets</option>
-          {outlets.data?.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </Select>
+        <FilterSelect
+          label="Category"
+          allLabel="All categories"
+          className="w-48"
+          options={(categories.data ?? []).map((c) => ({ value: c.id, label: `${'— '.repeat(c.depth ?? 0)}${c.name}` }))}
+          value={filters.categoryId}
+          onChange={(categoryId) => list.set({ categoryId })}
+        />
+        <FilterSelect label="Stock" allLabel="Any stock" className="w-40" options={stockChoices} value={filters.stockStatus} onChange={(stockStatus) => list.set({ stockStatus })} />
+        <FilterSelect
+          label="Outlet"
+          allLabel="All outlets"
+          className="w-44"
+          options={(outlets.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          value={filters.outletId}
+          onChange={(outletId) => list.set({ outletId })}
+        />
         <Select aria-label="Status" className="w-36" value={filters.status ?? ''} onChange={(e) => list.set({ status: e.target.value })}>
           <option value="">Active</option>
           <option value="archived">Archived</option>
@@ -164,20 +164,15 @@ export function ProductListPage() {
         </div>
       </div>
       {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
-      <DataTable
+      <ListTable
         caption="Products"
         columns={columns.map((c) => cells[c])}
-        rows={products.data?.data}
-        rowKey={(p) => p.id}
-        isLoading={products.isFetching}
-        error={products.isError ? errorMessageOf(products.error) : null}
-        onRetry={() => void products.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        selection={{ selected, onChange: setSelected, idOf: (p) => p.id }}
+        query={products}
+        list={list}
+        noun="products"
+        selection={{ selected, onChange: setSelected }}
         empty={empty}
       />
-      <Pagination meta={products.data?.meta} onPageChange={list.setPage} noun="products" />
     </Page>
   );
 }

@@ -1,11 +1,12 @@
 import { receiptToggleLabels, receiptToggles, type ReceiptTemplateListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button-link.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { actionsColumn, rowActionClass } from '../../components/resource-list-columns.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { DataTable, type Column } from '../../components/ui/data-table.tsx';
+import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
@@ -82,31 +83,22 @@ export function ReceiptListPage() {
           <span className="text-gray-400">0</span>
         ),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (t) => (
-        <div className="flex justify-end gap-1">
-          <Link
-            to={`/receipts/new?from=${t.id}`}
-            className="rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50"
-            aria-label={`New template from a copy of ${t.name}`}
-          >
-            Copy
-          </Link>
-          <Button
-            variant="ghost"
-            className="px-2 py-1 text-xs"
-            disabled={archive.isPending}
-            onClick={() => toggleArchived(t)}
-            aria-label={`${t.archived ? 'Unarchive' : 'Archive'} ${t.name}`}
-          >
-            {t.archived ? 'Unarchive' : 'Archive'}
-          </Button>
-        </div>
-      ),
-    },
+    actionsColumn((t) => (
+      <>
+        <Link to={`/receipts/new?from=${t.id}`} className={rowActionClass} aria-label={`New template from a copy of ${t.name}`}>
+          Copy
+        </Link>
+        <Button
+          variant="ghost"
+          className="px-2 py-1 text-xs"
+          disabled={archive.isPending}
+          onClick={() => toggleArchived(t)}
+          aria-label={`${t.archived ? 'Unarchive' : 'Archive'} ${t.name}`}
+        >
+          {t.archived ? 'Unarchive' : 'Archive'}
+        </Button>
+      </>
+    )),
   ];
 
   return (
@@ -124,16 +116,12 @@ export function ReceiptListPage() {
           <option value="all">All templates</option>
         </Select>
       </div>
-      <DataTable
+      <ListTable
         caption="Receipt templates"
         columns={columns}
-        rows={templates.data?.data}
-        rowKey={(t) => t.id}
-        isLoading={templates.isFetching}
-        error={templates.isError ? errorMessageOf(templates.error) : null}
-        onRetry={() => void templates.refetch()}
-        sort={list.sort}
-        onSortChange={list.setSort}
+        query={templates}
+        list={list}
+        noun="templates"
         empty={
           list.search ? (
             'No templates match this search.'
@@ -146,7 +134,6 @@ export function ReceiptListPage() {
           )
         }
       />
-      <Pagination meta={templates.data?.meta} onPageChange={list.setPage} noun="templates" />
     </Page>
   );
 }

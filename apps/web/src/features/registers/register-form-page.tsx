@@ -2,9 +2,9 @@ import { BackLink } from '../../components/back-link.tsx';
 import { registerInput, sampleReceiptOrder, suggestRegisterSlug, type Outlet, type Register } from '@tillbook/contract';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { useReceiptTemplate } from '../../components/receipt/api.ts';
 import { ReceiptPreview } from '../../components/receipt/receipt-preview.tsx';
@@ -19,7 +19,6 @@ import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { useReceiptTemplateChoices } from '../../lib/choices.ts';
-import { notify } from '../../lib/notifications.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useOutletsWithCodes, useRegister, useSaveRegister } from './api.ts';
 
@@ -94,7 +93,6 @@ type RegisterFormProps = {
 };
 
 export function RegisterForm({ registerId, initial, outlets, templates, currentTemplateId }: RegisterFormProps) {
-  const navigate = useNavigate();
   const save = useSaveRegister(registerId);
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const form = useSchemaForm(registerForm, { defaultValues: initial });
@@ -109,11 +107,7 @@ export function RegisterForm({ registerId, initial, outlets, templates, currentT
       ? [...templates, { id: currentTemplateId, name: 'Current template (archived)', paperWidth: 0 }]
       : templates;
 
-  async function submit(values: z.output<typeof registerForm>) {
-    const saved = await save.mutateAsync(values);
-    notify.success(registerId === undefined ? `Register “${saved.name}” created.` : `Register “${saved.name}” saved.`);
-    navigate('/registers');
-  }
+  const submit = useSaveAndReturn(save, { isNew: registerId === undefined, what: (saved) => `Register “${saved.name}”`, to: '/registers' });
 
   return (
     <Page>

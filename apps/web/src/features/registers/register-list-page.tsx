@@ -1,16 +1,14 @@
 import type { RegisterListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
-import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
+import { nameColumn, rowActionClass as actionLink, statusColumn } from '../../components/resource-list-columns.tsx';
+import { activeFilter, useOutletFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { useUser } from '../../lib/auth.ts';
-import { useOutletChoices } from '../../lib/choices.ts';
 import { useDateFormat } from '../../lib/shop-settings.ts';
 import { useDeleteRegister, useRegisters } from './api.ts';
-
-const actionLink = 'rounded px-2 py-1 text-xs font-semibold text-indigo-700 uppercase hover:bg-indigo-50';
 
 /** Open drawer when it is closed; Sell and Drawer while it is open. An inactive register cannot be opened. */
 function DrawerActions({ register }: { register: RegisterListItem }) {
@@ -38,19 +36,9 @@ function DrawerActions({ register }: { register: RegisterListItem }) {
 function useRegisterColumns(forAdministrator: boolean): Column<RegisterListItem>[] {
   const dates = useDateFormat();
   const columns: Column<RegisterListItem>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      cell: (r) =>
-        forAdministrator ? (
-          <Link to={`/registers/${r.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-            {r.name}
-          </Link>
-        ) : (
-          <span className="font-medium text-gray-900">{r.name}</span>
-        ),
-    },
+    forAdministrator
+      ? nameColumn({ basePath: '/registers', nameOf: (r) => r.name })
+      : { key: 'name', header: 'Name', sortKey: 'name', cell: (r) => <span className="font-medium text-gray-900">{r.name}</span> },
     { key: 'slug', header: 'Slug', sortKey: 'slug', cell: (r) => <span className="font-mono text-xs">{r.slug}</span> },
     { key: 'outlet', header: 'Outlet', sortKey: 'outlet', cell: (r) => r.outletName },
     { key: 'receipt', header: 'Receipt template', cell: (r) => r.receiptTemplateName },
@@ -70,19 +58,12 @@ function useRegisterColumns(forAdministrator: boolean): Column<RegisterListItem>
         ),
     },
   ];
-  if (forAdministrator) columns.push({ key: 'active', header: 'Status', cell: (r) => <ActiveBadge active={r.active} /> });
+  if (forAdministrator) columns.push(statusColumn());
   return columns;
 }
 
 function useRegisterFilters(): ListFilter[] {
-  const outlets = useOutletChoices();
-  const outletFilter: ListFilter = {
-    key: 'outletId',
-    label: 'Outlet',
-    allLabel: 'All outlets',
-    options: (outlets.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
-  };
-  return [outletFilter, activeFilter];
+  return [useOutletFilter(), activeFilter];
 }
 
 const shared = {

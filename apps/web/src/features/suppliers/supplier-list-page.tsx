@@ -1,25 +1,9 @@
 import type { SupplierListItem } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
+import { nameColumn, noValue as none, statusColumn } from '../../components/resource-list-columns.tsx';
 import { activeFilter, type ResourceList } from '../../components/resource-list.ts';
-import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
-import { ActiveBadge } from '../../components/ui/badge.tsx';
+import { statusBulk } from '../../components/status-bulk-bar.tsx';
 import { useBulkSuppliers, useDeleteSupplier, useSuppliers } from './api.ts';
-
-const none = <span className="text-gray-400">—</span>;
-
-function SupplierBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const bulk = useBulkSuppliers();
-  return (
-    <StatusBulkBar
-      ids={ids}
-      onDone={onDone}
-      noun={['supplier', 'suppliers']}
-      bulk={bulk}
-      deleteWarning="The suppliers and their product lists will be removed. Deactivate a supplier instead to keep its details."
-    />
-  );
-}
 
 const supplierList: ResourceList<SupplierListItem> = {
   title: 'Suppliers',
@@ -33,22 +17,13 @@ const supplierList: ResourceList<SupplierListItem> = {
   useFilters: () => [activeFilter],
   useRows: useSuppliers,
   useColumns: () => [
-    {
-      key: 'companyName',
-      header: 'Company',
-      sortKey: 'companyName',
-      cell: (s) => (
-        <Link to={`/suppliers/${s.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-          {s.companyName}
-        </Link>
-      ),
-    },
+    nameColumn({ basePath: '/suppliers', key: 'companyName', header: 'Company', nameOf: (s) => s.companyName }),
     { key: 'contactPerson', header: 'Contact', cell: (s) => s.contactPerson ?? none },
     { key: 'email', header: 'E-mail', cell: (s) => (s.email ? <a href={`mailto:${s.email}`} className="hover:underline">{s.email}</a> : none) },
     { key: 'phone', header: 'Phone', cell: (s) => s.phone ?? none },
     { key: 'paymentTerms', header: 'Payment terms', cell: (s) => s.paymentTerms ?? none },
     { key: 'productCount', header: 'Products', align: 'right', cell: (s) => s.productCount },
-    { key: 'active', header: 'Status', cell: (s) => <ActiveBadge active={s.active} /> },
+    statusColumn(),
   ],
   remove: {
     useDelete: useDeleteSupplier,
@@ -56,7 +31,11 @@ const supplierList: ResourceList<SupplierListItem> = {
     warning: (s) => <>“{s.companyName}” and the list of products it supplies will be removed.</>,
     deletedMessage: (s) => `Supplier “${s.companyName}” deleted.`,
   },
-  bulk: (ids, clear) => <SupplierBulkBar ids={ids} onDone={clear} />,
+  bulk: statusBulk({
+    useBulk: useBulkSuppliers,
+    noun: ['supplier', 'suppliers'],
+    deleteWarning: 'The suppliers and their product lists will be removed. Deactivate a supplier instead to keep its details.',
+  }),
 };
 
 /** /suppliers */

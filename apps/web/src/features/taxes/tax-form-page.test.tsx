@@ -5,22 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../testing/render.tsx';
 import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { TaxFormPage } from './tax-form-page.tsx';
-
-function buildTax(overrides: Partial<Tax> = {}): Tax {
-  return {
-    id: 7,
-    name: 'State tax',
-    rate: '8.875',
-    rateE4: 88_750,
-    isInclusive: false,
-    isCompound: false,
-    active: true,
-    productCount: 3,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+import { buildTax } from './tax.fixtures.ts';
 
 /** The tax form; the shop settings and the tax being edited answered over msw. */
 function renderForm(path = '/taxes/new', options: { settings?: Partial<ShopSettings>; tax?: Tax } = {}) {

@@ -1,9 +1,8 @@
 import { BackLink } from '../../components/back-link.tsx';
 import { taxInput, type Tax } from '@tillbook/contract';
 import { Controller, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -11,7 +10,6 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { notify } from '../../lib/notifications.tsx';
 import { useSaveTax, useTax } from './api.ts';
 import { TaxExample } from './tax-example.tsx';
 
@@ -40,17 +38,12 @@ export function TaxFormPage() {
 }
 
 function TaxForm({ taxId, initial, productCount }: { taxId: number | undefined; initial: TaxFormValues; productCount: number }) {
-  const navigate = useNavigate();
   const save = useSaveTax(taxId);
   const form = useSchemaForm(taxInput, { defaultValues: initial });
   const { errors } = form.formState;
   const [rate, isInclusive, isCompound] = useWatch({ control: form.control, name: ['rate', 'isInclusive', 'isCompound'] });
 
-  async function submit(values: z.output<typeof taxInput>) {
-    const saved = await save.mutateAsync(values);
-    notify.success(taxId === undefined ? `Tax “${saved.name}” created.` : `Tax “${saved.name}” saved.`);
-    navigate('/taxes');
-  }
+  const submit = useSaveAndReturn(save, { isNew: taxId === undefined, what: (saved) => `Tax “${saved.name}”`, to: '/taxes' });
 
   return (
     <Page>

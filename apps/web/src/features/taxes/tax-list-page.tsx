@@ -1,33 +1,15 @@
 import type { Tax } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import { activeFilter, type ListFilter, type ResourceList } from '../../components/resource-list.ts';
-import { StatusBulkBar } from '../../components/status-bulk-bar.tsx';
-import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
+import { nameColumn, productCountColumn, statusColumn } from '../../components/resource-list-columns.tsx';
+import { activeFilter, listFilter, type ResourceList } from '../../components/resource-list.ts';
+import { statusBulk } from '../../components/status-bulk-bar.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { useBulkTaxes, useDeleteTax, useTaxes } from './api.ts';
 
-const typeFilter: ListFilter = {
-  key: 'isInclusive',
-  label: 'Type',
-  allLabel: 'All types',
-  options: [
-    { value: '0', label: 'Exclusive' },
-    { value: '1', label: 'Inclusive' },
-  ],
-};
-
-function TaxBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
-  const bulk = useBulkTaxes();
-  return (
-    <StatusBulkBar
-      ids={ids}
-      onDone={onDone}
-      noun={['tax', 'taxes']}
-      bulk={bulk}
-      deleteWarning="Taxes that products carry, or that new products get by default, cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead."
-    />
-  );
-}
+const typeFilter = listFilter('isInclusive', 'Type', 'All types', [
+  ['0', 'Exclusive'],
+  ['1', 'Inclusive'],
+]);
 
 const taxList: ResourceList<Tax> = {
   title: 'Taxes',
@@ -40,16 +22,7 @@ const taxList: ResourceList<Tax> = {
   useFilters: () => [typeFilter, activeFilter],
   useRows: useTaxes,
   useColumns: () => [
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      cell: (t) => (
-        <Link to={`/taxes/${t.id}/edit`} className="font-medium text-indigo-700 hover:underline">
-          {t.name}
-        </Link>
-      ),
-    },
+    nameColumn({ basePath: '/taxes', nameOf: (t) => t.name }),
     { key: 'rate', header: 'Rate', sortKey: 'rate', align: 'right', cell: (t) => `${t.rate} %` },
     {
       key: 'type',
@@ -61,13 +34,8 @@ const taxList: ResourceList<Tax> = {
         </div>
       ),
     },
-    {
-      key: 'products',
-      header: 'Products',
-      align: 'right',
-      cell: (t) => (t.productCount === 0 ? <span className="text-gray-400">None</span> : t.productCount.toLocaleString()),
-    },
-    { key: 'active', header: 'Status', cell: (t) => <ActiveBadge active={t.active} /> },
+    productCountColumn(),
+    statusColumn(),
   ],
   remove: {
     useDelete: useDeleteTax,
@@ -75,7 +43,11 @@ const taxList: ResourceList<Tax> = {
     warning: (t) => <>“{t.name}” will be removed. A tax that products carry, or that new products get by default, cannot be deleted: deactivate it instead.</>,
     deletedMessage: (t) => `Tax “${t.name}” deleted.`,
   },
-  bulk: (ids, clear) => <TaxBulkBar ids={ids} onDone={clear} />,
+  bulk: statusBulk({
+    useBulk: useBulkTaxes,
+    noun: ['tax', 'taxes'],
+    deleteWarning: 'Taxes that products carry, or that new products get by default, cannot be deleted; if one of them is among the selection nothing is deleted. Deactivate them instead.',
+  }),
 };
 
 /** /taxes */

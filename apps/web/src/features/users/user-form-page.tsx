@@ -2,9 +2,8 @@ import { BackLink } from '../../components/back-link.tsx';
 import { staffCreateInput, staffUpdateInput, type StaffUser } from '@tillbook/contract';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
+import { Form, FormActions, useSaveAndReturn, useSchemaForm } from '../../components/form.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -14,7 +13,6 @@ import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { useOutletChoices } from '../../lib/choices.ts';
-import { notify } from '../../lib/notifications.tsx';
 import { useSaveStaffUser, useStaffUser, useUserTypes } from './api.ts';
 
 type UserValues = z.input<typeof staffUpdateInput>;
@@ -39,7 +37,6 @@ export function UserFormPage() {
 const selfHint = 'Your own account: another administrator can change its type or deactivate it.';
 
 function UserForm({ userId, record }: { userId: number | undefined; record: StaffUser | undefined }) {
-  const navigate = useNavigate();
   const isNew = userId === undefined;
   const hasPin = record?.hasPin ?? false;
   const save = useSaveStaffUser(userId);
@@ -58,13 +55,13 @@ function UserForm({ userId, record }: { userId: number | undefined; record: Staf
   const me = useUser();
   const isSelf = !isNew && me !== null && me.id === userId;
 
+  const saveAndReturn = useSaveAndReturn(save, { isNew, what: (saved) => `Staff user “${saved.name}”`, to: '/users' });
+
   async function submit(values: z.output<typeof staffUpdateInput>) {
     // On edit an empty PIN keeps the current one; "Remove the PIN" clears it.
     const typedPin = form.getValues('pin');
     const input = isNew ? values : { ...values, pin: removePin ? null : typedPin?.trim() ? values.pin : undefined };
-    const saved = await save.mutateAsync(input);
-    notify.success(isNew ? `Staff user “${saved.name}” created.` : `Staff user “${saved.name}” saved.`);
-    navigate('/users');
+    await saveAndReturn(input);
   }
 
   return (

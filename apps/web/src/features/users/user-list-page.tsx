@@ -1,12 +1,10 @@
 import { userTypeLabels, type StaffUser } from '@tillbook/contract';
-import { Link } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
-import { activeFilter, type ResourceList } from '../../components/resource-list.ts';
-import { ActiveBadge, Badge } from '../../components/ui/badge.tsx';
+import { nameColumn, noValue as none, statusColumn } from '../../components/resource-list-columns.tsx';
+import { activeFilter, listFilter, useOutletFilter, type ResourceList } from '../../components/resource-list.ts';
+import { Badge } from '../../components/ui/badge.tsx';
 import { useOutletChoices } from '../../lib/choices.ts';
 import { useDeleteStaffUser, useStaffUsers } from './api.ts';
-
-const none = <span className="text-gray-400">—</span>;
 
 const userList: ResourceList<StaffUser> = {
   title: 'Staff',
@@ -15,44 +13,18 @@ const userList: ResourceList<StaffUser> = {
   basePath: '/users',
   searchPlaceholder: 'Search by name, username or e-mail',
   labelOf: (u) => u.name,
-  useFilters: () => {
-    const outlets = useOutletChoices();
-    return [
-      {
-        key: 'type',
-        label: 'Type',
-        allLabel: 'All types',
-        options: Object.entries(userTypeLabels).map(([value, label]) => ({ value, label })),
-      },
-      {
-        key: 'outletId',
-        label: 'Outlet',
-        allLabel: 'All outlets',
-        options: (outlets.data ?? []).map((o) => ({ value: String(o.id), label: o.name })),
-      },
-      activeFilter,
-    ];
-  },
+  useFilters: () => [listFilter('type', 'Type', 'All types', Object.entries(userTypeLabels)), useOutletFilter(), activeFilter],
   useRows: useStaffUsers,
   useColumns: () => {
     const outlets = useOutletChoices();
     const outletName = (id: number) => outlets.data?.find((o) => o.id === id)?.name ?? `#${id}`;
     return [
-      {
-        key: 'name',
-        header: 'Name',
-        sortKey: 'name',
-        cell: (u) => (
-          <Link to={`/users/${u.id}/edit`} className="font-medium whitespace-nowrap text-indigo-700 hover:underline">
-            {u.name}
-          </Link>
-        ),
-      },
+      nameColumn({ basePath: '/users', nameOf: (u) => u.name, nowrap: true }),
       { key: 'username', header: 'Username', sortKey: 'username', cell: (u) => <span className="font-mono text-xs">{u.username}</span> },
       { key: 'type', header: 'Type', cell: (u) => <Badge tone={u.type === 'administrator' ? 'indigo' : 'gray'}>{userTypeLabels[u.type]}</Badge> },
       { key: 'outlet', header: 'Outlet', cell: (u) => (u.outletId === null ? none : <span className="whitespace-nowrap">{outletName(u.outletId)}</span>) },
       { key: 'email', header: 'E-mail', cell: (u) => u.email ?? none },
-      { key: 'status', header: 'Status', cell: (u) => <ActiveBadge active={u.active} /> },
+      statusColumn(),
     ];
   },
   remove: {
