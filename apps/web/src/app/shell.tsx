@@ -6,7 +6,7 @@ import { useCurrentUserQuery } from '../features/auth/api/get-current-user.ts';
 import { setUser } from '../lib/auth.ts';
 import { Notifications } from '../lib/notifications.tsx';
 import { Navigation } from './navigation.tsx';
-import { NotAllowedPage } from './not-allowed-page.tsx';
+import { NotAllowedPage } from '../components/not-allowed-page.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { AppProviders } from './providers.tsx';
 import { RequireUser } from './require-user.tsx';

@@ -48,3 +48,24 @@ export function useReceiptTemplateChoices() {
     staleTime: choicesStaleTime,
   });
 }
+
+/** Registers with their outlet, by name: the first hundred is plenty for a shop (there is no `/api/registers/list`). */
+export function useRegisterChoices(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.registers.choices(),
+    queryFn: async () =>
+      (await http.get<{ data: Array<Choice & { outletId: number; outletName: string }> }>('/api/registers', { params: { perPage: 100, sort: 'name' } })).data.data,
+    staleTime: choicesStaleTime,
+    ...options,
+  });
+}
+
+/** Staff (administrators and cashiers: both ring up sales), by name; the first hundred. */
+export function useUserChoices(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.users.choices(),
+    queryFn: async () => (await http.get<{ data: Choice[] }>('/api/users', { params: { perPage: 100, sort: 'name' } })).data.data,
+    staleTime: choicesStaleTime,
+    ...options,
+  });
+}
