@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { additionalChargesRoutes } from '../features/additional-charges/routes.tsx';
+import { analyticsRoutes } from '../features/analytics/routes.tsx';
 import { attributesRoutes } from '../features/attributes/routes.tsx';
 import { cashboxRoutes } from '../features/cashbox/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
@@ -21,6 +22,7 @@ import { usersRoutes } from '../features/users/routes.tsx';
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
   ...additionalChargesRoutes,
+  ...analyticsRoutes,
   ...attributesRoutes,
   ...cashboxRoutes,
   ...categoriesRoutes,

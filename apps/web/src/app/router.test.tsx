@@ -83,15 +83,15 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/analytics?path=revenue', 'Revenue report'],
-    ['/analytics?path=orders', 'Orders report'],
-    ['/analytics?path=products', 'Products report'],
-    ['/analytics?path=taxes', 'Taxes report'],
-    ['/analytics?path=stock', 'Stock report'],
-    ['/analytics?path=profits', 'Profits report'],
-    ['/analytics?path=refunds', 'Refunds report'],
-    ['/analytics?path=inventory', 'Inventory report'],
-    ['/analytics', 'Revenue report'],
+    ['/analytics?path=revenue', 'Revenue'],
+    ['/analytics?path=orders', 'Orders'],
+    ['/analytics?path=products', 'Products'],
+    ['/analytics?path=taxes', 'Taxes'],
+    ['/analytics?path=stock', 'Stock'],
+    ['/analytics?path=profits', 'Profits'],
+    ['/analytics?path=refunds', 'Refunds'],
+    ['/analytics?path=inventory', 'Inventory'],
+    ['/analytics', 'Revenue'],
   ])('shows the report chosen by %s', async (path, title) => {
     signIn(administrator);
     renderApp(path);

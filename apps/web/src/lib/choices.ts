@@ -27,7 +27,7 @@ export const taxChoicesQuery = choicesQuery(queryKeys.taxes, '/api/taxes/list');
 export const chargeChoicesQuery = choicesQuery(queryKeys.additionalCharges, '/api/products/charges/list');
 
 export const useOutletChoices = (options: { enabled?: boolean } = {}) => useQuery({ ...outletChoicesQuery, ...options });
-export const useCategoryChoices = () => useQuery(categoryChoicesQuery);
+export const useCategoryChoices = (options: { enabled?: boolean } = {}) => useQuery({ ...categoryChoicesQuery, ...options });
 export const useTaxChoices = () => useQuery(taxChoicesQuery);
 export const useChargeChoices = () => useQuery(chargeChoicesQuery);
 
