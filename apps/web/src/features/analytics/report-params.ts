@@ -69,16 +69,11 @@ export function useReportParams(): ReportParams {
   const at = report === 'inventory' ? get('at') : undefined;
   const deadDays = report === 'inventory' ? get('deadDays') : undefined;
 
-  const query = list.query({
-    report,
-    from: range.from,
-    to: range.to,
-    groupBy,
-    ...filters,
-    compare: compare ? 'previous' : undefined,
-    at,
-    deadDays,
-  }) as AnalyticsParams;
+  const query: AnalyticsParams = { report, from: range.from, to: range.to, groupBy, ...filters };
+  if (compare) query.compare = 'previous';
+  if (at) query.at = at;
+  if (deadDays) query.deadDays = deadDays;
+  Object.assign(query, list.query());
 
   return { report, isReady: timeZone !== undefined, preset, range, groupBy, compare, filters, at, deadDays, sort: list.sort, query, set: list.set, setPage: list.setPage, setSort: list.setSort };
 }
