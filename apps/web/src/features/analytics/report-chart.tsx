@@ -28,7 +28,7 @@ export function ReportChart({ chart }: { chart: Chart }) {
   const axisKind: FigureKind = chart.series[0]?.kind ?? 'count';
   const format = (value: unknown, kind: FigureKind = axisKind) => figures.format(kind, typeof value === 'number' ? value : null);
   const kindOf = (key: string) => chart.series.find((s) => key === s.key || key === `previous:${s.key}`)?.kind ?? axisKind;
-  const common = { responsive: true, style: { width: '100%', height: 300 }, data: rows, margin: { top: 8, right: 8, bottom: 0, left: 8 } };
+  const common = { responsive: true, accessibilityLayer: false, style: { width: '100%', height: 300 }, data: rows, margin: { top: 8, right: 8, bottom: 0, left: 8 } };
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />

@@ -15,7 +15,7 @@ export function HourlyChart({ hourly, todayLabel, comparedLabel }: HourlyChartPr
   return (
     <>
       <div aria-hidden="true">
-        <BarChart responsive style={{ width: '100%', height: 260 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <BarChart responsive accessibilityLayer={false} style={{ width: '100%', height: 260 }} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
           <YAxis tick={{ fontSize: 12 }} tickFormatter={(v: number) => money.format(v)} width={80} />
