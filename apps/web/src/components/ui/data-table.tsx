@@ -102,7 +102,7 @@ export function DataTable<T>({
                       onClick={() => onSortChange(isSorted && !isDescending ? `-${column.sortKey}` : (column.sortKey as string))}
                     >
                       {column.header}
-                      <span aria-hidden="true" className="text-gray-400">
+                      <span aria-hidden="true" className="text-gray-400 print:hidden">
                         {isSorted ? (isDescending ? '▼' : '▲') : '↕'}
                       </span>
                     </button>

@@ -37,11 +37,14 @@ export function ChartTable({ chart, caption, shaded = false, className }: ChartT
               {chart.series.map((s) => {
                 const value = point.values[s.key] ?? null;
                 const share = max > 0 && value !== null ? value / max : 0;
+                // Light cells carry dark figures, dark cells white ones; no shade in between where neither reads well.
+                const isDark = share >= 0.6;
+                const alpha = isDark ? 0.9 + (share - 0.6) * 0.25 : 0.06 + share * 0.6;
                 return (
                   <td
                     key={s.key}
                     className="h-8 min-w-10 rounded-sm px-1 text-center tabular-nums"
-                    style={shaded ? { backgroundColor: `rgba(79, 70, 229, ${(0.06 + share * 0.94).toFixed(2)})`, color: share > 0.5 ? '#fff' : '#1f2937' } : undefined}
+                    style={shaded ? { backgroundColor: `rgba(79, 70, 229, ${alpha.toFixed(2)})`, color: isDark ? '#fff' : '#1f2937' } : undefined}
                   >
                     {figures.format(s.kind, value)}
                   </td>

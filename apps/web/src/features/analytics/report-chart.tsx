@@ -35,7 +35,7 @@ export function ReportChart({ chart }: { chart: Chart }) {
       <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
       <YAxis tick={{ fontSize: 12 }} tickFormatter={(v: number) => format(v)} width={90} />
       <Tooltip formatter={(value, _name, item) => format(value, kindOf(String(item.dataKey)))} />
-      <Legend />
+      <Legend formatter={(value) => <span className="text-sm text-gray-700">{value}</span>} />
     </>
   );
   const previousName = (label: string) => `${label} (previous period)`;

@@ -20,7 +20,7 @@ function ListBlock({ title, headers, rows, empty }: ListBlockProps) {
           <thead>
             <tr>
               {headers.map((h) => (
-                <th key={h.label} scope="col" className={cn('pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase', h.numeric ? 'text-right' : 'text-left')}>
+                <th key={h.label} scope="col" className={cn('pr-2 pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase', h.numeric ? 'text-right' : 'text-left')}>
                   {h.label}
                 </th>
               ))}

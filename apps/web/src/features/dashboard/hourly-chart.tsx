@@ -20,7 +20,7 @@ export function HourlyChart({ hourly, todayLabel, comparedLabel }: HourlyChartPr
           <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
           <YAxis tick={{ fontSize: 12 }} tickFormatter={(v: number) => money.format(v)} width={80} />
           <Tooltip formatter={(v) => money.format(Number(v))} />
-          <Legend />
+          <Legend formatter={(value) => <span className="text-sm text-gray-700">{value}</span>} />
           <Bar dataKey="compared" name={comparedLabel} fill="#c7d2fe" isAnimationActive={false} />
           <Bar dataKey="today" name={todayLabel} fill="#4f46e5" isAnimationActive={false} />
         </BarChart>
