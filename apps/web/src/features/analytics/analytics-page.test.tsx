@@ -111,6 +111,22 @@ describe('AnalyticsPage', () => {
     );
   });
 
+  it('limits a report to a product named in the address, by its title, and drops filters the report does not take', async () => {
+    const sent = recordRequests();
+    answer();
+    server.use(rest.get('/api/products/7/edit', () => HttpResponse.json({ data: { id: 7, title: 'Flat white' } })));
+    const { router, user } = open('/analytics?report=products&product=7&cashier=2');
+    await loaded();
+    const product = within(screen.getByRole('group', { name: 'Product' }));
+    expect(await product.findByText('Flat white')).toBeTruthy();
+    expect(sentQuery(sent)).toMatchObject({ report: 'products', product: '7' });
+    expect(sentQuery(sent).cashier).toBeUndefined();
+    await user.click(product.getByRole('button', { name: 'All products' }));
+    await waitFor(() => expect(sentQuery(sent).product).toBeUndefined());
+    expect(router.state.location.search).toBe('?report=products&cashier=2');
+    expect(product.getByRole('searchbox', { name: 'Find a product' })).toBeTruthy();
+  });
+
   it('sorts by a column from its header, the sort in the address', async () => {
     const sent = recordRequests();
     answer();
@@ -138,6 +154,16 @@ describe('AnalyticsPage', () => {
     await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(to.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
     expect(screen.queryByRole('table', { name: 'Revenue' })).toBeNull();
+  });
+
+  it('says when the report could not be loaded, with a way to try again', async () => {
+    answer();
+    server.use(rest.get('/api/analytics', () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })));
+    open('/analytics?report=revenue');
+    const table = within(await screen.findByRole('table', { name: 'Revenue' }));
+    expect((await table.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');
+    expect(table.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('draws the orders heat map with its figures as text', async () => {

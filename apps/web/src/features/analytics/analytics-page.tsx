@@ -37,6 +37,8 @@ function Report() {
   const failure = report.error ?? stats.error;
   const { onFields, leftOver } = failure ? splitFieldErrors(failure, (root) => dateFields.has(root)) : { onFields: {}, leftOver: null };
   const isRangeRefused = failure !== null && apiErrorOf(failure).status === 422;
+  // A refused query is said beside the dates, or here; the table says its own failure, this block the cards'.
+  const alert = isRangeRefused ? leftOver : stats.isError && !report.isError ? apiErrorOf(stats.error).message : null;
   const day = (date: string) => dates.date(`${date}T12:00:00`);
   const previous = stats.data?.previous ?? report.data?.previous ?? null;
 
@@ -63,9 +65,9 @@ function Report() {
             <ReportFilters params={params} />
           </div>
         </Block>
-        {failure && leftOver && (
-          <Alert tone="error" title={isRangeRefused ? 'This report cannot be made' : 'The report could not be loaded'}>
-            {leftOver}
+        {alert && (
+          <Alert tone="error" title={isRangeRefused ? 'This report cannot be made' : 'The headline figures could not be loaded'}>
+            {alert}
           </Alert>
         )}
         {stats.data && stats.data.cards.length > 0 && (
