@@ -156,6 +156,19 @@ describe('AnalyticsPage', () => {
     expect(screen.queryByRole('table', { name: 'Revenue' })).toBeNull();
   });
 
+  it('shows a refused inventory option on its own field', async () => {
+    answer();
+    const message = 'The days without a sale must be between 1 and 3650.';
+    server.use(
+      rest.get('/api/analytics', () => invalid({ deadDays: [message] })),
+      rest.get('/api/analytics/stats', () => invalid({ deadDays: [message] })),
+    );
+    open('/analytics?report=inventory&deadDays=0');
+    const field = await screen.findByLabelText('Dead stock after (days)');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+  });
+
   it('says when the report could not be loaded, with a way to try again', async () => {
     answer();
     server.use(rest.get('/api/analytics', () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })));

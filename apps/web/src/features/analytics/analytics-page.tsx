@@ -25,7 +25,7 @@ export function AnalyticsPage() {
 }
 
 /** Fields of the query shown on the screen's own controls; any other message goes above the report. */
-const dateFields = new Set(['from', 'to']);
+const controlFields = new Set(['from', 'to', 'at', 'deadDays']);
 
 /** One screen for every report, built from the server's answer: its cards, chart type and series, columns and their kinds. */
 function Report() {
@@ -35,7 +35,7 @@ function Report() {
   const dates = useDateFormat();
   const title = reportTitles[params.report];
   const failure = report.error ?? stats.error;
-  const { onFields, leftOver } = failure ? splitFieldErrors(failure, (root) => dateFields.has(root)) : { onFields: {}, leftOver: null };
+  const { onFields, leftOver } = failure ? splitFieldErrors(failure, (root) => controlFields.has(root)) : { onFields: {}, leftOver: null };
   const isRangeRefused = failure !== null && apiErrorOf(failure).status === 422;
   // A refused query is said beside the dates, or here; the table says its own failure, this block the cards'.
   const alert = isRangeRefused ? leftOver : stats.isError && !report.isError ? apiErrorOf(stats.error).message : null;
@@ -62,7 +62,7 @@ function Report() {
         <Block title="Report options" className="print:hidden">
           <div className="space-y-4">
             <DateRange preset={params.preset} range={params.range} errors={onFields} set={params.set} />
-            <ReportFilters params={params} />
+            <ReportFilters params={params} errors={onFields} />
           </div>
         </Block>
         {alert && (

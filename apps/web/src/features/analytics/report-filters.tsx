@@ -32,7 +32,7 @@ function ChoiceFilter({ label, allLabel, value, options, onChange }: ChoiceFilte
 }
 
 /** The filters that fit the report (contract reportFilters), its grouping and the comparison. */
-export function ReportFilters({ params }: { params: ReportParams }) {
+export function ReportFilters({ params, errors }: { params: ReportParams; errors: { at?: string; deadDays?: string } }) {
   const { report, filters, set } = params;
   const offered = reportFilters[report];
   const outlets = useOutletChoices({ enabled: offered.includes('outlet') });
@@ -65,10 +65,10 @@ export function ReportFilters({ params }: { params: ReportParams }) {
       {offered.map((key) => fields[key])}
       {report === 'inventory' && (
         <>
-          <Field label="Stock at the end of" hint="Leave empty for now." className="w-44">
+          <Field label="Stock at the end of" hint="Leave empty for now." error={errors.at} className="w-44">
             <TextInput type="date" value={params.at ?? ''} onChange={(event) => set({ at: event.target.value })} />
           </Field>
-          <Field label="Dead stock after (days)" className="w-44">
+          <Field label="Dead stock after (days)" error={errors.deadDays} className="w-44">
             <TextInput type="number" min={1} max={3650} value={params.deadDays ?? ''} placeholder="90" onChange={(event) => set({ deadDays: event.target.value })} />
           </Field>
         </>
