@@ -142,31 +142,20 @@ describe('AnalyticsPage', () => {
     expect(table.getByRole('columnheader', { name: /Orders/ }).getAttribute('aria-sort')).toBe('descending');
   });
 
-  it('shows the server’s refusal of the range beside the dates', async () => {
+  it.each([
+    ['the range, beside the dates', '/analytics?report=revenue&from=2026-11-20&to=2026-11-10', 'to', 'To', 'The end date must be on or after the start date.'],
+    ['an inventory option, on its field', '/analytics?report=inventory&deadDays=0', 'deadDays', 'Dead stock after (days)', 'The days without a sale must be between 1 and 3650.'],
+  ])('shows the server’s refusal of %s', async (_case, path, name, label, message) => {
     answer();
-    const message = 'The end date must be on or after the start date.';
     server.use(
-      rest.get('/api/analytics', () => invalid({ to: [message] })),
-      rest.get('/api/analytics/stats', () => invalid({ to: [message] })),
+      rest.get('/api/analytics', () => invalid({ [name]: [message] })),
+      rest.get('/api/analytics/stats', () => invalid({ [name]: [message] })),
     );
-    open('/analytics?report=revenue&from=2026-11-20&to=2026-11-10');
-    const to = await screen.findByLabelText('To');
-    await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(to.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
-    expect(screen.queryByRole('table', { name: 'Revenue' })).toBeNull();
-  });
-
-  it('shows a refused inventory option on its own field', async () => {
-    answer();
-    const message = 'The days without a sale must be between 1 and 3650.';
-    server.use(
-      rest.get('/api/analytics', () => invalid({ deadDays: [message] })),
-      rest.get('/api/analytics/stats', () => invalid({ deadDays: [message] })),
-    );
-    open('/analytics?report=inventory&deadDays=0');
-    const field = await screen.findByLabelText('Dead stock after (days)');
+    open(path);
+    const field = await screen.findByLabelText(label);
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    expect(screen.queryByRole('table', { name: /Revenue|Inventory/ })).toBeNull();
   });
 
   it('says when the report could not be loaded, with a way to try again', async () => {
