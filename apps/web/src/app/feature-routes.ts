@@ -1,10 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { additionalChargesRoutes } from '../features/additional-charges/routes.tsx';
+import { analyticsRoutes } from '../features/analytics/routes.tsx';
 import { attributesRoutes } from '../features/attributes/routes.tsx';
 import { cashboxRoutes } from '../features/cashbox/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
 import { customersRoutes } from '../features/customers/routes.tsx';
+import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
@@ -20,11 +22,13 @@ import { usersRoutes } from '../features/users/routes.tsx';
 /** Screens that are built; every other route of SPEC.md §2 shows "not available yet". One line per area. */
 export const featureRoutes: RouteObject[] = [
   ...additionalChargesRoutes,
+  ...analyticsRoutes,
   ...attributesRoutes,
   ...cashboxRoutes,
   ...categoriesRoutes,
   ...couponsRoutes,
   ...customersRoutes,
+  ...dashboardRoutes,
   // An order's page shows its refunds in its nested route.
   ...ordersRoutes.map((route): RouteObject => (route.path === 'orders/:id' && !route.index ? { ...route, children: orderRefundsRoutes } : route)),
   ...outletsRoutes,

@@ -188,6 +188,9 @@ export function findCurrentSubItem(items: NavSubItem[], pathname: string, search
     .slice(0, 1);
   const candidates = exactPath.length ? exactPath : below;
   const current = new URLSearchParams(search);
+  // A report is named `report` (issue 12) as well as SPEC's `path`; `report` wins, as on the screen.
+  const report = current.get('report');
+  if (report) current.set('path', report);
   const exact = candidates.find((sub) => {
     const query = new URLSearchParams(sub.to.split('?')[1] ?? '');
     return [...query].every(([key, value]) => current.get(key) === value);

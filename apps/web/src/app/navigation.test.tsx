@@ -157,6 +157,12 @@ describe('Navigation for an administrator', () => {
     expect(screen.getByRole('link', { name: 'Revenue' }).getAttribute('aria-current')).not.toBe('page');
   });
 
+  it('highlights the report named by ?report= as well', () => {
+    renderNavigation('administrator', '/analytics?report=taxes&path=stock');
+    expect(screen.getByRole('link', { name: 'Taxes' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Stock' }).getAttribute('aria-current')).not.toBe('page');
+  });
+
   it('highlights the current top entry', () => {
     renderNavigation('administrator', '/orders/12');
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');

@@ -97,15 +97,6 @@ export const routes: RouteObject[] = [
               ...featureRoutes,
               ...screens.filter(([path]) => !builtPaths.has(path)).map(([path, title]) => notAvailableRoute(path, title)),
               {
-                path: 'analytics',
-                lazy: async () => {
-                  const { ReportNotAvailablePage } = await loadWithTimeout(
-                    () => import('../features/not-available/report-not-available-page.tsx'),
-                  );
-                  return { Component: ReportNotAvailablePage };
-                },
-              },
-              {
                 path: '*',
                 lazy: async () => {
                   const { NotFoundPage } = await loadWithTimeout(() => import('./not-found-page.tsx'));

@@ -6,7 +6,7 @@ import { useCurrentUserQuery } from '../features/auth/api/get-current-user.ts';
 import { setUser } from '../lib/auth.ts';
 import { Notifications } from '../lib/notifications.tsx';
 import { Navigation } from './navigation.tsx';
-import { NotAllowedPage } from './not-allowed-page.tsx';
+import { NotAllowedPage } from '../components/not-allowed-page.tsx';
 import { PageLoading } from '../components/page-loading.tsx';
 import { AppProviders } from './providers.tsx';
 import { RequireUser } from './require-user.tsx';
@@ -34,7 +34,7 @@ export function Shell({ user }: { user: User }) {
   const { pathname } = useLocation();
 
   return (
-    <div className="min-h-screen bg-gray-50">
+    <div className="min-h-screen bg-gray-50 print:bg-white">
       <a
         href="#content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
@@ -46,9 +46,10 @@ export function Shell({ user }: { user: User }) {
         key={user.type}
         userType={user.type}
         footer={<AccountBox user={user} />}
-        className="fixed inset-y-0 left-0 z-30 h-screen w-[240px] border-r border-gray-200"
+        className="fixed inset-y-0 left-0 z-30 h-screen w-[240px] border-r border-gray-200 print:hidden"
       />
-      <main id="content" tabIndex={-1} className="ml-[240px] h-screen overflow-auto focus:outline-none">
+      {/* Printed (a report), the page is the content alone, at its full length. */}
+      <main id="content" tabIndex={-1} className="ml-[240px] h-screen overflow-auto focus:outline-none print:ml-0 print:h-auto print:overflow-visible">
         {canOpenScreen(user.type, pathname) ? <Outlet /> : <NotAllowedPage userType={user.type} />}
       </main>
       <Notifications />

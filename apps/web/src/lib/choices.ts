@@ -27,7 +27,7 @@ export const taxChoicesQuery = choicesQuery(queryKeys.taxes, '/api/taxes/list');
 export const chargeChoicesQuery = choicesQuery(queryKeys.additionalCharges, '/api/products/charges/list');
 
 export const useOutletChoices = (options: { enabled?: boolean } = {}) => useQuery({ ...outletChoicesQuery, ...options });
-export const useCategoryChoices = () => useQuery(categoryChoicesQuery);
+export const useCategoryChoices = (options: { enabled?: boolean } = {}) => useQuery({ ...categoryChoicesQuery, ...options });
 export const useTaxChoices = () => useQuery(taxChoicesQuery);
 export const useChargeChoices = () => useQuery(chargeChoicesQuery);
 
@@ -46,5 +46,26 @@ export function useReceiptTemplateChoices() {
     queryKey: queryKeys.receipts.choices(),
     queryFn: async () => (await http.get<{ data: ReceiptTemplateOption[] }>('/api/receipts/list')).data.data,
     staleTime: choicesStaleTime,
+  });
+}
+
+/** Registers with their outlet, by name: the first hundred is plenty for a shop (there is no `/api/registers/list`). */
+export function useRegisterChoices(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.registers.choices(),
+    queryFn: async () =>
+      (await http.get<{ data: Array<Choice & { outletId: number; outletName: string }> }>('/api/registers', { params: { perPage: 100, sort: 'name' } })).data.data,
+    staleTime: choicesStaleTime,
+    ...options,
+  });
+}
+
+/** Staff (administrators and cashiers: both ring up sales), by name; the first hundred. */
+export function useUserChoices(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.users.choices(),
+    queryFn: async () => (await http.get<{ data: Choice[] }>('/api/users', { params: { perPage: 100, sort: 'name' } })).data.data,
+    staleTime: choicesStaleTime,
+    ...options,
   });
 }

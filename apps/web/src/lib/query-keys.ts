@@ -18,11 +18,13 @@ export function createQueryKeys<const R extends string>(resource: R) {
 /** Every resource's keys, in one place, so two features never cache one resource under two keys. */
 export const queryKeys = {
   additionalCharges: createQueryKeys('additional-charges'),
+  analytics: { ...createQueryKeys('analytics'), stats: (params: object) => ['analytics', 'stats', params] as const },
   attributes: createQueryKeys('attributes'),
   cashbox: { ...createQueryKeys('cashbox'), status: (registerId: number) => ['cashbox', 'status', registerId] as const },
   categories: createQueryKeys('categories'),
   coupons: createQueryKeys('coupons'),
   customers: createQueryKeys('customers'),
+  dashboard: createQueryKeys('dashboard'),
   orders: createQueryKeys('orders'),
   outlets: createQueryKeys('outlets'),
   products: createQueryKeys('products'),

@@ -28,6 +28,8 @@ type DataTableProps<T> = {
   onSortChange?: (sort: string) => void;
   selection?: { selected: Set<number>; onChange: (next: Set<number>) => void; idOf: (row: T) => number };
   caption: string;
+  /** Rows under the list (a report's totals), shown with the rows only. */
+  footer?: ReactNode;
 };
 
 /** The one list table of the app: sorting, selection, and designed loading, empty and error states. */
@@ -43,6 +45,7 @@ export function DataTable<T>({
   onSortChange,
   selection,
   caption,
+  footer,
 }: DataTableProps<T>) {
   const colSpan = columns.length + (selection ? 1 : 0);
   const allIds = selection && rows ? rows.map(selection.idOf) : [];
@@ -62,7 +65,7 @@ export function DataTable<T>({
   }
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm">
+    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-sm print:overflow-visible print:shadow-none">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">
@@ -99,7 +102,7 @@ export function DataTable<T>({
                       onClick={() => onSortChange(isSorted && !isDescending ? `-${column.sortKey}` : (column.sortKey as string))}
                     >
                       {column.header}
-                      <span aria-hidden="true" className="text-gray-400">
+                      <span aria-hidden="true" className="text-gray-400 print:hidden">
                         {isSorted ? (isDescending ? '▼' : '▲') : '↕'}
                       </span>
                     </button>
@@ -168,6 +171,7 @@ export function DataTable<T>({
             })
           )}
         </tbody>
+        {footer && !error && rows && rows.length > 0 && <tfoot className="border-t-2 border-gray-300 bg-gray-50 font-semibold">{footer}</tfoot>}
       </table>
     </div>
   );

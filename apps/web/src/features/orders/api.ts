@@ -1,7 +1,7 @@
-import type { Order, OrderBulkInput, OrderPage, PageMeta } from '@tillbook/contract';
+import type { Order, OrderBulkInput, OrderPage } from '@tillbook/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { useOutletChoices } from '../../lib/choices.ts';
+import { useOutletChoices, useRegisterChoices, useUserChoices } from '../../lib/choices.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export const orderKeys = queryKeys.orders;
@@ -55,16 +55,7 @@ export function useBulkOrders() {
 /** Outlets, registers and staff for the list's filters (administrators'): the first hundred of each is plenty for a shop. */
 export function useOrderFilterOptions(enabled: boolean) {
   const outlets = useOutletChoices({ enabled });
-  const registers = useQuery({
-    queryKey: queryKeys.registers.list({ perPage: 100, sort: 'name', purpose: 'order-filter' }),
-    queryFn: async () =>
-      (await http.get<{ data: Array<{ id: number; name: string; outletName: string }>; meta: PageMeta }>('/api/registers', { params: { perPage: 100, sort: 'name' } })).data.data,
-    enabled,
-  });
-  const cashiers = useQuery({
-    queryKey: queryKeys.users.list({ perPage: 100, sort: 'name', purpose: 'order-filter' }),
-    queryFn: async () => (await http.get<{ data: Array<{ id: number; name: string }>; meta: PageMeta }>('/api/users', { params: { perPage: 100, sort: 'name' } })).data.data,
-    enabled,
-  });
+  const registers = useRegisterChoices({ enabled });
+  const cashiers = useUserChoices({ enabled });
   return { outlets: outlets.data ?? [], registers: registers.data ?? [], cashiers: cashiers.data ?? [] };
 }
