@@ -2,7 +2,7 @@ import type { FigureKind } from '@tillbook/contract';
 import { useMemo } from 'react';
 import { useDateFormat, useMoney, useShopSettings } from './shop-settings.ts';
 
-/** A report's figure: a number (minor units, a count, hundredths of a per cent), a text, a date, or nothing. */
+/** A report's figure: a number (minor units, a count, hundredths of a per cent or of a unit), a text, a date, or nothing. */
 export type Figure = number | string | null | undefined;
 
 export type FigureFormat = {
@@ -32,6 +32,7 @@ export function useFigureFormat(): FigureFormat {
       }
       if (kind === 'money') return money.format(value);
       if (kind === 'percent') return `${percent.format(value / 100)} %`;
+      if (kind === 'decimal2') return percent.format(value / 100);
       return count.format(value);
     };
     const change = (hundredths: number) => `${hundredths > 0 ? '+' : hundredths < 0 ? '−' : ''}${percent.format(Math.abs(hundredths) / 100)} %`;

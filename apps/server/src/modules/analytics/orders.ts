@@ -42,15 +42,19 @@ async function rowsOf(ctx: ReportContext): Promise<Array<{ sums: HourSums; row: 
     });
 }
 
-/** Orders per weekday × hour of the day (168 cells, Monday first). */
+const hours = Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0'));
+/** The heat map's columns: one series per local hour of the day. */
+const hourSeries = hours.map((hour) => ({ key: `h${hour}`, label: `${hour}:00`, kind: 'count' as const }));
+
+/** Orders per weekday (a point each, Monday first) × local hour of the day (a series each). */
 async function heatmap(ctx: ReportContext, range: DayRange) {
   const found = await hourSums(ctx.db, hourWhere(range, ctx.query), sql`(extract(isodow from h.day)::int - 1) * 24 + h.hour`);
   const byCell = new Map(found.map((r) => [Number(r.group), r.orders]));
-  return Array.from({ length: 168 }, (_, cell) => {
-    const day = weekdays[Math.floor(cell / 24)]!;
-    const hour = cell % 24;
-    return { period: `${day} ${hour}`, label: `${day} ${String(hour).padStart(2, '0')}:00`, values: { orders: byCell.get(cell) ?? 0 } };
-  });
+  return weekdays.map((day, index) => ({
+    period: day,
+    label: day,
+    values: Object.fromEntries(hours.map((hour, h) => [`h${hour}`, byCell.get(index * 24 + h) ?? 0])),
+  }));
 }
 
 export const ordersReport: ReportDefinition = {
@@ -61,7 +65,7 @@ export const ordersReport: ReportDefinition = {
       defaultSort: ctx.view === 'period' ? 'period' : '-orders',
       chart: {
         type: 'heatmap',
-        series: [{ key: 'orders', label: 'Orders', kind: 'count' }],
+        series: hourSeries,
         points: await heatmap(ctx, ctx.range),
         previous: ctx.previous ? await heatmap(ctx, ctx.previous) : null,
       },

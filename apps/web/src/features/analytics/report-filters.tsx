@@ -1,4 +1,4 @@
-import { reportFilters, reportGroupings, tenderLabels, tenders, type ReportFilterKey, type ReportGrouping } from '@tillbook/contract';
+import { reportFilters, reportGroupings, reportViews, tenderLabels, tenders, type ReportFilterKey, type ReportGrouping, type ReportViewKey } from '@tillbook/contract';
 import type { ReactNode } from 'react';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -9,6 +9,7 @@ import { ProductFilter } from './product-filter.tsx';
 import type { ReportParams } from './report-params.ts';
 
 const groupingLabels: Record<ReportGrouping, string> = { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' };
+const viewLabels: Record<ReportViewKey, string> = { period: 'Period', cashier: 'Cashier', register: 'Register', outlet: 'Outlet', product: 'Product', reason: 'Reason', tax: 'Tax' };
 
 type Option = { value: string; label: string };
 type ChoiceFilterProps = { label: string; allLabel: string; value: string | undefined; options: Option[]; onChange: (value: string) => void };
@@ -72,6 +73,17 @@ export function ReportFilters({ params, errors }: { params: ReportParams; errors
             <TextInput type="number" min={1} max={3650} value={params.deadDays ?? ''} placeholder="90" onChange={(event) => set({ deadDays: event.target.value })} />
           </Field>
         </>
+      )}
+      {reportViews[report].length > 1 && (
+        <Field label="Show rows by" className="w-40">
+          <Select value={params.view} onChange={(event) => set({ by: event.target.value === reportViews[report][0] ? undefined : event.target.value, sort: undefined })}>
+            {reportViews[report].map((v) => (
+              <option key={v} value={v}>
+                {viewLabels[v]}
+              </option>
+            ))}
+          </Select>
+        </Field>
       )}
       <Field label="Group by" className="w-36">
         <Select value={params.groupBy} onChange={(event) => set({ groupBy: event.target.value })}>

@@ -1,4 +1,4 @@
-import { reportFilters, reportGroupings, reportNames, type ReportFilterKey, type ReportGrouping, type ReportName, type ShopSettings } from '@tillbook/contract';
+import { reportFilters, reportGroupings, reportNames, reportViews, type ReportFilterKey, type ReportViewKey, type ReportGrouping, type ReportName, type ShopSettings } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useListParams, type ListParamValue } from '../../lib/list-params.ts';
@@ -30,6 +30,8 @@ export type ReportParams = {
   groupBy: ReportGrouping;
   compare: boolean;
   filters: Partial<Record<ReportFilterKey, string>>;
+  /** The table's rows: by period or a breakdown the report offers (`by`; the first of `reportViews` when absent). */
+  view: ReportViewKey;
   /** Inventory: stock at the end of this day, and how many days without a sale make dead stock. */
   at?: string;
   deadDays?: string;
@@ -66,14 +68,18 @@ export function useReportParams(): ReportParams {
   const groupBy = isGrouping(groupParam) ? groupParam : defaultGrouping(range);
   const compare = get('compare') === 'previous';
   const filters = Object.fromEntries(reportFilters[report].map((key) => [key, get(key)]).filter(([, value]) => value)) as ReportParams['filters'];
+  const views = reportViews[report];
+  const byParam = get('by');
+  const view = views.find((v) => v === byParam) ?? views[0]!;
   const at = report === 'inventory' ? get('at') : undefined;
   const deadDays = report === 'inventory' ? get('deadDays') : undefined;
 
   const query: AnalyticsParams = { report, from: range.from, to: range.to, groupBy, ...filters };
   if (compare) query.compare = 'previous';
+  if (view !== views[0]) query.by = view;
   if (at) query.at = at;
   if (deadDays) query.deadDays = deadDays;
   Object.assign(query, list.query());
 
-  return { report, isReady: timeZone !== undefined, preset, range, groupBy, compare, filters, at, deadDays, sort: list.sort, query, set: list.set, setPage: list.setPage, setSort: list.setSort };
+  return { report, isReady: timeZone !== undefined, preset, range, groupBy, compare, filters, view, at, deadDays, sort: list.sort, query, set: list.set, setPage: list.setPage, setSort: list.setSort };
 }
