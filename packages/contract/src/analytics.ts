@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tenders } from './cashbox.ts';
+import { dataOf } from './common.ts';
 import { dateField, queryId, queryText } from './fields.ts';
 import { listQuery, pageMeta } from './pagination.ts';
 
@@ -85,8 +86,11 @@ export const analyticsQuery = listQuery
   });
 export type AnalyticsQuery = z.output<typeof analyticsQuery>;
 
-/** How a figure is shown: money with the shop's formatter, a count, a percentage (hundredths), a date. */
-export const figureKinds = ['money', 'count', 'percent', 'text', 'date'] as const;
+/**
+ * How a figure is shown: money with the shop's formatter, a count, a percentage (hundredths), a
+ * date, or `decimal2`: a whole number of hundredths shown with 2 decimals (items per basket 235 = 2.35).
+ */
+export const figureKinds = ['money', 'count', 'percent', 'text', 'date', 'decimal2'] as const;
 export type FigureKind = (typeof figureKinds)[number];
 
 const figure = z.union([z.number(), z.string(), z.null()]);
@@ -205,3 +209,4 @@ export const dashboard = z.object({
   ),
 });
 export type Dashboard = z.infer<typeof dashboard>;
+export const dashboardResult = dataOf(dashboard);
