@@ -234,3 +234,25 @@ export async function generateSales(handle: DatabaseHandle, options: SalesOption
   );
   return { ...counts, seconds: (performance.now() - started) / 1000 };
 }
+
+/** The documents agree with themselves: lines, orders, payments and refunds as a sale and a refund write them. */
+export async function checkDocuments(db: Db): Promise<{ ok: boolean; line: string }> {
+  const row = await one<Record<string, number>>(
+    db,
+    sql`select
+      (select count(*) from order_lines where total <> net + tax_total + charge_total or gross - discount - order_discount <> net + tax_total
+         or gross <> unit_price * quantity)::int as "lines whose total is not net + tax",
+      (select count(*) from orders o join (select order_id, sum(total) as total, sum(net) as net, sum(tax_total) as tax from order_lines group by order_id) l
+         on l.order_id = o.id where o.total <> l.total or o.net_total <> l.net or o.tax_total <> l.tax or o.subtotal - o.line_discount_total <> o.total)::int
+         as "orders whose totals are not their lines'",
+      (select count(*) from orders o join (select order_id, sum(amount) as amount from order_payments group by order_id) p on p.order_id = o.id
+         where p.amount <> o.total)::int as "orders whose payments are not their total",
+      (select count(*) from refunds r join (select refund_id, sum(total) as total from refund_lines group by refund_id) l on l.refund_id = r.id
+         join orders o on o.id = r.order_id where l.total <> r.total or r.created_at < o.created_at)::int as "refunds not as their lines or before their sale",
+      (select count(*) from orders where created_at > now())::int as "orders after now"`,
+  );
+  const wrong = Object.entries(row).filter(([, n]) => n !== 0);
+  return wrong.length === 0
+    ? { ok: true, line: 'documents add up: every line total = net + tax, every order = its lines = its payment, every refund = its lines and after its sale' }
+    : { ok: false, line: `documents DO NOT add up: ${wrong.map(([what, n]) => `${n} ${what}`).join('; ')}` };
+}

@@ -27,7 +27,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/sr
 import { execute, executeOne } from '../apps/server/src/db/execute.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { createScratchPostgres } from '../apps/server/src/testing/test-database.ts';
-import { generateSales } from './generate-sales.ts';
+import { checkDocuments, generateSales } from './generate-sales.ts';
 import { HttpError, percentile, signInAdministrator, startBenchServer, type Client } from './bench-api.ts';
 
 const VARIANTS = 20_000;
@@ -157,9 +157,11 @@ async function main() {
     const rebuild = `rebuild_summaries(): ${((performance.now() - started) / 1000).toFixed(1)} s`;
     await handle.db.execute(sql`analyze`);
     console.log(rebuild);
-    const check = await checkSummaries(handle);
+    const documents = await checkDocuments(handle.db);
+    const summaries = await checkSummaries(handle);
+    const check = { line: `${documents.line}\n${summaries.line}` };
     console.log(check.line);
-    if (!check.ok) process.exitCode = 1;
+    if (!documents.ok || !summaries.ok) process.exitCode = 1;
     if (values['check-only']) return;
 
     const server = await startBenchServer(handle, 'reports');
