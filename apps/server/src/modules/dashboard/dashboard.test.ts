@@ -5,6 +5,7 @@ import { execute } from '../../db/execute.ts';
 import { categories, productCategories, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { rebuildSummaries } from '../analytics/service.ts';
+import { changeOf } from './service.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 
 let ctx: TestContext;
@@ -17,6 +18,19 @@ type Sold = { id: number; number: string; lines: Array<{ id: number; variantId: 
 
 const cardsOf = (dashboard: Dashboard) => Object.fromEntries(dashboard.cards.map((c) => [c.key, { value: c.value, previous: c.previous, change: c.change }]));
 const sumOf = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+describe('the change against last week', () => {
+  it('is in hundredths of a per cent, rounded half up, against the size of what it is compared with', () => {
+    expect(changeOf(5800, 2500)).toBe(13_200);
+    expect(changeOf(3800, 3000)).toBe(2667);
+    expect(changeOf(1, 3)).toBe(-6667);
+    expect(changeOf(1, 8)).toBe(-8750);
+    expect(changeOf(50, -100)).toBe(15_000);
+    expect(changeOf(100, 0)).toBeNull();
+    expect(changeOf(null, 100)).toBeNull();
+    expect(changeOf(100, null)).toBeNull();
+  });
+});
 
 describe('the dashboard of a new shop', () => {
   it('answers zeros and empty lists for today and the same weekday last week', async () => {
