@@ -8,7 +8,7 @@
 // PostgreSQL: DATABASE_URL when set (kept: a database that already holds orders is measured as it
 // is, not generated again), else a new database on BENCH_POSTGRES_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres), dropped after the run. PGlite: DATA_DIR when set
-// (kept the same way), else in memory.
+// (kept the same way), else a temporary folder removed after the run (on files, as the server runs it).
 //
 // Data: bench/generate-sales.ts (3 outlets, 20,000 variants from bench/generate-catalogue.ts,
 // --lines order lines over the year ending today, about 2 % of orders refunded), then
@@ -18,6 +18,7 @@
 // eight reports over a day (today, by hour), a month (the last 30 days, by day) and the year (the
 // last 365 days, by month), each compared with the previous period; GET /api/dashboard for every
 // outlet and for one. A call that answers 404 (its route not there yet) is reported as such.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,9 +45,22 @@ async function openBenchDatabase(driver: string): Promise<Database> {
     return { handle: scratch, where: 'PostgreSQL (a new database, dropped after)', close: () => scratch.drop() };
   }
   if (driver !== 'pglite') throw new Error('--driver must be postgres or pglite');
-  const dataDir = process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : null;
+  // On files, as the server runs PGlite: a year of data held in memory would crowd the machine.
+  if (process.env.DATA_DIR) {
+    const dataDir = path.resolve(process.env.DATA_DIR);
+    const handle = await openPglite(dataDir);
+    return { handle, where: `PGlite in ${dataDir} (kept)`, close: () => handle.close() };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-bench-reports-pglite-'));
   const handle = await openPglite(dataDir);
-  return { handle, where: dataDir ? `PGlite in ${dataDir} (kept)` : 'PGlite in memory', close: () => handle.close() };
+  return {
+    handle,
+    where: 'PGlite in a temporary folder (removed after)',
+    async close() {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
