@@ -10,58 +10,15 @@
 // runs in this process (buildApp + listen on a free port); requests go one at a time over real
 // HTTP with cookies and the XSRF header, as the web app sends them. Budget on PostgreSQL at 100k
 // products: search p95 under 20 ms, full sync under 10 s.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
-
-const BENCH_USER = { username: 'bench-admin', password: 'bench-password-not-secret' };
+import { percentile, signInAdministrator, startBenchServer, type Client } from './bench-api.ts';
 
 type Timing = { label: string; samples: number[] };
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? 0;
-}
-
-/** A browser-like client: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN. */
-class Client {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-
-  async request(method: 'GET' | 'POST', url: string, body?: unknown) {
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    const res = await fetch(`${this.base}${url}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair?.indexOf('=') ?? -1;
-      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 200)}`);
-    return text ? (JSON.parse(text) as unknown) : null;
-  }
-
-  async signIn(username: string, password: string) {
-    await this.request('GET', '/sanctum/csrf-cookie');
-    await this.request('POST', '/api/login', { email: username, password });
-  }
-}
 
 async function timeRequests(client: Client, label: string, urls: string[]): Promise<Timing> {
   const samples: number[] = [];
@@ -135,19 +92,9 @@ async function main() {
   }
   const products = await count();
 
-  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-bench-media-'));
-  const app = await buildApp({
-    database: handle,
-    sessionKeys: { secret: 'catalogue-benchmark-session-secret-0123456789', lifetimeMs: 60 * 60 * 1000 },
-    secureCookies: false,
-    webDistDir: path.join(mediaDir, 'no-web-build'),
-    dataDir: mediaDir,
-  });
-  await upsertUserByUsername(handle.db, { username: BENCH_USER.username, name: 'Benchmark', type: 'administrator', password: BENCH_USER.password });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startBenchServer(handle, 'catalogue');
   try {
-    const client = new Client(address);
-    await client.signIn(BENCH_USER.username, BENCH_USER.password);
+    const client = await signInAdministrator(handle, server.address);
     const terms = await searchTerms(handle, perKind);
     const search = (term: string) => `/api/products?search=${encodeURIComponent(term)}`;
     // Warm-up: the first requests compile routes and fill caches; they are not measured.
@@ -192,9 +139,8 @@ async function main() {
       `\n| full sync (limit ${syncLimit}) | pages | products | seconds | products/s |\n|---|---:|---:|---:|---:|\n| /api/products/sync | ${pages} | ${synced.toLocaleString('en')} | ${syncSeconds.toFixed(2)} | ${Math.round(synced / syncSeconds).toLocaleString('en')} |`,
     );
   } finally {
-    await app.close();
+    await server.close();
     await handle.close();
-    fs.rmSync(mediaDir, { recursive: true, force: true });
   }
 }
 

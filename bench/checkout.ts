@@ -20,23 +20,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SaleItem } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { openPglite, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { loadSellableVariants } from '../apps/server/src/modules/orders/pricing-source.ts';
 import { ensureDefaultReceiptTemplate } from '../apps/server/src/modules/receipts/service.ts';
 import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
 import type { LoadConfig, LoadResult } from './checkout-load.ts';
+import { createScratchPostgres } from '../apps/server/src/testing/test-database.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
+import { percentile, startBenchServer } from './bench-api.ts';
 
 const CASHIER = { username: 'bench-cashier', password: 'bench-password-not-secret' };
 const STOCK = 1_000_000_000;
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? 0;
-}
 
 async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -144,49 +139,31 @@ async function main() {
   const seconds = Number(values.seconds);
   let handle: DatabaseHandle;
   let url: string | null = null;
-  let dropDatabase = async () => undefined as void;
+  let closeDatabase: () => Promise<void>;
   if (values.driver === 'postgres') {
-    const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `tillbook_bench_checkout_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(adminUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    handle = openPostgres(url);
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const scratch = await createScratchPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'tillbook_bench_checkout');
+    handle = scratch;
+    url = scratch.url;
+    closeDatabase = () => scratch.drop();
   } else {
-    handle = await openPglite(null);
+    const memory = await openPglite(null);
+    handle = memory;
+    closeDatabase = () => memory.close();
   }
 
-  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-bench-checkout-'));
   try {
     const shop = await setUpShop(handle, Number(values.products));
     const [range] = await rows<{ vmin: number; vmax: number }>(handle, sql`select min(id)::int as vmin, max(id)::int as vmax from product_variants`);
     const items = [...(await loadSellableVariants(handle.db, Array.from({ length: range!.vmax - range!.vmin + 1 }, (_, i) => range!.vmin + i))).values()].map((v) => v.item);
-    const app = await buildApp({
-      database: handle,
-      sessionKeys: { secret: 'checkout-benchmark-session-secret-0123456789', lifetimeMs: 60 * 60 * 1000 },
-      secureCookies: false,
-      webDistDir: path.join(mediaDir, 'no-web-build'),
-      dataDir: mediaDir,
-    });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const server = await startBenchServer(handle, 'checkout');
     const driverName = values.driver === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)';
     const lines = ['| run | orders | orders/s | p50 ms | p95 ms | p99 ms | errors |', '|---|---:|---:|---:|---:|---:|---:|'];
     let http: Phase;
     try {
-      http = await sellOverHttp(address, shop, items, concurrency, seconds, `HTTP POST /api/orders/create on ${driverName}`);
+      http = await sellOverHttp(server.address, shop, items, concurrency, seconds, `HTTP POST /api/orders/create on ${driverName}`);
       lines.push(report(http));
     } finally {
-      await app.close();
+      await server.close();
     }
     const checks = [`after HTTP: ${await checkIntegrity(handle)}`];
     let ratio = '';
@@ -205,9 +182,7 @@ async function main() {
     console.log(`\n${ratio}\n${checks.join('\n')}`);
     if (http.errors.length) console.log(`first error: ${http.errors[0]}`);
   } finally {
-    await handle.close();
-    await dropDatabase();
-    fs.rmSync(mediaDir, { recursive: true, force: true });
+    await closeDatabase();
   }
 }
 

@@ -240,3 +240,4 @@ export const dashboard = z.object({
   ),
 });
 export type Dashboard = z.infer<typeof dashboard>;
+export const dashboardResult = dataOf(dashboard);

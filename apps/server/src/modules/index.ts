@@ -6,6 +6,7 @@ import { cashboxRoutes } from './cashbox/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
 import { customersRoutes } from './customers/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { outletsRoutes } from './outlets/routes.ts';
 import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
@@ -27,6 +28,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   categoriesRoutes,
   couponsRoutes,
   customersRoutes,
+  dashboardRoutes,
   ordersRoutes,
   outletsRoutes,
   productsRoutes,

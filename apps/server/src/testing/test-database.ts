@@ -20,7 +20,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DRIVER=postgres needs TEST_DATABASE_URL');
-  const name = `tillbook_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const scratch = await createScratchPostgres(adminUrl, `tillbook_test_${process.pid}`);
+  await migrateDatabase(scratch);
+  return scratch;
+}
+
+/**
+ * A new, empty PostgreSQL database named `prefix_<random>` on the server of `adminUrl` (tests and
+ * benchmarks); `drop()` closes it and drops it, whoever is still connected.
+ */
+export async function createScratchPostgres(adminUrl: string, prefix: string): Promise<TestDatabase & { url: string }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -28,9 +38,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString());
-  await migrateDatabase(handle);
   return {
     ...handle,
+    url: url.toString(),
     async drop() {
       await handle.close();
       const client = new pg.Client({ connectionString: adminUrl });

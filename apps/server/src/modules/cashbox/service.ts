@@ -15,16 +15,19 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
 import { getShopTimeZone } from '../settings/service.ts';
-import { expectedByTender, figuresOfSession } from './figures.ts';
+import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions } from './figures.ts';
 import {
   findRegisterById,
   findRegistersBySlugOrId,
   findSession,
+  findSessionPage,
   insertMovement,
   insertSession,
   lockOpenSessionOf,
   openSessionHeldBy,
   openSessionOf,
+  sessionOrderBy,
+  sessionWhere,
   sessionWithId,
   updateSession,
   type SessionRecord,
@@ -167,4 +170,14 @@ export async function closeDrawer(db: Db, actor: Actor, slug: string, input: z.o
   const record = await findSession(db, sessionWithId(sessionId));
   if (!record) throw AppError.notFound();
   return buildReport(db, actor, record);
+}
+
+/** An open drawer as the dashboard lists it: who opened it, since when, and the cash it should hold now. */
+export type OpenDrawer = { session: SessionRecord; expectedCash: number };
+
+/** Every open drawer (of one outlet, or all), longest open first, each with its expected cash computed as the drawer screen does. */
+export async function listOpenDrawers(db: DbOrTx, outletId: number | undefined, limit = 100): Promise<OpenDrawer[]> {
+  const records = await findSessionPage(db, sessionWhere({ open: true, outletId }), sessionOrderBy('openedAt'), limit, 0);
+  const figures = await figuresOfSessions(db, records.map((r) => r.id));
+  return records.map((session) => ({ session, expectedCash: expectedCashOf(session.openingFloat, figures.get(session.id)!) }));
 }
