@@ -80,8 +80,8 @@ export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** The shared query of GET /api/analytics and GET /api/analytics/stats. */
-export const analyticsQuery = listQuery
+/** What GET /api/analytics and GET /api/analytics/stats are asked: the report, its range, filters and grouping. */
+const analyticsFields = listQuery
   .omit({ search: true })
   .extend({
     report: z.enum(reportNames, { error: `The report must be one of: ${reportNames.join(', ')}.` }),
@@ -106,14 +106,24 @@ export const analyticsQuery = listQuery
       .refine((n) => n >= 1 && n <= 3650, 'The days without a sale must be between 1 and 3650.')
       .optional(),
     format: z.enum(['json', 'csv'], { error: 'The format must be json or csv.' }).optional(),
-  })
-  .superRefine((q, ctx) => {
+  });
+
+type AnalyticsChecked = Pick<z.output<typeof analyticsFields>, 'report' | 'from' | 'to' | 'groupBy' | 'by'>;
+
+function checkRangeAndView(q: AnalyticsChecked, ctx: z.RefinementCtx) {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: reportRangeMessages.order });
     else if (daysInRange(q.from, q.to) > MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: reportRangeMessages.tooLong });
     else if (q.groupBy === 'hour' && daysInRange(q.from, q.to) > MAX_HOURLY_DAYS) ctx.addIssue({ code: 'custom', path: ['groupBy'], message: reportRangeMessages.hourly });
     if (q.by && !reportViews[q.report].includes(q.by)) ctx.addIssue({ code: 'custom', path: ['by'], message: reportViewMessage(q.report) });
-  });
+}
+
+/** GET /api/analytics: the report's chart and its table, paged and sorted (or all of it with format=csv). */
+export const analyticsQuery = analyticsFields.superRefine(checkRangeAndView);
 export type AnalyticsQuery = z.output<typeof analyticsQuery>;
+
+/** GET /api/analytics/stats: the same report without a table, so without its paging, order or format. */
+export const analyticsStatsQuery = analyticsFields.omit({ page: true, perPage: true, sort: true, format: true }).superRefine(checkRangeAndView);
+export type AnalyticsStatsQuery = z.output<typeof analyticsStatsQuery>;
 
 /**
  * How a figure is shown: money with the shop's formatter, a count, a percentage (hundredths), a

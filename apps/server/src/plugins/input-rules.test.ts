@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../testing/test-app.ts';
 type Operation = {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
-  parameters: { in: 'query' | 'path'; name: string }[];
+  parameters: { in: 'query' | 'path'; name: string; required?: boolean }[];
   body: JsonSchema | null;
   /** Reads one file as multipart: sent without a body here, as a JSON body would be a 415. */
   isUpload: boolean;
@@ -151,8 +151,11 @@ describe('every operation', () => {
     // A count takes the list's filters but has no order to keep.
     const sorted = operations.filter((op) => op.method === 'get' && !op.path.endsWith('/count') && op.parameters.some((p) => p.in === 'query' && p.name === 'sort'));
     expect(sorted.map((op) => op.path)).toEqual(expect.arrayContaining(['/api/customers/export', '/api/orders/export', '/api/products', '/api/customers']));
+    // A list whose query needs more than its sort (a report's name and range) gets good values for those.
+    const goodValues: Record<string, string> = { report: 'revenue', from: '2026-11-01', to: '2026-11-30' };
     for (const op of sorted) {
-      const res = await send(op, `${pathOf(op)}?sort=bogus`);
+      const needed = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `&${p.name}=${goodValues[p.name] ?? ''}`);
+      const res = await send(op, `${pathOf(op)}?sort=bogus${needed.join('')}`);
       expect(res.statusCode, `${op.path} ${res.body}`).toBe(422);
       expect(res.headers['content-type'], op.path).toMatch(/^application\/json/);
       expect(Object.keys(res.json().errors), op.path).toEqual(['sort']);

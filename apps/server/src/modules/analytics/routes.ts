@@ -1,4 +1,4 @@
-import { analyticsQuery, analyticsReportResult, analyticsStatsResult } from '@tillbook/contract';
+import { analyticsQuery, analyticsReportResult, analyticsStatsQuery, analyticsStatsResult } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv-write.ts';
 import { analyticsCsv, analyticsCsvFileName, analyticsReport, analyticsStats } from './report.ts';
@@ -32,7 +32,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A report's headline figures for the range, beside the previous period's with compare=previous",
-        querystring: analyticsQuery,
+        querystring: analyticsStatsQuery,
         response: { 200: analyticsStatsResult },
       },
     },
