@@ -108,9 +108,9 @@ $$;
 --> statement-breakpoint
 -- Adds sales to the reports' summaries (db/schema/analytics.ts, decision 020): per local day and
 -- hour, outlet, register and cashier; per local day, outlet and variant; per local day, outlet and
--- tax. Called by sell_order in the sale's own transaction, and by rebuild_summaries for all of them,
--- so the incremental and the rebuilt summaries are one computation. Rows are upserted in key order,
--- so two sales never wait on each other in opposite orders. `ids` are order ids, each at most once.
+-- tax, from the stored orders: what rebuild_summaries runs over all of them. A sale adds itself the
+-- same way from its document inside sell_order (cheaper there: no reads, no planning of its own); a
+-- test holds the two equal. Rows are upserted in key order. `ids` are order ids, each at most once.
 -- A line's cost counts only when the line had one (unit_cost > 0); the rest are "no cost" units.
 CREATE OR REPLACE FUNCTION summarise_orders(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -243,7 +243,8 @@ $$;
 --> statement-breakpoint
 -- Adds stock ledger rows to the stock report's summary (decision 020): per local day, outlet,
 -- variant and reason, the units in and out and their value at the cost the ledger row recorded.
--- Called by move_stock for the rows it has just written, and by rebuild_summaries for all of them.
+-- What rebuild_summaries runs over every ledger row; move_stock adds the rows it writes the same way in
+-- its own statement, and a test holds the two equal.
 CREATE OR REPLACE FUNCTION summarise_stock_moves(ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := shop_time_zone();
@@ -301,13 +302,13 @@ $$;
 -- document and user; and register sync learns of the change (product_stock_stamps: migration 0008).
 -- `changes` is [{"variant_id", "delta"}], a variant at most once. Whether a level may go below zero
 -- is the caller's to decide from the answer: the levels after the moves, in variant order.
--- Each ledger row records the variant's cost at that moment (its value at cost) and goes into the
--- stock report's summary (summarise_stock_moves, decision 020) in the same transaction.
+-- Each ledger row records the variant's cost at that moment (its value at cost) and is added to the
+-- stock report's summary in the same statement (decision 020; rebuild_summaries counts stored ledger
+-- rows the same way with summarise_stock_moves, and a test holds the two equal).
 CREATE OR REPLACE FUNCTION move_stock(outlet_id int, changes jsonb, reason text, note text, document_type text, document_id int, user_id int) RETURNS TABLE (variant_id int, delta bigint, quantity_after bigint) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
-DECLARE
-  moved bigint[];
 BEGIN
+  RETURN QUERY
   WITH moves AS (
     SELECT m.variant_id, m.delta FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint)
   ), levels AS (
@@ -321,15 +322,21 @@ BEGIN
       move_stock.document_type, move_stock.document_id, move_stock.user_id
     FROM levels l JOIN moves m ON m.variant_id = l.variant_id JOIN product_variants v ON v.id = l.variant_id
     ORDER BY l.variant_id
-    RETURNING id
+    RETURNING variant_id, delta, quantity_after, unit_cost, created_at
   ), touched AS (
     INSERT INTO product_stock_stamps AS st (product_id, change_xid)
     SELECT DISTINCT v.product_id, pg_current_xact_id() FROM product_variants v WHERE v.id IN (SELECT m.variant_id FROM moves m)
     ON CONFLICT (product_id) DO UPDATE SET change_xid = excluded.change_xid
+  ), summarised AS (
+    INSERT INTO stock_moves_by_day AS s (day, outlet_id, variant_id, reason, moves, units_in, units_out, value_in, value_out)
+    SELECT (g.created_at AT TIME ZONE shop_time_zone())::date, move_stock.outlet_id, g.variant_id, move_stock.reason, 1,
+      greatest(g.delta, 0), greatest(-g.delta, 0), greatest(g.delta, 0) * g.unit_cost, greatest(-g.delta, 0) * g.unit_cost
+    FROM ledger g ORDER BY g.variant_id
+    ON CONFLICT (day, outlet_id, variant_id, reason) DO UPDATE SET
+      moves = s.moves + excluded.moves, units_in = s.units_in + excluded.units_in, units_out = s.units_out + excluded.units_out,
+      value_in = s.value_in + excluded.value_in, value_out = s.value_out + excluded.value_out
   )
-  SELECT array_agg(g.id) INTO moved FROM ledger g;
-  PERFORM summarise_stock_moves(moved);
-  RETURN QUERY SELECT g.variant_id, g.delta, g.quantity_after FROM stock_movements g WHERE g.id = ANY(moved) ORDER BY g.variant_id;
+  SELECT g.variant_id, g.delta, g.quantity_after FROM ledger g ORDER BY g.variant_id;
 END
 $$;
 --> statement-breakpoint
@@ -342,12 +349,17 @@ $$;
 --      ledger's one write); below zero is refused unless the shop allows selling below zero;
 --   2. the drawer session (shared lock: a close waits for the sale, a sale after the close fails),
 --      the outlet's next number, the order, its lines and payments, the coupon's use (never over its
---      limit) and the customer's figures.
+--      limit) and the customer's figures;
+--   3. the reports' summaries (decision 020), from the document in the same statement: per local hour,
+--      outlet, register and cashier; per local day, outlet and variant; per local day, outlet and tax.
+--      rebuild_summaries counts stored orders the same way (summarise_orders); a test holds them equal.
+--      In this statement they cost no reads and no planning of their own, and the counter stays held
+--      only as long as the database works.
 -- Refusals are raised with their own SQLSTATE so the server words them:
 --   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
 --   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
 -- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
--- goes through move_stock since 0012; the sale is added to the reports' summaries since 0013.
+-- goes through move_stock since 0012; the summaries are written since 0013.
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   short record;
@@ -404,6 +416,57 @@ BEGIN
     UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1, updated_at = now()
     WHERE id = (sale->>'customer_id')::int AND EXISTS (SELECT 1 FROM new_order)
     RETURNING id
+  ), sold AS (
+    SELECT (o.created_at AT TIME ZONE z.zone)::date AS day, extract(hour FROM o.created_at AT TIME ZONE z.zone)::smallint AS hour
+    FROM new_order o, (SELECT shop_time_zone() AS zone) z
+  ), document_lines AS (
+    SELECT * FROM jsonb_to_recordset(sale->'lines') AS l(product_id int, variant_id int, quantity bigint, unit_cost bigint, gross bigint,
+      discount bigint, order_discount bigint, net bigint, tax_total bigint, total bigint)
+  ), hour_sums AS (
+    INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
+      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other)
+    SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
+      l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
+      (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
+      p.cash, p.card, p.other
+    FROM sold d,
+      (SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
+         coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
+         coalesce(sum(x.net) FILTER (WHERE x.unit_cost > 0), 0) AS costed_net,
+         coalesce(sum(x.quantity) FILTER (WHERE x.unit_cost <= 0), 0) AS uncosted_units
+       FROM document_lines x) l,
+      (SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
+         coalesce(sum(y.amount) FILTER (WHERE y.tender = 'card'), 0) AS card,
+         coalesce(sum(y.amount) FILTER (WHERE y.tender = 'other'), 0) AS other
+       FROM jsonb_to_recordset(sale->'payments') AS y(tender text, amount bigint)) p
+    ON CONFLICT (day, hour, outlet_id, register_id, user_id) DO UPDATE SET
+      orders = s.orders + excluded.orders, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+      line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
+      net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+      cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
+      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other
+  ), variant_sums AS (
+    INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
+    SELECT d.day, (sale->>'outlet_id')::int, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity), sum(l.gross),
+      sum(l.discount + l.order_discount), sum(l.net), sum(l.tax_total), sum(l.total),
+      coalesce(sum(l.unit_cost * l.quantity) FILTER (WHERE l.unit_cost > 0), 0), coalesce(sum(l.net) FILTER (WHERE l.unit_cost > 0), 0),
+      coalesce(sum(l.quantity) FILTER (WHERE l.unit_cost <= 0), 0)
+    FROM sold d CROSS JOIN document_lines l
+    GROUP BY d.day, coalesce(l.variant_id, 0)
+    ORDER BY coalesce(l.variant_id, 0)
+    ON CONFLICT (day, outlet_id, variant_id) DO UPDATE SET
+      product_id = excluded.product_id, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+      discounts = s.discounts + excluded.discounts, net = s.net + excluded.net, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+      cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units
+  ), tax_sums AS (
+    INSERT INTO sales_by_tax AS s (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound, name, base, amount)
+    SELECT d.day, (sale->>'outlet_id')::int, t.id, t."rateE4", t."isInclusive", t."isCompound", max(t.name), sum(t.base), sum(t.amount)
+    FROM sold d
+    CROSS JOIN jsonb_to_recordset(sale->'taxes') AS t(id int, name text, "rateE4" int, "isInclusive" boolean, "isCompound" boolean, base bigint, amount bigint)
+    GROUP BY d.day, t.id, t."rateE4", t."isInclusive", t."isCompound"
+    ORDER BY t.id, t."rateE4", t."isInclusive", t."isCompound"
+    ON CONFLICT (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound) DO UPDATE SET
+      name = excluded.name, base = s.base + excluded.base, amount = s.amount + excluded.amount
   )
   SELECT EXISTS (SELECT 1 FROM drawer) AS drawer_open, o.id AS order_id, o.number, o.created_at,
     coalesce((SELECT json_agg(id ORDER BY position) FROM new_lines), '[]'::json) AS line_ids,
@@ -421,7 +484,6 @@ BEGIN
   IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
   END IF;
-  PERFORM summarise_orders(ARRAY[stored.order_id]);
   RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
     'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids);
 END

@@ -5,13 +5,13 @@
 -- document and user; and register sync learns of the change (product_stock_stamps: migration 0008).
 -- `changes` is [{"variant_id", "delta"}], a variant at most once. Whether a level may go below zero
 -- is the caller's to decide from the answer: the levels after the moves, in variant order.
--- Each ledger row records the variant's cost at that moment (its value at cost) and goes into the
--- stock report's summary (summarise_stock_moves, decision 020) in the same transaction.
+-- Each ledger row records the variant's cost at that moment (its value at cost) and is added to the
+-- stock report's summary in the same statement (decision 020; rebuild_summaries counts stored ledger
+-- rows the same way with summarise_stock_moves, and a test holds the two equal).
 CREATE OR REPLACE FUNCTION move_stock(outlet_id int, changes jsonb, reason text, note text, document_type text, document_id int, user_id int) RETURNS TABLE (variant_id int, delta bigint, quantity_after bigint) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
-DECLARE
-  moved bigint[];
 BEGIN
+  RETURN QUERY
   WITH moves AS (
     SELECT m.variant_id, m.delta FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint)
   ), levels AS (
@@ -25,14 +25,20 @@ BEGIN
       move_stock.document_type, move_stock.document_id, move_stock.user_id
     FROM levels l JOIN moves m ON m.variant_id = l.variant_id JOIN product_variants v ON v.id = l.variant_id
     ORDER BY l.variant_id
-    RETURNING id
+    RETURNING variant_id, delta, quantity_after, unit_cost, created_at
   ), touched AS (
     INSERT INTO product_stock_stamps AS st (product_id, change_xid)
     SELECT DISTINCT v.product_id, pg_current_xact_id() FROM product_variants v WHERE v.id IN (SELECT m.variant_id FROM moves m)
     ON CONFLICT (product_id) DO UPDATE SET change_xid = excluded.change_xid
+  ), summarised AS (
+    INSERT INTO stock_moves_by_day AS s (day, outlet_id, variant_id, reason, moves, units_in, units_out, value_in, value_out)
+    SELECT (g.created_at AT TIME ZONE shop_time_zone())::date, move_stock.outlet_id, g.variant_id, move_stock.reason, 1,
+      greatest(g.delta, 0), greatest(-g.delta, 0), greatest(g.delta, 0) * g.unit_cost, greatest(-g.delta, 0) * g.unit_cost
+    FROM ledger g ORDER BY g.variant_id
+    ON CONFLICT (day, outlet_id, variant_id, reason) DO UPDATE SET
+      moves = s.moves + excluded.moves, units_in = s.units_in + excluded.units_in, units_out = s.units_out + excluded.units_out,
+      value_in = s.value_in + excluded.value_in, value_out = s.value_out + excluded.value_out
   )
-  SELECT array_agg(g.id) INTO moved FROM ledger g;
-  PERFORM summarise_stock_moves(moved);
-  RETURN QUERY SELECT g.variant_id, g.delta, g.quantity_after FROM stock_movements g WHERE g.id = ANY(moved) ORDER BY g.variant_id;
+  SELECT g.variant_id, g.delta, g.quantity_after FROM ledger g ORDER BY g.variant_id;
 END
 $$;

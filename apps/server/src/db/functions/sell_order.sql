@@ -7,12 +7,17 @@
 --      ledger's one write); below zero is refused unless the shop allows selling below zero;
 --   2. the drawer session (shared lock: a close waits for the sale, a sale after the close fails),
 --      the outlet's next number, the order, its lines and payments, the coupon's use (never over its
---      limit) and the customer's figures.
+--      limit) and the customer's figures;
+--   3. the reports' summaries (decision 020), from the document in the same statement: per local hour,
+--      outlet, register and cashier; per local day, outlet and variant; per local day, outlet and tax.
+--      rebuild_summaries counts stored orders the same way (summarise_orders); a test holds them equal.
+--      In this statement they cost no reads and no planning of their own, and the counter stays held
+--      only as long as the database works.
 -- Refusals are raised with their own SQLSTATE so the server words them:
 --   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
 --   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
 -- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
--- goes through move_stock since 0012; the sale is added to the reports' summaries since 0013.
+-- goes through move_stock since 0012; the summaries are written since 0013.
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   short record;
@@ -69,6 +74,57 @@ BEGIN
     UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1, updated_at = now()
     WHERE id = (sale->>'customer_id')::int AND EXISTS (SELECT 1 FROM new_order)
     RETURNING id
+  ), sold AS (
+    SELECT (o.created_at AT TIME ZONE z.zone)::date AS day, extract(hour FROM o.created_at AT TIME ZONE z.zone)::smallint AS hour
+    FROM new_order o, (SELECT shop_time_zone() AS zone) z
+  ), document_lines AS (
+    SELECT * FROM jsonb_to_recordset(sale->'lines') AS l(product_id int, variant_id int, quantity bigint, unit_cost bigint, gross bigint,
+      discount bigint, order_discount bigint, net bigint, tax_total bigint, total bigint)
+  ), hour_sums AS (
+    INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
+      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other)
+    SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
+      l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
+      (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
+      p.cash, p.card, p.other
+    FROM sold d,
+      (SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
+         coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
+         coalesce(sum(x.net) FILTER (WHERE x.unit_cost > 0), 0) AS costed_net,
+         coalesce(sum(x.quantity) FILTER (WHERE x.unit_cost <= 0), 0) AS uncosted_units
+       FROM document_lines x) l,
+      (SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
+         coalesce(sum(y.amount) FILTER (WHERE y.tender = 'card'), 0) AS card,
+         coalesce(sum(y.amount) FILTER (WHERE y.tender = 'other'), 0) AS other
+       FROM jsonb_to_recordset(sale->'payments') AS y(tender text, amount bigint)) p
+    ON CONFLICT (day, hour, outlet_id, register_id, user_id) DO UPDATE SET
+      orders = s.orders + excluded.orders, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+      line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
+      net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+      cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
+      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other
+  ), variant_sums AS (
+    INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
+    SELECT d.day, (sale->>'outlet_id')::int, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity), sum(l.gross),
+      sum(l.discount + l.order_discount), sum(l.net), sum(l.tax_total), sum(l.total),
+      coalesce(sum(l.unit_cost * l.quantity) FILTER (WHERE l.unit_cost > 0), 0), coalesce(sum(l.net) FILTER (WHERE l.unit_cost > 0), 0),
+      coalesce(sum(l.quantity) FILTER (WHERE l.unit_cost <= 0), 0)
+    FROM sold d CROSS JOIN document_lines l
+    GROUP BY d.day, coalesce(l.variant_id, 0)
+    ORDER BY coalesce(l.variant_id, 0)
+    ON CONFLICT (day, outlet_id, variant_id) DO UPDATE SET
+      product_id = excluded.product_id, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+      discounts = s.discounts + excluded.discounts, net = s.net + excluded.net, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+      cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units
+  ), tax_sums AS (
+    INSERT INTO sales_by_tax AS s (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound, name, base, amount)
+    SELECT d.day, (sale->>'outlet_id')::int, t.id, t."rateE4", t."isInclusive", t."isCompound", max(t.name), sum(t.base), sum(t.amount)
+    FROM sold d
+    CROSS JOIN jsonb_to_recordset(sale->'taxes') AS t(id int, name text, "rateE4" int, "isInclusive" boolean, "isCompound" boolean, base bigint, amount bigint)
+    GROUP BY d.day, t.id, t."rateE4", t."isInclusive", t."isCompound"
+    ORDER BY t.id, t."rateE4", t."isInclusive", t."isCompound"
+    ON CONFLICT (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound) DO UPDATE SET
+      name = excluded.name, base = s.base + excluded.base, amount = s.amount + excluded.amount
   )
   SELECT EXISTS (SELECT 1 FROM drawer) AS drawer_open, o.id AS order_id, o.number, o.created_at,
     coalesce((SELECT json_agg(id ORDER BY position) FROM new_lines), '[]'::json) AS line_ids,
@@ -86,7 +142,6 @@ BEGIN
   IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
   END IF;
-  PERFORM summarise_orders(ARRAY[stored.order_id]);
   RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
     'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids);
 END

@@ -1,8 +1,8 @@
 -- Adds sales to the reports' summaries (db/schema/analytics.ts, decision 020): per local day and
 -- hour, outlet, register and cashier; per local day, outlet and variant; per local day, outlet and
--- tax. Called by sell_order in the sale's own transaction, and by rebuild_summaries for all of them,
--- so the incremental and the rebuilt summaries are one computation. Rows are upserted in key order,
--- so two sales never wait on each other in opposite orders. `ids` are order ids, each at most once.
+-- tax, from the stored orders: what rebuild_summaries runs over all of them. A sale adds itself the
+-- same way from its document inside sell_order (cheaper there: no reads, no planning of its own); a
+-- test holds the two equal. Rows are upserted in key order. `ids` are order ids, each at most once.
 -- A line's cost counts only when the line had one (unit_cost > 0); the rest are "no cost" units.
 CREATE OR REPLACE FUNCTION summarise_orders(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE

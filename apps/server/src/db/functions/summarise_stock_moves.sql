@@ -1,6 +1,7 @@
 -- Adds stock ledger rows to the stock report's summary (decision 020): per local day, outlet,
 -- variant and reason, the units in and out and their value at the cost the ledger row recorded.
--- Called by move_stock for the rows it has just written, and by rebuild_summaries for all of them.
+-- What rebuild_summaries runs over every ledger row; move_stock adds the rows it writes the same way in
+-- its own statement, and a test holds the two equal.
 CREATE OR REPLACE FUNCTION summarise_stock_moves(ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := shop_time_zone();

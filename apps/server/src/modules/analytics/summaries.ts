@@ -5,7 +5,7 @@ import { execute } from '../../db/execute.ts';
 /**
  * The reports' summaries (db/schema/analytics.ts) are kept by database functions in the same
  * transaction as what they sum (decision 020): sell_order adds each sale and move_stock each stock
- * move by themselves; a refund is added here, in the refund's transaction.
+ * move in their own statements; a refund is added here, in the refund's transaction.
  */
 export async function summariseRefund(tx: DbOrTx, refundId: number): Promise<void> {
   await execute(tx, sql`select summarise_refunds(array[${refundId}]::int[])`);
