@@ -1,5 +1,6 @@
 import { reportFilters, reportGroupings, reportViews, tenderLabels, tenders, type ReportFilterKey, type ReportGrouping, type ReportViewKey } from '@tillbook/contract';
 import type { ReactNode } from 'react';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
@@ -20,14 +21,7 @@ const optionsOf = (choices: Choice[] | undefined): Option[] => (choices ?? []).m
 function ChoiceFilter({ label, allLabel, value, options, onChange }: ChoiceFilterProps) {
   return (
     <Field label={label} className="w-48">
-      <Select value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
+      <FilterSelect label={label} allLabel={allLabel} value={value} options={options} onChange={onChange} />
     </Field>
   );
 }
