@@ -3,7 +3,7 @@ import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
 import { hourWhere, namesOf, variantsOf, variantWhere } from './queries.ts';
 import { column, fillPeriods, once, percentOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { periodChart } from './revenue.ts';
-import { addSums, hourKeys, hourSums, variantKeys, variantSums, zeroVariantSums, type VariantSums } from './sales-sums.ts';
+import { addSums, hourKeys, hourSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums, type VariantSums } from './sales-sums.ts';
 
 /** Products and profits: per variant, period or outlet from the sales summaries (decision 020: net of refunds, "no cost" apart). */
 type CostSums = Pick<VariantSums, 'units' | 'refundUnits' | 'net' | 'refundNet' | 'cost' | 'refundCost' | 'costedNet' | 'refundCostedNet' | 'uncostedUnits'>;
@@ -55,8 +55,21 @@ const notes = (ctx: ReportContext) => [
   ...(ctx.groupBy === 'hour' && ctx.view === 'period' && (ctx.query.product || ctx.query.category) ? ['Grouped by day: figures per product are kept per day.'] : []),
 ];
 
-async function cardsOf(ctx: ReportContext, range: DayRange, withUnits: boolean) {
+/**
+ * The range's cost figures: per outlet and hour when no product or category narrows them (the
+ * same sums, kept per sale rather than per item, so a year is a few thousand rows, not millions).
+ */
+async function costSumsOf(ctx: ReportContext, range: DayRange): Promise<CostSums> {
+  if (!ctx.query.product && !ctx.query.category) {
+    const [s = zeroHourSums()] = await hourSums(ctx.db, hourWhere(range, ctx.query), null);
+    return s;
+  }
   const [s = zeroVariantSums()] = await variantSums(ctx.db, variantWhere(range, ctx.query), null);
+  return s;
+}
+
+async function cardsOf(ctx: ReportContext, range: DayRange, withUnits: boolean) {
+  const s = await costSumsOf(ctx, range);
   const p = profitOf(s);
   return [
     ...(withUnits

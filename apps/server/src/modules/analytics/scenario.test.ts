@@ -159,6 +159,9 @@ describe('a day of a shop, worked out by hand', () => {
 
     // Profit over the lines with a cost: (65.00 − 36.00 refunded) − (43.00 − 25.00 refunded) = 11.00.
     expect((await report(`report=profits&${weekend}`)).totals).toMatchObject({ netSales: 3200, cost: 1800, profit: 1100, uncostedUnits: 4 });
+    // The cards (read per sale) say what the table (read per item) adds up to.
+    const profitCards = (await shop.admin.get(`/api/analytics/stats?report=profits&${weekend}`)).json().data.cards as Array<{ key: string; value: number }>;
+    expect(Object.fromEntries(profitCards.map((c) => [c.key, c.value]))).toMatchObject({ netSales: 3200, cost: 1800, profit: 1100, uncostedUnits: 4 });
     const products = await report(`report=products&${weekend}`);
     const byTitle = Object.fromEntries(products.rows.map((r) => [r.title, r]));
     expect(byTitle['Coffee beans']).toMatchObject({ unitsSold: 3, unitsRefunded: 0, netSales: 2900, cost: 1800, profit: 1100, margin: 3793 });
