@@ -50,11 +50,3 @@ export function handleResponseError(error: unknown): Promise<never> {
 http.interceptors.response.use(undefined, handleResponseError);
 
 export { getHttpStatus } from './http-status.ts';
-
-/**
- * The record of an answer that is one object: `{data: X}` as DESIGN.md §3 words it, or `X` itself
- * when an answer carries its own `meta` (a report) and comes unwrapped.
- */
-export function recordOf<T extends object>(body: { data: T } | T): T {
-  return typeof body === 'object' && body !== null && 'data' in body && !Array.isArray(body.data) ? body.data : (body as T);
-}

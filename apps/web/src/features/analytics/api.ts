@@ -1,6 +1,6 @@
 import type { AnalyticsReport, AnalyticsStats, Product } from '@tillbook/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http, recordOf } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export const analyticsKeys = queryKeys.analytics;
@@ -17,7 +17,7 @@ function statsParamsOf({ page: _page, perPage: _perPage, sort: _sort, ...params 
 export function useAnalyticsReport(params: AnalyticsParams, enabled = true) {
   return useQuery({
     queryKey: analyticsKeys.list(params),
-    queryFn: async () => recordOf((await http.get<{ data: AnalyticsReport } | AnalyticsReport>('/api/analytics', { params })).data),
+    queryFn: async () => (await http.get<{ data: AnalyticsReport }>('/api/analytics', { params })).data.data,
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -28,7 +28,7 @@ export function useAnalyticsStats(params: AnalyticsParams, enabled = true) {
   const statsParams = statsParamsOf(params);
   return useQuery({
     queryKey: analyticsKeys.stats(statsParams),
-    queryFn: async () => recordOf((await http.get<{ data: AnalyticsStats } | AnalyticsStats>('/api/analytics/stats', { params: statsParams })).data),
+    queryFn: async () => (await http.get<{ data: AnalyticsStats }>('/api/analytics/stats', { params: statsParams })).data.data,
     placeholderData: keepPreviousData,
     enabled,
   });

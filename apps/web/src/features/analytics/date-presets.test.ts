@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultGrouping, rangeOf, todayIn } from './date-presets.ts';
+import { localToday as todayIn } from '@tillbook/contract';
+import { defaultGrouping, rangeOf } from './date-presets.ts';
 
 describe('report date presets', () => {
   it('takes today in the shop’s time zone, not the browser’s', () => {

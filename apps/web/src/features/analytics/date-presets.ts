@@ -1,4 +1,4 @@
-import { daysInRange, type ReportGrouping } from '@tillbook/contract';
+import { addDays, daysInRange, type ReportGrouping } from '@tillbook/contract';
 
 /** The ranges a report offers, as the address names them. */
 export const rangePresets = [
@@ -20,19 +20,6 @@ export function isRangePreset(value: string | null | undefined): value is RangeP
 }
 
 export type DateRange = { from: string; to: string };
-
-/** Today's date ("2026-11-25") in `timeZone`: the shop's day, not the browser's. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** Calendar arithmetic on local days, free of any time zone. */
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 function lastDayOfMonth(year: number, month: number): string {
   return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);

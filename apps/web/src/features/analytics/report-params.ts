@@ -1,10 +1,10 @@
-import { reportFilters, reportGroupings, reportNames, reportViews, type ReportFilterKey, type ReportViewKey, type ReportGrouping, type ReportName, type ShopSettings } from '@tillbook/contract';
+import { reportFilters, reportGroupings, reportNames, reportViews, type ReportFilterKey, type ReportViewKey, type ReportGrouping, type ReportName, localToday } from '@tillbook/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useListParams, type ListParamValue } from '../../lib/list-params.ts';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
 import type { AnalyticsParams } from './api.ts';
-import { defaultGrouping, defaultPreset, isRangePreset, rangeOf, todayIn, type DateRange, type RangePreset } from './date-presets.ts';
+import { defaultGrouping, defaultPreset, isRangePreset, rangeOf, type DateRange, type RangePreset } from './date-presets.ts';
 
 const isReport = (value: string | undefined): value is ReportName => reportNames.some((name) => name === value);
 const isGrouping = (value: string | undefined): value is ReportGrouping => reportGroupings.some((g) => g === value);
@@ -18,7 +18,7 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function useShopTimeZone(): string | undefined {
   const settings = useQuery(shopSettingsQuery);
   if (settings.isPending) return undefined;
-  return (settings.data as (ShopSettings & { timeZone?: string }) | undefined)?.timeZone ?? browserTimeZone();
+  return settings.data?.timeZone ?? browserTimeZone();
 }
 
 export type ReportParams = {
@@ -58,7 +58,7 @@ export function useReportParams(): ReportParams {
   const from = get('from');
   const to = get('to');
   const preset: RangePreset = isRangePreset(rangeParam) ? rangeParam : from || to ? 'custom' : defaultPreset;
-  const today = todayIn(timeZone ?? browserTimeZone());
+  const today = localToday(timeZone ?? browserTimeZone());
   const fallback = rangeOf(defaultPreset, today);
   const range = useMemo(
     () => (preset === 'custom' ? { from: from ?? to ?? fallback.from, to: to ?? from ?? fallback.to } : rangeOf(preset, today)),

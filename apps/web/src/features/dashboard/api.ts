@@ -1,6 +1,6 @@
 import type { Dashboard } from '@tillbook/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http, recordOf } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export const dashboardKeys = queryKeys.dashboard;
@@ -12,7 +12,7 @@ export const dashboardRefreshMs = 60_000;
 export function useDashboard(outlet: string | undefined) {
   return useQuery({
     queryKey: dashboardKeys.detail(outlet ?? 'all'),
-    queryFn: async () => recordOf((await http.get<{ data: Dashboard } | Dashboard>('/api/dashboard', { params: outlet ? { outlet } : {} })).data),
+    queryFn: async () => (await http.get<{ data: Dashboard }>('/api/dashboard', { params: outlet ? { outlet } : {} })).data.data,
     refetchInterval: dashboardRefreshMs,
     placeholderData: keepPreviousData,
   });
