@@ -76,11 +76,18 @@ export function tableOf(rows: Row[], totals: Row, sort: { key: string; descendin
   return { rows: page ? sorted.slice(page.offset, page.offset + page.limit) : sorted, totals, total: rows.length };
 }
 
-/** Integer division rounding half up (half away from zero), for averages and rates. */
+/** Integer division rounding half up (half away from zero), in whole numbers only, for averages and rates. */
 export function divideRounded(numerator: number, denominator: number): number | null {
   if (denominator === 0) return null;
-  const quotient = Math.round(Math.abs(numerator) / Math.abs(denominator));
+  const b = Math.abs(denominator);
+  const quotient = Math.floor((Math.abs(numerator) * 2 + b) / (2 * b));
   return Math.sign(numerator) * Math.sign(denominator) * quotient || 0;
+}
+
+/** Change from `previous` to `value` in hundredths of a per cent; null when the previous figure is 0 or missing. */
+export function changeOf(value: number | null, previous: number | null): number | null {
+  if (value === null || previous === null || previous === 0) return null;
+  return divideRounded((value - previous) * 10_000, Math.abs(previous));
 }
 
 /** A part of a whole in hundredths of a per cent (2534 = 25.34 %); null when the whole is 0. */

@@ -20,7 +20,7 @@ import { ordersReport } from './orders.ts';
 import { previousRange } from './periods.ts';
 import { productsReport, profitsReport } from './products.ts';
 import { refundsReport } from './refunds.ts';
-import { divideRounded, sortOf, type Figure, type ReportContext, type ReportDefinition } from './report-kit.ts';
+import { changeOf, sortOf, type Figure, type ReportContext, type ReportDefinition } from './report-kit.ts';
 import { revenueReport } from './revenue.ts';
 import { stockReport, taxesReport } from './taxes-stock.ts';
 
@@ -73,12 +73,6 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
     notes: body.notes,
     meta: pageMetaOf(query.page, query.perPage, table.total),
   };
-}
-
-/** Change in hundredths of a per cent; null when the previous figure is 0 or missing. */
-export function changeOf(value: number | null, previous: number | null): number | null {
-  if (value === null || previous === null || previous === 0) return null;
-  return divideRounded((value - previous) * 10_000, Math.abs(previous));
 }
 
 export async function analyticsStats(db: DbOrTx, query: AnalyticsStatsQuery): Promise<AnalyticsStats> {

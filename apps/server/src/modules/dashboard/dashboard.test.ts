@@ -5,7 +5,7 @@ import { execute } from '../../db/execute.ts';
 import { categories, productCategories, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { rebuildSummaries } from '../analytics/service.ts';
-import { changeOf } from './service.ts';
+import { changeOf } from '../analytics/service.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 
 let ctx: TestContext;

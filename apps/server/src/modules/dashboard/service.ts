@@ -1,23 +1,12 @@
 import type { Dashboard, StatCard } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import { changeOf, divideRounded } from '../analytics/service.ts';
 import { listOpenDrawers } from '../cashbox/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { findLastOrders, findLowStock, findShopDays, findTopCategories, findTopProducts, sumDays, sumHours, type DayFigures } from './queries.ts';
 
 const TOP = 10;
 const LIST = 10;
-
-/** a ÷ b rounded half up (away from zero for negatives, like money elsewhere); b > 0. */
-function divideRounded(a: number, b: number): number {
-  const q = Math.floor((Math.abs(a) * 2 + b) / (2 * b));
-  return a < 0 ? -q : q;
-}
-
-/** The change from `previous` to `value` in hundredths of a per cent; null when there is nothing to compare with. */
-export function changeOf(value: number | null, previous: number | null): number | null {
-  if (value === null || previous === null || previous === 0) return null;
-  return divideRounded((value - previous) * 10_000, Math.abs(previous));
-}
 
 function card(key: string, label: string, kind: StatCard['kind'], of: (f: DayFigures) => number | null, today: DayFigures, compared: DayFigures): StatCard {
   const value = of(today);
