@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { ensureFirstAdministrator, ensureShopBasics, resolveSessionSecret } from './seed/bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { keepSealing } from './modules/analytics/sealing.ts';
 
 /** Reads the configuration, migrates the database, creates the first administrator, listens. */
 async function main() {
@@ -39,8 +40,10 @@ async function main() {
     app.log.info(`First start: created administrator "${firstAdmin.username}" from ADMIN_PASSWORD`);
   }
 
+  const stopSealing = keepSealing(database.db, app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopSealing();
     await app.close();
     await database.close();
     process.exit(0);

@@ -7,7 +7,8 @@
 -- is the caller's to decide from the answer: the levels after the moves, in variant order.
 -- Each ledger row records the variant's cost at that moment (its value at cost) and is added to the
 -- stock report's summary in the same statement (decision 020; rebuild_summaries counts stored ledger
--- rows the same way with summarise_stock_moves, and a test holds the two equal).
+-- rows the same way with summarise_stock_moves, and a test holds the two equal). A sale also stamps
+-- the level's last_sold_at (the inventory report's last sale and dead stock).
 CREATE OR REPLACE FUNCTION move_stock(outlet_id int, changes jsonb, reason text, note text, document_type text, document_id int, user_id int) RETURNS TABLE (variant_id int, delta bigint, quantity_after bigint) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 BEGIN
@@ -15,9 +16,10 @@ BEGIN
   WITH moves AS (
     SELECT m.variant_id, m.delta FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint)
   ), levels AS (
-    INSERT INTO stock_levels (outlet_id, variant_id, quantity)
-    SELECT move_stock.outlet_id, m.variant_id, m.delta FROM moves m ORDER BY m.variant_id
-    ON CONFLICT (outlet_id, variant_id) DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity, updated_at = now()
+    INSERT INTO stock_levels (outlet_id, variant_id, quantity, last_sold_at)
+    SELECT move_stock.outlet_id, m.variant_id, m.delta, CASE WHEN move_stock.reason = 'sale' THEN now() END FROM moves m ORDER BY m.variant_id
+    ON CONFLICT (outlet_id, variant_id) DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity, updated_at = now(),
+      last_sold_at = coalesce(excluded.last_sold_at, stock_levels.last_sold_at)
     RETURNING variant_id, quantity
   ), ledger AS (
     INSERT INTO stock_movements (outlet_id, variant_id, delta, quantity_after, unit_cost, reason, note, document_type, document_id, user_id)

@@ -1,4 +1,5 @@
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, char, check, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The reports' summaries (issue 12, decision 020). They are written only by the database functions
@@ -124,4 +125,64 @@ export const stockMovesByDay = pgTable(
     valueOut: money('value_out'),
   },
   (t) => [primaryKey({ columns: [t.day, t.outletId, t.variantId, t.reason] }), index('stock_moves_by_day_variant_idx').on(t.variantId, t.day)],
+);
+
+/**
+ * Sealed weeks, months, quarters and years of sales_by_variant (decision 020, "Sealed periods"):
+ * kind W (ISO week from Monday), M, Q or Y and the period's first day; outlet 0 holds all outlets.
+ * Written only by seal_summaries() for periods that ended before yesterday, whose days never change.
+ */
+export const salesByVariantPeriod = pgTable(
+  'sales_by_variant_period',
+  {
+    kind: char('kind', { length: 1 }).notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    outletId: integer('outlet_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    productId: integer('product_id').notNull(),
+    units: money('units'),
+    gross: money('gross'),
+    discounts: money('discounts'),
+    net: money('net'),
+    tax: money('tax'),
+    total: money('total'),
+    cost: money('cost'),
+    costedNet: money('costed_net'),
+    uncostedUnits: money('uncosted_units'),
+    refundUnits: money('refund_units'),
+    refundNet: money('refund_net'),
+    refundTax: money('refund_tax'),
+    refundTotal: money('refund_total'),
+    refundCost: money('refund_cost'),
+    refundCostedNet: money('refund_costed_net'),
+    restockedUnits: money('restocked_units'),
+    damagedUnits: money('damaged_units'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.start, t.outletId, t.variantId] })],
+);
+
+/** Sealed days of stock_moves_by_day without the variant: per local day, outlet and reason. */
+export const stockMovesByReason = pgTable(
+  'stock_moves_by_reason',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    outletId: integer('outlet_id').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    moves: money('moves'),
+    unitsIn: money('units_in'),
+    unitsOut: money('units_out'),
+    valueIn: money('value_in'),
+    valueOut: money('value_out'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.outletId, t.reason] })],
+);
+
+/** One row: the last local day rolled into the sealed tables (null: none yet). */
+export const summarySeal = pgTable(
+  'summary_seal',
+  {
+    id: boolean('id').primaryKey().default(true),
+    sealedThrough: date('sealed_through', { mode: 'string' }),
+  },
+  (t) => [check('summary_seal_one_row', sql`${t.id}`)],
 );

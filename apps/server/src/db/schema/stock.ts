@@ -16,6 +16,8 @@ export const stockLevels = pgTable(
     quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     /** Below or at this the variant counts as low at this outlet; null: the shop's default. */
     lowStockThreshold: bigint('low_stock_threshold', { mode: 'number' }),
+    /** When the variant last sold at this outlet (move_stock, reason "sale"): the inventory report's last sale and dead stock. */
+    lastSoldAt: timestamp('last_sold_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.outletId, t.variantId] }), index('stock_levels_variant_idx').on(t.variantId)],

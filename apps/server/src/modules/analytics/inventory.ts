@@ -2,8 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
 import { getShopSettings } from '../settings/service.ts';
+import { addDays } from './periods.ts';
 import { allOf, shopToday, variantIdFilters } from './queries.ts';
 import { column, numbersOf, once, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { variantSource } from './variant-source.ts';
 
 /**
  * Inventory: the stock of each variant now (stock_levels, summed over the outlets without an
@@ -22,36 +24,52 @@ async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
   const q = ctx.query;
   const [settings, today] = await Promise.all([getShopSettings(ctx.db), shopToday(ctx.db)]);
   const deadDays = q.deadDays ?? DEFAULT_DEAD_DAYS;
-  const outletOf = (alias: string) => (q.outlet ? sql` and ${sql.raw(alias)}.outlet_id = ${q.outlet}` : sql``);
   const levelWhere = allOf([sql`true`, ...variantIdFilters(q, sql`sl.variant_id`), ...(q.outlet ? [sql`sl.outlet_id = ${q.outlet}`] : [])]);
   const moved = q.at
-    ? sql`select m.variant_id, sum(m.units_in - m.units_out) as moved from stock_moves_by_day m where m.day > ${q.at}::date${outletOf('m')} group by 1`
+    ? sql`select m.variant_id, sum(m.units_in - m.units_out) as moved from stock_moves_by_day m where m.day > ${q.at}::date${q.outlet ? sql` and m.outlet_id = ${q.outlet}` : sql``} group by 1`
     : sql`select 0 as variant_id, 0 as moved where false`;
   const onHand = sql`(lv.now_qty - coalesce(moved.moved, 0))`;
+  // The last sale is kept on each stock level as sales happen (move_stock), not looked for in the sales.
   return sql`with lv as (
-      select sl.variant_id, sum(sl.quantity) as now_qty, sum(coalesce(sl.low_stock_threshold, ${settings.defaultLowStockThreshold})) as threshold
+      select sl.variant_id, sum(sl.quantity) as now_qty, sum(coalesce(sl.low_stock_threshold, ${settings.defaultLowStockThreshold})) as threshold,
+        (max(sl.last_sold_at) at time zone shop_time_zone())::date as last_sale
       from stock_levels sl where ${levelWhere} group by 1
     ), moved as (${moved}
-    ), sold as (
-      select v.variant_id, sum(v.units - v.refund_units) as units from sales_by_variant v
-      where v.day > ${today}::date - ${COVER_DAYS}::int and v.day <= ${today}::date${outletOf('v')} group by 1
-    ), last_sale as (
-      select v.variant_id, max(v.day) as day from sales_by_variant v
-      where v.day > ${today}::date - ${deadDays}::int and v.units > 0${outletOf('v')} group by 1
     ), t as (
       select pv.id as "variantId", p.title as "title", pv.name as "variant", pv.sku as "sku",
         lv.now_qty::bigint as "onHandNow", ${onHand}::bigint as "onHand",
         (${onHand} * pv.cost)::bigint as "valueAtCost", (${onHand} * pv.price)::bigint as "valueAtRetail",
         lv.threshold::bigint as "threshold",
         case when ${onHand} <= 0 then 'Out of stock' when ${onHand} <= lv.threshold then 'Low' else 'In stock' end as "status",
-        case when coalesce(sold.units, 0) > 0 then greatest(round(${onHand} * ${sql.raw(String(COVER_DAYS * 100))}.0 / sold.units), 0)::bigint end as "daysOfCover",
-        to_char(last_sale.day, 'YYYY-MM-DD') as "lastSale",
-        case when last_sale.day is null and ${onHand} > 0 then 'Dead stock' else '' end as "deadStock"
+        to_char(lv.last_sale, 'YYYY-MM-DD') as "lastSale",
+        case when (lv.last_sale is null or lv.last_sale <= ${today}::date - ${deadDays}::int) and ${onHand} > 0 then 'Dead stock' else '' end as "deadStock"
       from lv join product_variants pv on pv.id = lv.variant_id join products p on p.id = pv.product_id
-      left join moved on moved.variant_id = lv.variant_id left join sold on sold.variant_id = lv.variant_id
-      left join last_sale on last_sale.variant_id = lv.variant_id
+      left join moved on moved.variant_id = lv.variant_id
       where p.track_stock
     )`;
+}
+
+/** Days of cover of a row `t`: on hand over the average daily units sold (net of refunds) in `sold.units`. */
+const coverSql = sql`case when coalesce(sold.units, 0) > 0 then greatest(round(t."onHand" * ${sql.raw(String(COVER_DAYS * 100))}.0 / sold.units), 0)::bigint end as "daysOfCover"`;
+
+/**
+ * The page of the inventory table: the last 30 days' units are summed for the page's variants only,
+ * or, to sort by days of cover, for every variant from the sealed weeks and the days after them.
+ */
+async function pageSql(ctx: ReportContext, base: SQL, sort: { key: string; descending: boolean }, page: { limit: number; offset: number } | null): Promise<SQL> {
+  const today = await shopToday(ctx.db);
+  const cover = { from: addDays(today, 1 - COVER_DAYS), to: today };
+  const order = sql`order by ${sql.raw(`"${sort.key}"`)} ${sql.raw(sort.descending ? 'desc nulls last' : 'asc nulls last')}, "variantId"`;
+  const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+  if (sort.key === 'daysOfCover') {
+    const source = await variantSource(ctx, cover, { outlet: ctx.query.outlet });
+    return sql`${base}, sold as (select v.variant_id, sum(v.units - v.refund_units) as units from ${source.from} where ${source.where} group by 1)
+      select t.*, ${coverSql} from t left join sold on sold.variant_id = t."variantId" ${order}${limit}`;
+  }
+  const outlet = ctx.query.outlet ? sql` and v.outlet_id = ${ctx.query.outlet}` : sql``;
+  return sql`${base} select t.*, ${coverSql} from (select * from t ${order}${limit}) t
+    left join lateral (select sum(v.units - v.refund_units) as units from sales_by_variant v
+      where v.variant_id = t."variantId" and v.day between ${cover.from}::date and ${cover.to}::date${outlet}) sold on true ${order}`;
 }
 
 const numberKeys = ['onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'threshold', 'daysOfCover'] as const;
@@ -112,12 +130,7 @@ export const inventoryReport: ReportDefinition = {
   },
   async table(ctx, sort, page) {
     const base = await inventorySql(ctx);
-    const direction = sql.raw(sort.descending ? 'desc nulls last' : 'asc nulls last');
-    const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
-    const [rows, totals] = await Promise.all([
-      execute(ctx.db, sql`${base} select * from t order by ${sql.raw(`"${sort.key}"`)} ${direction}, "variantId"${limit}`),
-      totalsOf(ctx),
-    ]);
+    const [rows, totals] = await Promise.all([execute(ctx.db, await pageSql(ctx, base, sort, page)), totalsOf(ctx)]);
     const shown = numbersOf(rows, numberKeys.filter((k) => k !== 'daysOfCover')).map(({ variantId: _id, ...row }) => ({
       ...row,
       daysOfCover: row.daysOfCover === null || row.daysOfCover === undefined ? null : Number(row.daysOfCover),

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
-import { hourWhere, namesOf, variantsOf, variantWhere } from './queries.ts';
-import { column, fillPeriods, once, percentOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { hourWhere, namesOf, variantWhere } from './queries.ts';
+import { column, fillPeriods, once, percentOf, sortOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { periodChart } from './revenue.ts';
-import { addSums, hourKeys, hourSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums, type VariantSums } from './sales-sums.ts';
+import { addSums, hourKeys, hourSums, rangeVariantSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums, type VariantSums } from './sales-sums.ts';
+import { pageOf } from './variant-source.ts';
+import { variantTable } from './variant-table.ts';
 
 /** Products and profits: per variant, period or outlet from the sales summaries (decision 020: net of refunds, "no cost" apart). */
 type CostSums = Pick<VariantSums, 'units' | 'refundUnits' | 'net' | 'refundNet' | 'cost' | 'refundCost' | 'costedNet' | 'refundCostedNet' | 'uncostedUnits'>;
@@ -32,23 +34,6 @@ const profitColumns = [
 
 const variantColumnsShown = [column('title', 'Product', 'text'), column('variant', 'Variant', 'text'), column('sku', 'SKU', 'text')];
 
-/** Per variant of the range: names from the catalogue ("Removed item" once deleted). */
-function perVariant(ctx: ReportContext): Promise<Array<{ sums: VariantSums; row: Row }>> {
-  return once(ctx, 'per-variant', () => loadPerVariant(ctx));
-}
-
-async function loadPerVariant(ctx: ReportContext): Promise<Array<{ sums: VariantSums; row: Row }>> {
-  const found = await variantSums(ctx.db, variantWhere(ctx.range, ctx.query), sql`v.variant_id`);
-  const names = await variantsOf(ctx.db, found.map((r) => Number(r.group)));
-  return found.map((s) => {
-    const v = names.get(Number(s.group));
-    return {
-      sums: s,
-      row: { title: v?.title ?? 'Removed item', variant: v?.name ?? '', sku: v?.sku ?? '', unitsSold: s.units, unitsRefunded: s.refundUnits, ...profitOf(s) },
-    };
-  });
-}
-
 const notes = (ctx: ReportContext) => [
   'Net sales are without taxes and charges, less the goods refunded; refunds count on the day they were made.',
   'Margin is gross profit over the net sales of the items that had a cost; items sold with no cost are left out of cost, profit and margin.',
@@ -64,7 +49,7 @@ async function costSumsOf(ctx: ReportContext, range: DayRange): Promise<CostSums
     const [s = zeroHourSums()] = await hourSums(ctx.db, hourWhere(range, ctx.query), null);
     return s;
   }
-  const [s = zeroVariantSums()] = await variantSums(ctx.db, variantWhere(range, ctx.query), null);
+  const [s = zeroVariantSums()] = await rangeVariantSums(ctx, range, ctx.query, null);
   return s;
 }
 
@@ -86,26 +71,25 @@ async function cardsOf(ctx: ReportContext, range: DayRange, withUnits: boolean) 
   ];
 }
 
+const productColumns = [...variantColumnsShown, column('unitsSold', 'Units sold', 'count'), column('unitsRefunded', 'Units refunded', 'count'), ...profitColumns];
+
 export const productsReport: ReportDefinition = {
   async body(ctx) {
-    const top = [...(await perVariant(ctx))].sort((a, b) => (b.row.netSales as number) - (a.row.netSales as number)).slice(0, 10);
+    // The page asked for is read with the chart's ten best sellers, in the same statement.
+    const { top } = await variantTable(ctx, sortOf(ctx.query.sort, productColumns, '-netSales'), pageOf(ctx.query));
     return {
-      columns: [...variantColumnsShown, column('unitsSold', 'Units sold', 'count'), column('unitsRefunded', 'Units refunded', 'count'), ...profitColumns],
+      columns: productColumns,
       defaultSort: '-netSales',
       chart: {
         type: 'bar',
         series: [{ key: 'netSales', label: 'Net sales', kind: 'money' }],
-        points: top.map(({ row }, i) => ({ period: String(i + 1), label: row.variant ? `${row.title} (${row.variant})` : String(row.title), values: { netSales: row.netSales as number } })),
+        points: top.map((row, i) => ({ period: String(i + 1), label: row.variant ? `${row.title} (${row.variant})` : String(row.title), values: { netSales: row.netSales as number } })),
         previous: null,
       },
       notes: notes(ctx),
     };
   },
-  async table(ctx, sort, page) {
-    const rows = await perVariant(ctx);
-    const s = addSums(zeroVariantSums(), rows.map((r) => r.sums));
-    return tableOf(rows.map((r) => r.row), { unitsSold: s.units, unitsRefunded: s.refundUnits, ...profitOf(s) }, sort, page);
-  },
+  table: (ctx, sort, page) => variantTable(ctx, sort, page),
   cards: (ctx, range) => cardsOf(ctx, range, true),
 };
 
@@ -130,8 +114,7 @@ async function loadProfitsByPeriod(ctx: ReportContext, range: DayRange) {
 
 async function profitRows(ctx: ReportContext): Promise<Array<{ sums: CostSums; row: Row }>> {
   if (ctx.view === 'period') return profitsByPeriod(ctx, ctx.range);
-  if (ctx.view === 'product') return perVariant(ctx);
-  const found = await variantSums(ctx.db, variantWhere(ctx.range, ctx.query), sql`v.outlet_id`);
+  const found = await rangeVariantSums(ctx, ctx.range, ctx.query, sql`v.outlet_id`, true);
   const names = await namesOf(ctx.db, 'outlets', found.map((r) => Number(r.group)));
   return found.map((s) => ({ sums: s, row: { outlet: names.get(Number(s.group)) ?? 'Removed outlet', ...profitOf(s) } }));
 }
@@ -152,6 +135,7 @@ export const profitsReport: ReportDefinition = {
     return { columns: [...first, ...profitColumns], defaultSort: ctx.view === 'period' ? 'period' : '-netSales', chart, notes: notes(ctx), groupBy: byVariant && ctx.groupBy === 'hour' ? 'day' : ctx.groupBy };
   },
   async table(ctx, sort, page) {
+    if (ctx.view === 'product') return variantTable(ctx, sort, page);
     const rows = await profitRows(ctx);
     return tableOf(rows.map((r) => r.row), profitOf(addSums(zeroCostSums(), rows.map((r) => r.sums))), sort, page);
   },

@@ -4,7 +4,7 @@ import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
 import { allOf, hourWhere, namesOf, variantsOf, variantWhere } from './queries.ts';
 import { column, fillPeriods, numbersOf, percentOf, tableOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { hourSumsByPeriod, periodChart } from './revenue.ts';
-import { addSums, hourSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums } from './sales-sums.ts';
+import { addSums, hourSums, rangeVariantSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums } from './sales-sums.ts';
 
 /**
  * Refunds on the day they were made (decision 020): how many, how much, the rate against the
@@ -92,7 +92,7 @@ async function rowsOf(ctx: ReportContext): Promise<{ rows: Row[]; totals: Row }>
     const rows = found.map((r) => ({ cashier: Number(r.group) === 0 ? 'Nobody' : (names.get(Number(r.group)) ?? 'Removed user'), ...refundOf(r) }));
     return { rows, totals: refundOf(addSums(zeroHourSums(), found)) };
   }
-  const found = (await variantSums(ctx.db, variantWhere(ctx.range, { outlet: ctx.query.outlet, product: ctx.query.product }), sql`v.variant_id`)).filter(
+  const found = (await rangeVariantSums(ctx, ctx.range, { outlet: ctx.query.outlet, product: ctx.query.product }, sql`v.variant_id`)).filter(
     (r) => r.refundUnits > 0,
   );
   const names = await variantsOf(ctx.db, found.map((r) => Number(r.group)));

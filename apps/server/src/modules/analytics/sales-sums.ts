@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
-import { numbersOf } from './report-kit.ts';
+import type { DayRange } from './periods.ts';
+import type { SummaryFilters } from './queries.ts';
+import { numbersOf, type ReportContext } from './report-kit.ts';
+import { variantSource } from './variant-source.ts';
 
 /**
  * Sums of the summaries by a group (a period, a cashier, a variant…): each column summed in bigint
@@ -27,7 +30,8 @@ export type VariantSums = { [K in (typeof variantColumns)[number] as Camel<K>]: 
 export const hourKeys = hourColumns.map(camel) as Array<keyof HourSums>;
 export const variantKeys = variantColumns.map(camel) as Array<keyof VariantSums>;
 
-async function sums<T>(db: DbOrTx, table: string, alias: string, columns: readonly string[], where: SQL, group: SQL | null): Promise<Array<T & { group: unknown }>> {
+/** `from` is a relation aliased `alias` (a summary table, or a range's sealed and day rows). */
+async function sums<T>(db: DbOrTx, from: SQL, alias: string, columns: readonly string[], where: SQL, group: SQL | null): Promise<Array<T & { group: unknown }>> {
   const a = sql.raw(alias);
   const selected = sql.join(
     columns.map((c) => sql`coalesce(sum(${a}.${sql.raw(c)}), 0)::bigint as ${sql.raw(`"${camel(c)}"`)}`),
@@ -36,20 +40,29 @@ async function sums<T>(db: DbOrTx, table: string, alias: string, columns: readon
   const rows = await execute(
     db,
     group
-      ? sql`select ${group} as "group", ${selected} from ${sql.raw(table)} ${a} where ${where} group by 1`
-      : sql`select null as "group", ${selected} from ${sql.raw(table)} ${a} where ${where}`,
+      ? sql`select ${group} as "group", ${selected} from ${from} where ${where} group by 1`
+      : sql`select null as "group", ${selected} from ${from} where ${where}`,
   );
   return numbersOf(rows, columns.map(camel)) as unknown as Array<T & { group: unknown }>;
 }
 
 /** sales_by_hour (alias h) summed by `group`, or over everything when `group` is null. */
 export function hourSums(db: DbOrTx, where: SQL, group: SQL | null) {
-  return sums<HourSums>(db, 'sales_by_hour', 'h', hourColumns, where, group);
+  return sums<HourSums>(db, sql`sales_by_hour h`, 'h', hourColumns, where, group);
 }
 
-/** sales_by_variant (alias v) summed by `group`, or over everything when `group` is null. */
+/** sales_by_variant (alias v) summed by `group` (a period of `v.day`), or over everything when `group` is null. */
 export function variantSums(db: DbOrTx, where: SQL, group: SQL | null) {
-  return sums<VariantSums>(db, 'sales_by_variant', 'v', variantColumns, where, group);
+  return sums<VariantSums>(db, sql`sales_by_variant v`, 'v', variantColumns, where, group);
+}
+
+/**
+ * A range's per-variant sums (sealed periods and day rows, variant-source.ts) by `group` of `v`'s
+ * outlet_id, variant_id or product_id, or over everything when `group` is null.
+ */
+export async function rangeVariantSums(ctx: ReportContext, range: DayRange, f: SummaryFilters, group: SQL | null, perOutlet = false) {
+  const source = await variantSource(ctx, range, f, perOutlet);
+  return sums<VariantSums>(ctx.db, source.from, 'v', variantColumns, source.where, group);
 }
 
 export function zeroHourSums(): HourSums {

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { execute } from '../../db/execute.ts';
 import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
 import { stockWhere } from './queries.ts';
 import { column, numbersOf, sumOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { periodChart } from './revenue.ts';
+import { sealedThroughOf } from './variant-source.ts';
 
 /** Taxes (per tax, rate and kind, net of refunds) and stock moves (per reason), both from per-day summaries. */
 const dayGrouping = (ctx: ReportContext) => (ctx.groupBy === 'hour' ? 'day' : ctx.groupBy);
@@ -110,16 +111,31 @@ const reasonLabels: Record<string, string> = {
 };
 const stockKeys = ['moves', 'unitsIn', 'unitsOut', 'valueIn', 'valueOut'] as const;
 
+/**
+ * The range's stock moves as a relation `m` (day, outlet_id, reason and the sums): without a product
+ * or category filter, sealed days from stock_moves_by_reason (a row per day, outlet and reason) and
+ * only the days after the seal per variant; with one, every day per variant.
+ */
+async function stockSource(ctx: ReportContext, range: DayRange): Promise<SQL> {
+  const sealed = ctx.query.product || ctx.query.category ? null : await sealedThroughOf(ctx);
+  if (!sealed || sealed < range.from) return sql`stock_moves_by_day m where ${stockWhere(range, ctx.query)}`;
+  const columns = sql`day, outlet_id, reason, moves, units_in, units_out, value_in, value_out`;
+  const outlet = ctx.query.outlet ? sql` and outlet_id = ${ctx.query.outlet}` : sql``;
+  const lastSealed = sealed < range.to ? sealed : range.to;
+  return sql`(select ${columns} from stock_moves_by_reason where day between ${range.from}::date and ${lastSealed}::date${outlet}
+    union all select ${columns} from stock_moves_by_day where day > ${lastSealed}::date and day <= ${range.to}::date${outlet}) m where true`;
+}
+
 async function stockSums(ctx: ReportContext, range: DayRange, group: 'reason' | 'period-reason' | 'none') {
   const figures = sql`coalesce(sum(m.moves), 0)::bigint as "moves", coalesce(sum(m.units_in), 0)::bigint as "unitsIn",
     coalesce(sum(m.units_out), 0)::bigint as "unitsOut", coalesce(sum(m.value_in), 0)::bigint as "valueIn", coalesce(sum(m.value_out), 0)::bigint as "valueOut"`;
-  const where = stockWhere(range, ctx.query);
+  const source = await stockSource(ctx, range);
   const query =
     group === 'reason'
-      ? sql`select m.reason, ${figures} from stock_moves_by_day m where ${where} group by 1`
+      ? sql`select m.reason, ${figures} from ${source} group by 1`
       : group === 'period-reason'
-        ? sql`select ${periodKeySql(dayGrouping(ctx), sql`m.day`, null)} as period, m.reason, ${figures} from stock_moves_by_day m where ${where} group by 1, 2`
-        : sql`select ${figures} from stock_moves_by_day m where ${where}`;
+        ? sql`select ${periodKeySql(dayGrouping(ctx), sql`m.day`, null)} as period, m.reason, ${figures} from ${source} group by 1, 2`
+        : sql`select ${figures} from ${source}`;
   return numbersOf(await execute(ctx.db, query), stockKeys);
 }
 

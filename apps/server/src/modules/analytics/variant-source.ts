@@ -1,0 +1,102 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
+import { addDays, type DayRange } from './periods.ts';
+import { once, type ReportContext } from './report-kit.ts';
+import { allOf, productsOfCategory, type SummaryFilters } from './queries.ts';
+
+/**
+ * Where a range's per-variant sums are read from (decision 020, "Sealed weeks and months"): days
+ * before yesterday never change (every sale, refund and stock move is dated by the database's clock),
+ * so seal_summaries() rolls the per-day summaries of each finished ISO week, month, quarter and year
+ * into sales_by_variant_period, per outlet and for all outlets (outlet 0). A range reads the whole
+ * sealed periods it covers from there and only the days at its ends from sales_by_variant: the last
+ * 365 days are about a dozen rows per variant, not 365 per variant and outlet.
+ */
+export type Block = { kind: 'Y' | 'Q' | 'M' | 'W'; start: string };
+export type Plan = { blocks: Block[]; days: DayRange[] };
+
+const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const isMonday = (day: string) => dateOf(day).getUTCDay() === 1;
+/** The last day of the period of `months` months that starts on `day`. */
+const endAfterMonths = (day: string, months: number) => {
+  const d = dateOf(day);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 0)).toISOString().slice(0, 10);
+};
+
+/** The sealed periods that may start on a day, largest first, with their last day. */
+function periodsStartingOn(day: string): Array<{ kind: Block['kind']; end: string }> {
+  const periods: Array<{ kind: Block['kind']; end: string }> = [];
+  if (day.endsWith('-01-01')) periods.push({ kind: 'Y', end: endAfterMonths(day, 12) });
+  if (/-(01|04|07|10)-01$/.test(day)) periods.push({ kind: 'Q', end: endAfterMonths(day, 3) });
+  if (day.endsWith('-01')) periods.push({ kind: 'M', end: endAfterMonths(day, 1) });
+  if (isMonday(day)) periods.push({ kind: 'W', end: addDays(day, 6) });
+  return periods;
+}
+
+/**
+ * The range cut into whole sealed years, quarters, months and ISO weeks (Monday to Sunday) and runs
+ * of single days, in order: greedy from the start, the largest sealed period that fits at each day.
+ */
+export function planOf(range: DayRange, sealedThrough: string | null): Plan {
+  const blocks: Block[] = [];
+  const days: DayRange[] = [];
+  const limit = sealedThrough && sealedThrough < range.to ? sealedThrough : range.to;
+  let day = range.from;
+  while (day <= range.to) {
+    const period = sealedThrough ? periodsStartingOn(day).find((p) => p.end <= limit) : undefined;
+    if (period) {
+      blocks.push({ kind: period.kind, start: day });
+      day = addDays(period.end, 1);
+      continue;
+    }
+    const last = days.at(-1);
+    if (last && addDays(last.to, 1) === day) last.to = day;
+    else days.push({ from: day, to: day });
+    day = addDays(day, 1);
+  }
+  return { blocks, days };
+}
+
+/** The last day whose summaries are rolled into weeks and months (null before the first seal). */
+export function sealedThroughOf(ctx: ReportContext): Promise<string | null> {
+  return once(ctx, 'sealed-through', () => loadSealedThrough(ctx.db));
+}
+
+async function loadSealedThrough(db: DbOrTx): Promise<string | null> {
+  const row = await executeOne<{ day: string | null }>(db, sql`select to_char(sealed_through, 'YYYY-MM-DD') as day from summary_seal`);
+  return row?.day ?? null;
+}
+
+/** A relation `v` with sales_by_variant's columns for the range, and the filter on it. */
+export type VariantSource = { from: SQL; where: SQL };
+
+const variantSumColumns = sql.raw(
+  'units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units, refund_units, refund_net, refund_tax, refund_total, refund_cost, refund_costed_net, restocked_units, damaged_units',
+);
+
+/**
+ * The range's per-variant rows: sealed blocks and day runs as one relation `v` (outlet_id,
+ * variant_id, product_id and the sums). `perOutlet` keeps the outlets apart (rows by outlet);
+ * otherwise a sealed block is read from its all-outlets rows.
+ */
+export async function variantSource(ctx: ReportContext, range: DayRange, f: SummaryFilters, perOutlet = false): Promise<VariantSource> {
+  const plan = planOf(range, await sealedThroughOf(ctx));
+  const parts: SQL[] = [];
+  if (plan.days.length) {
+    const days = sql.join(plan.days.map((d) => sql`s.day between ${d.from}::date and ${d.to}::date`), sql` or `);
+    parts.push(sql`select s.outlet_id, s.variant_id, s.product_id, ${variantSumColumns} from sales_by_variant s where (${days})${f.outlet ? sql` and s.outlet_id = ${f.outlet}` : sql``}`);
+  }
+  if (plan.blocks.length) {
+    const blocks = sql.join(plan.blocks.map((b) => sql`(${b.kind}, ${b.start}::date)`), sql`, `);
+    const outlet = f.outlet ? sql`p.outlet_id = ${f.outlet}` : perOutlet ? sql`p.outlet_id <> 0` : sql`p.outlet_id = 0`;
+    parts.push(sql`select p.outlet_id, p.variant_id, p.product_id, ${variantSumColumns} from sales_by_variant_period p where (p.kind, p.start) in (${blocks}) and ${outlet}`);
+  }
+  if (!parts.length) parts.push(sql`select s.outlet_id, s.variant_id, s.product_id, ${variantSumColumns} from sales_by_variant s where false`);
+  const where: SQL[] = [sql`true`];
+  if (f.product) where.push(sql`v.product_id = ${f.product}`);
+  if (f.category) where.push(sql`v.product_id in ${productsOfCategory(f.category)}`);
+  return { from: sql`(${sql.join(parts, sql` union all `)}) v`, where: allOf(where) };
+}
+
+export const pageOf = (query: { page: number; perPage: number }) => ({ limit: query.perPage, offset: (query.page - 1) * query.perPage });
