@@ -42,7 +42,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 export function openPostgres(url: string): DatabaseHandle {
   // 20 connections: sales arriving together wait for the database, not for a free connection
   // (docs/performance.md, Checkout); PostgreSQL's default limit of 100 leaves room for several processes.
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // JIT off for the server's sessions: it compiles a report's aggregate for 50–140 ms before running a
+  // query that takes less (docs/performance.md, Reports); no query of ours runs long enough to gain.
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;

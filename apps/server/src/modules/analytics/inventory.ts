@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { addDays } from './periods.ts';
-import { allOf, shopToday, variantIdFilters } from './queries.ts';
+import { allOf, shopClock, shopToday, variantIdFilters } from './queries.ts';
 import { column, numbersOf, once, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { variantSource } from './variant-source.ts';
 
@@ -22,8 +22,10 @@ function inventorySql(ctx: ReportContext): Promise<SQL> {
 
 async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
   const q = ctx.query;
-  const [settings, today] = await Promise.all([getShopSettings(ctx.db), shopToday(ctx.db)]);
+  const [settings, { today, zone }] = await Promise.all([getShopSettings(ctx.db), shopClock(ctx.db)]);
   const deadDays = q.deadDays ?? DEFAULT_DEAD_DAYS;
+  // Dead: no sale since the start of the local day `deadDays` ago (an instant, compared once per level, not a day per level).
+  const deadSince = sql`((${today}::date - ${deadDays - 1}::int)::timestamp at time zone ${zone}::text)`;
   const levelWhere = allOf([sql`true`, ...variantIdFilters(q, sql`sl.variant_id`), ...(q.outlet ? [sql`sl.outlet_id = ${q.outlet}`] : [])]);
   const moved = q.at
     ? sql`select m.variant_id, sum(m.units_in - m.units_out) as moved from stock_moves_by_day m where m.day > ${q.at}::date${q.outlet ? sql` and m.outlet_id = ${q.outlet}` : sql``} group by 1`
@@ -32,7 +34,7 @@ async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
   // The last sale is kept on each stock level as sales happen (move_stock), not looked for in the sales.
   return sql`with lv as (
       select sl.variant_id, sum(sl.quantity) as now_qty, sum(coalesce(sl.low_stock_threshold, ${settings.defaultLowStockThreshold})) as threshold,
-        (max(sl.last_sold_at) at time zone shop_time_zone())::date as last_sale
+        max(sl.last_sold_at) as last_sold_at
       from stock_levels sl where ${levelWhere} group by 1
     ), moved as (${moved}
     ), t as (
@@ -41,8 +43,8 @@ async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
         (${onHand} * pv.cost)::bigint as "valueAtCost", (${onHand} * pv.price)::bigint as "valueAtRetail",
         lv.threshold::bigint as "threshold",
         case when ${onHand} <= 0 then 'Out of stock' when ${onHand} <= lv.threshold then 'Low' else 'In stock' end as "status",
-        to_char(lv.last_sale, 'YYYY-MM-DD') as "lastSale",
-        case when (lv.last_sale is null or lv.last_sale <= ${today}::date - ${deadDays}::int) and ${onHand} > 0 then 'Dead stock' else '' end as "deadStock"
+        to_char(lv.last_sold_at at time zone ${zone}::text, 'YYYY-MM-DD') as "lastSale",
+        case when (lv.last_sold_at is null or lv.last_sold_at < ${deadSince}) and ${onHand} > 0 then 'Dead stock' else '' end as "deadStock"
       from lv join product_variants pv on pv.id = lv.variant_id join products p on p.id = pv.product_id
       left join moved on moved.variant_id = lv.variant_id
       where p.track_stock

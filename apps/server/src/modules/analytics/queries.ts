@@ -80,8 +80,16 @@ export async function variantsOf(db: DbOrTx, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [Number(r.id), { title: r.title, name: r.name, sku: r.sku }]));
 }
 
+/** Today in the shop's time zone, and the zone (IANA name) its days are counted in. */
+export async function shopClock(db: DbOrTx): Promise<{ today: string; zone: string }> {
+  const [row] = await execute<{ today: string; zone: string }>(
+    db,
+    sql`select to_char((now() at time zone z.zone)::date, 'YYYY-MM-DD') as today, z.zone from (select shop_time_zone() as zone) z`,
+  );
+  return row ?? { today: new Date().toISOString().slice(0, 10), zone: 'UTC' };
+}
+
 /** Today in the shop's time zone. */
 export async function shopToday(db: DbOrTx): Promise<string> {
-  const [row] = await execute<{ today: string }>(db, sql`select to_char((now() at time zone shop_time_zone())::date, 'YYYY-MM-DD') as today`);
-  return row?.today ?? new Date().toISOString().slice(0, 10);
+  return (await shopClock(db)).today;
 }

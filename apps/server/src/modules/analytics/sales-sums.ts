@@ -61,7 +61,7 @@ export function variantSums(db: DbOrTx, where: SQL, group: SQL | null) {
  * outlet_id, variant_id or product_id, or over everything when `group` is null.
  */
 export async function rangeVariantSums(ctx: ReportContext, range: DayRange, f: SummaryFilters, group: SQL | null, perOutlet = false) {
-  const source = await variantSource(ctx, range, f, perOutlet);
+  const source = await variantSource(ctx, range, f, { perOutlet });
   return sums<VariantSums>(ctx.db, source.from, 'v', variantColumns, source.where, group);
 }
 

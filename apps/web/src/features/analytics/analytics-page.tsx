@@ -9,6 +9,7 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { apiErrorOf, splitFieldErrors } from '../../lib/api-error.ts';
 import { useUser } from '../../lib/auth.ts';
+import { useFigureFormat } from '../../lib/figure-format.ts';
 import { useDateFormat } from '../../lib/shop-settings.ts';
 import { analyticsCsvUrl, useAnalyticsReport, useAnalyticsStats } from './api.ts';
 import { DateRange } from './date-range.tsx';
@@ -22,6 +23,18 @@ export function AnalyticsPage() {
   const user = useUser();
   if (user && user.type !== 'administrator') return <NotAllowedPage userType={user.type} />;
   return <Report />;
+}
+
+/** On paper only: which rows of how many the printed page holds (the table prints the page on screen). */
+function PrintedRows({ meta }: { meta: { page: number; perPage: number; total: number } }) {
+  const { format } = useFigureFormat();
+  const first = (meta.page - 1) * meta.perPage + 1;
+  const last = Math.min(meta.total, meta.page * meta.perPage);
+  return (
+    <p className="hidden text-sm text-gray-600 print:block">
+      Rows {format('count', first)}–{format('count', last)} of {format('count', meta.total)}. Export CSV holds every row.
+    </p>
+  );
 }
 
 /** Fields of the query shown on the screen's own controls; any other message goes above the report. */
@@ -94,6 +107,7 @@ function Report() {
           <div className="print:hidden">
             <Pagination meta={report.data?.meta} onPageChange={params.setPage} />
           </div>
+          {report.data && report.data.meta.lastPage > 1 && <PrintedRows meta={report.data.meta} />}
           {report.data && report.data.notes.length > 0 && (
             <ul aria-label="Notes" className="mt-4 list-disc space-y-1 pl-5 text-sm text-gray-600">
               {report.data.notes.map((note) => (
