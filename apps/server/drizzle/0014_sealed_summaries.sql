@@ -1,6 +1,7 @@
 -- Sealed periods of the reports' summaries (issue 12, decision 020 "Sealed periods"): finished weeks,
 -- months, quarters and years of sales_by_variant and finished days of stock_moves_by_day without the
--- variant, written by seal_summaries(); each stock level's last sale (move_stock). The function texts
+-- variant, written by seal_summaries(); the windows the server writes after each seal; each stock
+-- level's last sale (move_stock). The function texts
 -- are those of apps/server/src/db/functions/*.sql.
 CREATE TABLE "sales_by_variant_period" (
 	"kind" char(1) NOT NULL,
@@ -28,6 +29,31 @@ CREATE TABLE "sales_by_variant_period" (
 	CONSTRAINT "sales_by_variant_period_kind_start_outlet_id_variant_id_pk" PRIMARY KEY("kind","start","outlet_id","variant_id")
 );
 --> statement-breakpoint
+CREATE TABLE "sales_by_variant_window" (
+	"start" date NOT NULL,
+	"outlet_id" integer NOT NULL,
+	"variant_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"units" bigint DEFAULT 0 NOT NULL,
+	"gross" bigint DEFAULT 0 NOT NULL,
+	"discounts" bigint DEFAULT 0 NOT NULL,
+	"net" bigint DEFAULT 0 NOT NULL,
+	"tax" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"cost" bigint DEFAULT 0 NOT NULL,
+	"costed_net" bigint DEFAULT 0 NOT NULL,
+	"uncosted_units" bigint DEFAULT 0 NOT NULL,
+	"refund_units" bigint DEFAULT 0 NOT NULL,
+	"refund_net" bigint DEFAULT 0 NOT NULL,
+	"refund_tax" bigint DEFAULT 0 NOT NULL,
+	"refund_total" bigint DEFAULT 0 NOT NULL,
+	"refund_cost" bigint DEFAULT 0 NOT NULL,
+	"refund_costed_net" bigint DEFAULT 0 NOT NULL,
+	"restocked_units" bigint DEFAULT 0 NOT NULL,
+	"damaged_units" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_by_variant_window_start_outlet_id_variant_id_pk" PRIMARY KEY("start","outlet_id","variant_id")
+);
+--> statement-breakpoint
 CREATE TABLE "stock_moves_by_reason" (
 	"day" date NOT NULL,
 	"outlet_id" integer NOT NULL,
@@ -43,12 +69,14 @@ CREATE TABLE "stock_moves_by_reason" (
 CREATE TABLE "summary_seal" (
 	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
 	"sealed_through" date,
+	"windows_through" date,
+	"window_starts" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	CONSTRAINT "summary_seal_one_row" CHECK ("summary_seal"."id")
 );
 --> statement-breakpoint
 ALTER TABLE "stock_levels" ADD COLUMN "last_sold_at" timestamp with time zone;
 --> statement-breakpoint
-INSERT INTO "summary_seal" ("id", "sealed_through") VALUES (true, NULL);
+INSERT INTO "summary_seal" ("id") VALUES (true);
 --> statement-breakpoint
 UPDATE "stock_levels" l SET "last_sold_at" = m.at
 FROM (SELECT outlet_id, variant_id, max(created_at) AS at FROM stock_movements WHERE reason = 'sale' GROUP BY 1, 2) m
@@ -64,6 +92,7 @@ WHERE l.outlet_id = m.outlet_id AND l.variant_id = m.variant_id;
 --     that ended, per outlet and variant and for all outlets (outlet 0);
 --   stock_moves_by_reason: each day, per outlet and reason (the stock report without a product filter).
 -- summary_seal holds the last sealed day; the reports read sealed rows up to it and day rows after it.
+-- The windows (sales_by_variant_window) are written after it by the server (modules/analytics/sealing.ts).
 -- Concurrent calls (several servers, the hourly timer) queue on the seal's row; each period is sealed once.
 CREATE OR REPLACE FUNCTION seal_summaries() RETURNS date LANGUAGE plpgsql AS $$
 DECLARE
@@ -71,7 +100,7 @@ DECLARE
   sealed date;
   lo date;
 BEGIN
-  INSERT INTO summary_seal (id, sealed_through) VALUES (true, NULL) ON CONFLICT (id) DO NOTHING;
+  INSERT INTO summary_seal (id) VALUES (true) ON CONFLICT (id) DO NOTHING;
   SELECT s.sealed_through INTO sealed FROM summary_seal s WHERE s.id FOR UPDATE;
   IF sealed >= horizon THEN
     RETURN sealed;
@@ -128,15 +157,16 @@ $$;
 -- shop's time zone, or by `npm run summaries:rebuild` (decision 020). The tables are locked for the
 -- rebuild: a sale made meanwhile waits for it, then adds itself to the new figures. Documents are
 -- read in id ranges of 50,000 so the work stays in memory on a small machine. Then each stock level's
--- last sale is read again from the ledger, and the finished periods are sealed anew (seal_summaries).
+-- last sale is read again from the ledger, and the finished periods are sealed anew (seal_summaries);
+-- the server then writes the windows again (modules/analytics/sealing.ts).
 CREATE OR REPLACE FUNCTION rebuild_summaries() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   step constant bigint := 50000;
   top bigint;
   low bigint;
 BEGIN
-  TRUNCATE sales_by_hour, sales_by_variant, sales_by_tax, stock_moves_by_day, sales_by_variant_period, stock_moves_by_reason;
-  UPDATE summary_seal SET sealed_through = NULL WHERE id;
+  TRUNCATE sales_by_hour, sales_by_variant, sales_by_tax, stock_moves_by_day, sales_by_variant_period, stock_moves_by_reason, sales_by_variant_window;
+  UPDATE summary_seal SET sealed_through = NULL, windows_through = NULL, window_starts = '[]' WHERE id;
   SELECT coalesce(max(id), 0) INTO top FROM orders;
   low := 0;
   WHILE low < top LOOP

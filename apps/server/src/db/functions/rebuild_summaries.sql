@@ -3,15 +3,16 @@
 -- shop's time zone, or by `npm run summaries:rebuild` (decision 020). The tables are locked for the
 -- rebuild: a sale made meanwhile waits for it, then adds itself to the new figures. Documents are
 -- read in id ranges of 50,000 so the work stays in memory on a small machine. Then each stock level's
--- last sale is read again from the ledger, and the finished periods are sealed anew (seal_summaries).
+-- last sale is read again from the ledger, and the finished periods are sealed anew (seal_summaries);
+-- the server then writes the windows again (modules/analytics/sealing.ts).
 CREATE OR REPLACE FUNCTION rebuild_summaries() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   step constant bigint := 50000;
   top bigint;
   low bigint;
 BEGIN
-  TRUNCATE sales_by_hour, sales_by_variant, sales_by_tax, stock_moves_by_day, sales_by_variant_period, stock_moves_by_reason;
-  UPDATE summary_seal SET sealed_through = NULL WHERE id;
+  TRUNCATE sales_by_hour, sales_by_variant, sales_by_tax, stock_moves_by_day, sales_by_variant_period, stock_moves_by_reason, sales_by_variant_window;
+  UPDATE summary_seal SET sealed_through = NULL, windows_through = NULL, window_starts = '[]' WHERE id;
   SELECT coalesce(max(id), 0) INTO top FROM orders;
   low := 0;
   WHILE low < top LOOP

@@ -8,6 +8,7 @@
 --     that ended, per outlet and variant and for all outlets (outlet 0);
 --   stock_moves_by_reason: each day, per outlet and reason (the stock report without a product filter).
 -- summary_seal holds the last sealed day; the reports read sealed rows up to it and day rows after it.
+-- The windows (sales_by_variant_window) are written after it by the server (modules/analytics/sealing.ts).
 -- Concurrent calls (several servers, the hourly timer) queue on the seal's row; each period is sealed once.
 CREATE OR REPLACE FUNCTION seal_summaries() RETURNS date LANGUAGE plpgsql AS $$
 DECLARE
@@ -15,7 +16,7 @@ DECLARE
   sealed date;
   lo date;
 BEGIN
-  INSERT INTO summary_seal (id, sealed_through) VALUES (true, NULL) ON CONFLICT (id) DO NOTHING;
+  INSERT INTO summary_seal (id) VALUES (true) ON CONFLICT (id) DO NOTHING;
   SELECT s.sealed_through INTO sealed FROM summary_seal s WHERE s.id FOR UPDATE;
   IF sealed >= horizon THEN
     RETURN sealed;

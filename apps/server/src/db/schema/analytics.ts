@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, check, date, index, integer, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * The reports' summaries (issue 12, decision 020). They are written only by the database functions
@@ -161,6 +161,39 @@ export const salesByVariantPeriod = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.start, t.outletId, t.variantId] })],
 );
 
+/**
+ * The ranges owners open most, whole per variant up to the last sealed day (decision 020, "Windows"):
+ * the last 7, 30, 90 and 365 days and this week, month, quarter and year, each from its first day
+ * (`start`) to summary_seal.windows_through; outlet 0 holds all outlets. Rewritten after each seal.
+ */
+export const salesByVariantWindow = pgTable(
+  'sales_by_variant_window',
+  {
+    start: date('start', { mode: 'string' }).notNull(),
+    outletId: integer('outlet_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    productId: integer('product_id').notNull(),
+    units: money('units'),
+    gross: money('gross'),
+    discounts: money('discounts'),
+    net: money('net'),
+    tax: money('tax'),
+    total: money('total'),
+    cost: money('cost'),
+    costedNet: money('costed_net'),
+    uncostedUnits: money('uncosted_units'),
+    refundUnits: money('refund_units'),
+    refundNet: money('refund_net'),
+    refundTax: money('refund_tax'),
+    refundTotal: money('refund_total'),
+    refundCost: money('refund_cost'),
+    refundCostedNet: money('refund_costed_net'),
+    restockedUnits: money('restocked_units'),
+    damagedUnits: money('damaged_units'),
+  },
+  (t) => [primaryKey({ columns: [t.start, t.outletId, t.variantId] })],
+);
+
 /** Sealed days of stock_moves_by_day without the variant: per local day, outlet and reason. */
 export const stockMovesByReason = pgTable(
   'stock_moves_by_reason',
@@ -177,12 +210,14 @@ export const stockMovesByReason = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.outletId, t.reason] })],
 );
 
-/** One row: the last local day rolled into the sealed tables (null: none yet). */
+/** One row: the last local day rolled into the sealed tables (null: none yet), and the windows' last day and first days. */
 export const summarySeal = pgTable(
   'summary_seal',
   {
     id: boolean('id').primaryKey().default(true),
     sealedThrough: date('sealed_through', { mode: 'string' }),
+    windowsThrough: date('windows_through', { mode: 'string' }),
+    windowStarts: jsonb('window_starts').$type<string[]>().notNull().default([]),
   },
   (t) => [check('summary_seal_one_row', sql`${t.id}`)],
 );

@@ -4,8 +4,8 @@ import { execute } from '../../db/execute.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { addDays } from './periods.ts';
 import { allOf, shopClock, shopToday, variantIdFilters } from './queries.ts';
-import { column, numbersOf, once, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
-import { variantSource } from './variant-source.ts';
+import { column, numbersOf, once, sortOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { pageOf, variantSource } from './variant-source.ts';
 
 /**
  * Inventory: the stock of each variant now (stock_levels, summed over the outlets without an
@@ -91,26 +91,40 @@ async function loadTotals(db: DbOrTx, base: SQL) {
   return numbersOf([row ?? {}], ['rows', 'onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'low', 'out', 'dead'] as const)[0]!;
 }
 
+/** The page's rows, read once per request: the body starts it beside the totals, the table takes it. */
+function pageRows(ctx: ReportContext, sort: { key: string; descending: boolean }, page: { limit: number; offset: number } | null) {
+  return once(ctx, `inventory-page ${sort.descending ? '-' : ''}${sort.key} ${page ? `${page.limit} ${page.offset}` : 'all'}`, async () =>
+    execute(ctx.db, await pageSql(ctx, await inventorySql(ctx), sort, page)),
+  );
+}
+
+function columnsOf(at: string | undefined) {
+  return [
+    column('title', 'Product', 'text'),
+    column('variant', 'Variant', 'text'),
+    column('sku', 'SKU', 'text'),
+    ...(at ? [column('onHandNow', 'On hand now', 'count')] : []),
+    column('onHand', at ? `On hand at ${at}` : 'On hand', 'count'),
+    column('valueAtCost', 'Value at cost', 'money'),
+    column('valueAtRetail', 'Value at retail', 'money'),
+    column('threshold', 'Low at', 'count'),
+    column('status', 'Status', 'text'),
+    column('daysOfCover', 'Days of cover', 'decimal2'),
+    column('lastSale', 'Last sale', 'date'),
+    column('deadStock', 'Dead stock', 'text'),
+  ];
+}
+
 export const inventoryReport: ReportDefinition = {
   comparable: false,
   async body(ctx) {
     const at = ctx.query.at;
+    const columns = columnsOf(at);
+    // The page asked for is read beside the totals (PostgreSQL answers them on two connections).
+    void pageRows(ctx, sortOf(ctx.query.sort, columns, 'title'), pageOf(ctx.query)).catch(() => undefined);
     const t = await totalsOf(ctx);
     return {
-      columns: [
-        column('title', 'Product', 'text'),
-        column('variant', 'Variant', 'text'),
-        column('sku', 'SKU', 'text'),
-        ...(at ? [column('onHandNow', 'On hand now', 'count')] : []),
-        column('onHand', at ? `On hand at ${at}` : 'On hand', 'count'),
-        column('valueAtCost', 'Value at cost', 'money'),
-        column('valueAtRetail', 'Value at retail', 'money'),
-        column('threshold', 'Low at', 'count'),
-        column('status', 'Status', 'text'),
-        column('daysOfCover', 'Days of cover', 'decimal2'),
-        column('lastSale', 'Last sale', 'date'),
-        column('deadStock', 'Dead stock', 'text'),
-      ],
+      columns,
       defaultSort: 'title',
       chart: {
         type: 'bar',
@@ -131,8 +145,7 @@ export const inventoryReport: ReportDefinition = {
     };
   },
   async table(ctx, sort, page) {
-    const base = await inventorySql(ctx);
-    const [rows, totals] = await Promise.all([execute(ctx.db, await pageSql(ctx, base, sort, page)), totalsOf(ctx)]);
+    const [rows, totals] = await Promise.all([pageRows(ctx, sort, page), totalsOf(ctx)]);
     const shown = numbersOf(rows, numberKeys.filter((k) => k !== 'daysOfCover')).map(({ variantId: _id, ...row }) => ({
       ...row,
       daysOfCover: row.daysOfCover === null || row.daysOfCover === undefined ? null : Number(row.daysOfCover),

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 import type { Json } from './analytics.fixtures.ts';
 import { addDays } from './periods.ts';
-import { sealSummaries } from './sealing.ts';
+import { sealSummaries, windowStartsOf } from './sealing.ts';
 import { rebuildSummaries } from './service.ts';
 import { planOf } from './variant-source.ts';
 
@@ -17,6 +17,12 @@ import { planOf } from './variant-source.ts';
  * rows a sealing at once gives.
  */
 describe('a range cut into sealed periods', () => {
+  it('opens the windows of the last 7, 30, 90 and 365 days and of this week, month, quarter and year', () => {
+    expect(windowStartsOf('2026-11-26', '2026-11-24')).toEqual(['2025-11-27', '2026-01-01', '2026-08-29', '2026-10-01', '2026-10-28', '2026-11-01', '2026-11-20', '2026-11-23']);
+    // On a Tuesday this week has no sealed day yet.
+    expect(windowStartsOf('2026-12-01', '2026-11-29')).not.toContain('2026-11-30');
+  });
+
   it('takes the largest sealed period at each day and the days at the ends', () => {
     expect(planOf({ from: '2026-10-28', to: '2026-11-26' }, '2026-11-24')).toEqual({
       blocks: [
@@ -147,11 +153,33 @@ describe('sealed periods', () => {
     expect(stockWrong?.n).toBe(0);
   });
 
+  it('keep each window whole: the sums of its days up to the last sealed day, per outlet and for all', async () => {
+    const [seal] = await execute<{ through: string; starts: string[] }>(
+      ctx.database.db,
+      sql`select to_char(windows_through, 'YYYY-MM-DD') as through, window_starts as starts from summary_seal`,
+    );
+    expect(seal?.through).toBe(addDays(today, -2));
+    expect(seal?.starts).toEqual(windowStartsOf(today, addDays(today, -2)));
+    expect(seal?.starts).toEqual(expect.arrayContaining([addDays(today, -29), addDays(today, -364)]));
+    const [wrong] = await execute<{ n: number }>(
+      ctx.database.db,
+      sql`with days as (
+            select w.start, o.outlet_id, s.variant_id, sum(s.units) as units, sum(s.net) as net, sum(s.refund_net) as refund_net, sum(s.cost) as cost
+            from (select jsonb_array_elements_text(window_starts)::date as start, windows_through as last from summary_seal) w
+            join sales_by_variant s on s.day between w.start and w.last
+            cross join lateral (values (s.outlet_id), (0)) o(outlet_id)
+            group by 1, 2, 3)
+          select count(*)::int as n from days d full join sales_by_variant_window w using (start, outlet_id, variant_id)
+          where w.units is distinct from d.units or w.net is distinct from d.net or w.refund_net is distinct from d.refund_net or w.cost is distinct from d.cost`,
+    );
+    expect(wrong?.n).toBe(0);
+  });
+
   it('give every report the answer of the day rows, to the cent', async () => {
     const sealed = await answers();
     // The same questions with nothing sealed: every range is read from the day rows.
-    await execute(ctx.database.db, sql`truncate sales_by_variant_period, stock_moves_by_reason`);
-    await execute(ctx.database.db, sql`update summary_seal set sealed_through = null`);
+    await execute(ctx.database.db, sql`truncate sales_by_variant_period, stock_moves_by_reason, sales_by_variant_window`);
+    await execute(ctx.database.db, sql`update summary_seal set sealed_through = null, windows_through = null, window_starts = '[]'`);
     const fromDays = await answers();
     expect(sealed.map((a) => a.query)).toEqual(fromDays.map((a) => a.query));
     for (let i = 0; i < sealed.length; i += 1) expect(sealed[i], sealed[i]!.query).toEqual(fromDays[i]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
+import { refreshWindows } from './sealing.ts';
 
 /**
  * The reports' summaries (db/schema/analytics.ts) are kept by database functions in the same
@@ -11,7 +12,8 @@ export async function summariseRefund(tx: DbOrTx, refundId: number): Promise<voi
   await execute(tx, sql`select summarise_refunds(array[${refundId}]::int[])`);
 }
 
-/** Recomputes every summary from the orders, refunds and stock ledger (after a change of time zone). */
+/** Recomputes every summary from the orders, refunds and stock ledger (after a change of time zone), sealed periods and windows included. */
 export async function rebuildSummaries(db: DbOrTx): Promise<void> {
   await execute(db, sql`select rebuild_summaries()`);
+  await refreshWindows(db);
 }

@@ -58,14 +58,24 @@ export function planOf(range: DayRange, sealedThrough: string | null): Plan {
   return { blocks, days };
 }
 
-/** The last day whose summaries are rolled into weeks and months (null before the first seal). */
-export function sealedThroughOf(ctx: ReportContext): Promise<string | null> {
-  return once(ctx, 'sealed-through', () => loadSealedThrough(ctx.db));
+/** What is sealed: the last sealed day, and the windows (their first days, up to `windowsThrough`). */
+export type Sealed = { through: string | null; windowsThrough: string | null; windowStarts: string[] };
+
+export function sealedOf(ctx: ReportContext): Promise<Sealed> {
+  return once(ctx, 'sealed', () => loadSealed(ctx.db));
 }
 
-async function loadSealedThrough(db: DbOrTx): Promise<string | null> {
-  const row = await executeOne<{ day: string | null }>(db, sql`select to_char(sealed_through, 'YYYY-MM-DD') as day from summary_seal`);
-  return row?.day ?? null;
+export async function loadSealed(db: DbOrTx): Promise<Sealed> {
+  const row = await executeOne<{ through: string | null; windowsThrough: string | null; windowStarts: string[] | null }>(
+    db,
+    sql`select to_char(sealed_through, 'YYYY-MM-DD') as through, to_char(windows_through, 'YYYY-MM-DD') as "windowsThrough", window_starts as "windowStarts" from summary_seal`,
+  );
+  return { through: row?.through ?? null, windowsThrough: row?.windowsThrough ?? null, windowStarts: row?.windowStarts ?? [] };
+}
+
+/** The last day whose summaries are sealed (null before the first seal). */
+export async function sealedThroughOf(ctx: ReportContext): Promise<string | null> {
+  return (await sealedOf(ctx)).through;
 }
 
 /** A relation `v` with sales_by_variant's columns for the range, and the filter on it. */
@@ -90,7 +100,23 @@ export type SourceOptions = {
  * variant_id, product_id and the sums), with the report's outlet, product and category filters.
  */
 export async function variantSource(ctx: ReportContext, range: DayRange, f: SummaryFilters, options: SourceOptions = {}): Promise<VariantSource> {
-  const plan = planOf(range, await sealedThroughOf(ctx));
+  return sourceFor(range, await sealedOf(ctx), f, options);
+}
+
+/**
+ * The window a range can start with: one that begins on the range's first day and is whole up to the
+ * last sealed day, which the range reaches (the days after it are read from the day rows).
+ */
+function windowOf(range: DayRange, sealed: Sealed): string | null {
+  const through = sealed.through;
+  if (!through || sealed.windowsThrough !== through || through > range.to || range.from > through) return null;
+  return sealed.windowStarts.includes(range.from) ? range.from : null;
+}
+
+/** variantSource for a known seal (the windows are written from it too). */
+export function sourceFor(range: DayRange, sealed: Sealed, f: SummaryFilters, options: SourceOptions = {}): VariantSource {
+  const window = windowOf(range, sealed);
+  const plan = window ? planOf({ from: addDays(sealed.through!, 1), to: range.to }, sealed.through) : planOf(range, sealed.through);
   const columns = sql.raw((options.columns ?? allSumColumns).join(', '));
   const only = (alias: string) =>
     options.variants ? sql` and ${sql.raw(alias)}.variant_id in (${options.variants.length ? sql.join(options.variants.map((id) => sql`${id}`), sql`, `) : sql`null`})` : sql``;
@@ -103,6 +129,10 @@ export async function variantSource(ctx: ReportContext, range: DayRange, f: Summ
     const blocks = sql.join(plan.blocks.map((b) => sql`(${b.kind}, ${b.start}::date)`), sql`, `);
     const outlet = f.outlet ? sql`p.outlet_id = ${f.outlet}` : options.perOutlet ? sql`p.outlet_id <> 0` : sql`p.outlet_id = 0`;
     parts.push(sql`select p.outlet_id, p.variant_id, p.product_id, ${columns} from sales_by_variant_period p where (p.kind, p.start) in (${blocks}) and ${outlet}${only('p')}`);
+  }
+  if (window) {
+    const outlet = f.outlet ? sql`w.outlet_id = ${f.outlet}` : options.perOutlet ? sql`w.outlet_id <> 0` : sql`w.outlet_id = 0`;
+    parts.push(sql`select w.outlet_id, w.variant_id, w.product_id, ${columns} from sales_by_variant_window w where w.start = ${window}::date and ${outlet}${only('w')}`);
   }
   if (!parts.length) parts.push(sql`select s.outlet_id, s.variant_id, s.product_id, ${columns} from sales_by_variant s where false`);
   const where: SQL[] = [sql`true`];
