@@ -48,9 +48,9 @@ export async function periodChart(
 ): Promise<ReportChart> {
   const toPoints = (list: Array<{ period: { key: string; label: string }; row: Row }>) =>
     list.map(({ period, row }) => ({ period: period.key, label: period.label, values: Object.fromEntries(series.map((s) => [s.key, (row[s.key] as number | null) ?? null])) }));
-  const points = toPoints(await pointsOf(ctx.range));
-  const previous = ctx.previous ? toPoints(await pointsOf(ctx.previous)) : null;
-  return { type, series, points, previous };
+  // Both periods at once: PostgreSQL answers them on separate connections.
+  const [current, before] = await Promise.all([pointsOf(ctx.range), ctx.previous ? pointsOf(ctx.previous) : null]);
+  return { type, series, points: toPoints(current), previous: before ? toPoints(before) : null };
 }
 
 async function rowsOf(ctx: ReportContext, range: DayRange) {

@@ -171,9 +171,18 @@ describe('report summaries', () => {
 
   it('are rebuilt from the documents into exactly the rows kept as they happened', async () => {
     const tables = ['sales_by_hour', 'sales_by_variant', 'sales_by_tax', 'stock_moves_by_day'];
+    const lastSales = () =>
+      execute<{ outlet_id: number; variant_id: number; last_sold_at: string | null }>(
+        ctx.database.db,
+        sql`select outlet_id, variant_id, last_sold_at::text from stock_levels order by 1, 2`,
+      );
     const before = await Promise.all(tables.map(outletRows));
+    const soldBefore = await lastSales();
     expect(before.every((rows) => rows.length > 0)).toBe(true);
+    // Each level that sold remembers when, as the sale stamped it.
+    expect(soldBefore.filter((l) => l.last_sold_at !== null).length).toBeGreaterThan(0);
     await rebuildSummaries(ctx.database.db);
     expect(await Promise.all(tables.map(outletRows))).toEqual(before);
+    expect(await lastSales()).toEqual(soldBefore);
   });
 });
