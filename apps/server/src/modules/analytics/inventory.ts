@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { addDays } from './periods.ts';
@@ -54,48 +53,58 @@ async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
 /** Days of cover of a row `t`: on hand over the average daily units sold (net of refunds) in `sold.units`. */
 const coverSql = sql`case when coalesce(sold.units, 0) > 0 then greatest(round(t."onHand" * ${sql.raw(String(COVER_DAYS * 100))}.0 / sold.units), 0)::bigint end as "daysOfCover"`;
 
+const totalKeys = ['rows', 'onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'low', 'out', 'dead'] as const;
+type Totals = Record<(typeof totalKeys)[number], number>;
+
+/** The totals over every row of `t`, as one JSON object. */
+const totalsSql = sql`select json_build_object('rows', count(*), 'onHandNow', coalesce(sum("onHandNow"), 0), 'onHand', coalesce(sum("onHand"), 0),
+  'valueAtCost', coalesce(sum("valueAtCost"), 0), 'valueAtRetail', coalesce(sum("valueAtRetail"), 0),
+  'low', count(*) filter (where "status" = 'Low'), 'out', count(*) filter (where "status" = 'Out of stock'),
+  'dead', count(*) filter (where "deadStock" <> '')) from t`;
+
+const totalsOfJson = (json: Record<string, unknown> | null | undefined): Totals => numbersOf([json ?? {}], totalKeys)[0]!;
+
 /**
- * The page of the inventory table: the last 30 days' units are summed for the page's variants only,
- * or, to sort by days of cover, for every variant from the sealed weeks and the days after them.
+ * The page of the inventory table and the totals, in one statement over one reading of the levels:
+ * the last 30 days' units are summed for the page's variants only, or, to sort by days of cover,
+ * for every variant from the 30-day window or the sealed periods and days.
  */
 async function pageSql(ctx: ReportContext, base: SQL, sort: { key: string; descending: boolean }, page: { limit: number; offset: number } | null): Promise<SQL> {
   const today = await shopToday(ctx.db);
   const cover = { from: addDays(today, 1 - COVER_DAYS), to: today };
-  const order = sql`order by ${sql.raw(`"${sort.key}"`)} ${sql.raw(sort.descending ? 'desc nulls last' : 'asc nulls last')}, "variantId"`;
+  const ordering = sql`${sql.raw(`"${sort.key}"`)} ${sql.raw(sort.descending ? 'desc nulls last' : 'asc nulls last')}, "variantId"`;
   const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+  let shown: SQL;
   if (sort.key === 'daysOfCover') {
     const source = await variantSource(ctx, cover, { outlet: ctx.query.outlet });
-    return sql`${base}, sold as (select v.variant_id, sum(v.units - v.refund_units) as units from ${source.from} where ${source.where} group by 1)
-      select t.*, ${coverSql} from t left join sold on sold.variant_id = t."variantId" ${order}${limit}`;
+    shown = sql`select * from (select t.*, ${coverSql} from t left join (select v.variant_id, sum(v.units - v.refund_units) as units from ${source.from}
+        where ${source.where} group by 1) sold on sold.variant_id = t."variantId") c order by ${ordering}${limit}`;
+  } else {
+    const outlet = ctx.query.outlet ? sql` and v.outlet_id = ${ctx.query.outlet}` : sql``;
+    shown = sql`select t.*, ${coverSql} from (select * from t order by ${ordering}${limit}) t
+      left join lateral (select sum(v.units - v.refund_units) as units from sales_by_variant v
+        where v.variant_id = t."variantId" and v.day between ${cover.from}::date and ${cover.to}::date${outlet}) sold on true`;
   }
-  const outlet = ctx.query.outlet ? sql` and v.outlet_id = ${ctx.query.outlet}` : sql``;
-  return sql`${base} select t.*, ${coverSql} from (select * from t ${order}${limit}) t
-    left join lateral (select sum(v.units - v.refund_units) as units from sales_by_variant v
-      where v.variant_id = t."variantId" and v.day between ${cover.from}::date and ${cover.to}::date${outlet}) sold on true ${order}`;
+  return sql`${base}, shown as (select row_number() over (order by ${ordering}) as position, s.* from (${shown}) s)
+    select (select json_agg(x order by x.position) from shown x) as rows, (${totalsSql}) as totals`;
 }
 
 const numberKeys = ['onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'threshold', 'daysOfCover'] as const;
 
-function totalsOf(ctx: ReportContext) {
-  return once(ctx, 'inventory-totals', async () => loadTotals(ctx.db, await inventorySql(ctx)));
+/** The totals alone (the headline cards). */
+function totalsOf(ctx: ReportContext): Promise<Totals> {
+  return once(ctx, 'inventory-totals', async () => {
+    const [row] = await execute<{ totals: Record<string, unknown> }>(ctx.db, sql`${await inventorySql(ctx)} select (${totalsSql}) as totals`);
+    return totalsOfJson(row?.totals);
+  });
 }
 
-async function loadTotals(db: DbOrTx, base: SQL) {
-  const [row] = await execute(
-    db,
-    sql`${base} select count(*)::bigint as "rows", coalesce(sum("onHandNow"), 0)::bigint as "onHandNow", coalesce(sum("onHand"), 0)::bigint as "onHand",
-      coalesce(sum("valueAtCost"), 0)::bigint as "valueAtCost", coalesce(sum("valueAtRetail"), 0)::bigint as "valueAtRetail",
-      count(*) filter (where "status" = 'Low')::bigint as "low", count(*) filter (where "status" = 'Out of stock')::bigint as "out",
-      count(*) filter (where "deadStock" <> '')::bigint as "dead" from t`,
-  );
-  return numbersOf([row ?? {}], ['rows', 'onHandNow', 'onHand', 'valueAtCost', 'valueAtRetail', 'low', 'out', 'dead'] as const)[0]!;
-}
-
-/** The page's rows, read once per request: the body starts it beside the totals, the table takes it. */
+/** The page's rows with the totals, read once per request (the body shows the totals, the table the rows). */
 function pageRows(ctx: ReportContext, sort: { key: string; descending: boolean }, page: { limit: number; offset: number } | null) {
-  return once(ctx, `inventory-page ${sort.descending ? '-' : ''}${sort.key} ${page ? `${page.limit} ${page.offset}` : 'all'}`, async () =>
-    execute(ctx.db, await pageSql(ctx, await inventorySql(ctx), sort, page)),
-  );
+  return once(ctx, `inventory-page ${sort.descending ? '-' : ''}${sort.key} ${page ? `${page.limit} ${page.offset}` : 'all'}`, async () => {
+    const [row] = await execute<{ rows: Array<Record<string, unknown>> | null; totals: Record<string, unknown> }>(ctx.db, await pageSql(ctx, await inventorySql(ctx), sort, page));
+    return { rows: (row?.rows ?? []).map(({ position: _p, ...r }) => r), totals: totalsOfJson(row?.totals) };
+  });
 }
 
 function columnsOf(at: string | undefined) {
@@ -120,9 +129,8 @@ export const inventoryReport: ReportDefinition = {
   async body(ctx) {
     const at = ctx.query.at;
     const columns = columnsOf(at);
-    // The page asked for is read beside the totals (PostgreSQL answers them on two connections).
-    void pageRows(ctx, sortOf(ctx.query.sort, columns, 'title'), pageOf(ctx.query)).catch(() => undefined);
-    const t = await totalsOf(ctx);
+    // The page asked for and the totals are one statement; the table takes its rows.
+    const { totals: t } = await pageRows(ctx, sortOf(ctx.query.sort, columns, 'title'), pageOf(ctx.query));
     return {
       columns,
       defaultSort: 'title',
@@ -145,7 +153,7 @@ export const inventoryReport: ReportDefinition = {
     };
   },
   async table(ctx, sort, page) {
-    const [rows, totals] = await Promise.all([pageRows(ctx, sort, page), totalsOf(ctx)]);
+    const { rows, totals } = await pageRows(ctx, sort, page);
     const shown = numbersOf(rows, numberKeys.filter((k) => k !== 'daysOfCover')).map(({ variantId: _id, ...row }) => ({
       ...row,
       daysOfCover: row.daysOfCover === null || row.daysOfCover === undefined ? null : Number(row.daysOfCover),
