@@ -4,7 +4,8 @@ import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
 import { allOf, hourWhere, namesOf, variantsOf, variantWhere } from './queries.ts';
 import { column, fillPeriods, numbersOf, percentOf, tableOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { hourSumsByPeriod, periodChart } from './revenue.ts';
-import { addSums, hourSums, rangeVariantSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums } from './sales-sums.ts';
+import { addSums, hourSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums } from './sales-sums.ts';
+import { rangeVariantSums } from './variant-source.ts';
 
 /**
  * Refunds on the day they were made (decision 020): how many, how much, the rate against the

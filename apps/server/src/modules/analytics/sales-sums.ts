@@ -1,10 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
-import type { DayRange } from './periods.ts';
-import type { SummaryFilters } from './queries.ts';
-import { numbersOf, type ReportContext } from './report-kit.ts';
-import { variantSource } from './variant-source.ts';
+import { numbersOf } from './report-kit.ts';
 
 /**
  * Sums of the summaries by a group (a period, a cashier, a variant…): each column summed in bigint
@@ -56,13 +53,9 @@ export function variantSums(db: DbOrTx, where: SQL, group: SQL | null) {
   return sums<VariantSums>(db, sql`sales_by_variant v`, 'v', variantColumns, where, group);
 }
 
-/**
- * A range's per-variant sums (sealed periods and day rows, variant-source.ts) by `group` of `v`'s
- * outlet_id, variant_id or product_id, or over everything when `group` is null.
- */
-export async function rangeVariantSums(ctx: ReportContext, range: DayRange, f: SummaryFilters, group: SQL | null, perOutlet = false) {
-  const source = await variantSource(ctx, range, f, { perOutlet });
-  return sums<VariantSums>(ctx.db, source.from, 'v', variantColumns, source.where, group);
+/** Per-variant rows of any relation `v` with sales_by_variant's columns (variant-source.ts) summed by `group`, or over everything. */
+export function variantSumsOver(db: DbOrTx, source: { from: SQL; where: SQL }, group: SQL | null) {
+  return sums<VariantSums>(db, source.from, 'v', variantColumns, source.where, group);
 }
 
 export function zeroHourSums(): HourSums {

@@ -3,18 +3,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { execute, executeOne } from '../../db/execute.ts';
 import { addDays } from './periods.ts';
 import { shopClock } from './queries.ts';
+import { variantColumns } from './sales-sums.ts';
 import { loadSealed, sourceFor, type Sealed } from './variant-source.ts';
 
 /** How often the server rolls finished days into the sealed periods (decision 020, "Sealed periods"). */
 export const SEAL_EVERY_MS = 60 * 60_000;
 
-const sumColumns = sql.raw(
-  'units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units, refund_units, refund_net, refund_tax, refund_total, refund_cost, refund_costed_net, restocked_units, damaged_units',
-);
-const summed = sql.raw(
-  'sum(v.units), sum(v.gross), sum(v.discounts), sum(v.net), sum(v.tax), sum(v.total), sum(v.cost), sum(v.costed_net), sum(v.uncosted_units), sum(v.refund_units), ' +
-    'sum(v.refund_net), sum(v.refund_tax), sum(v.refund_total), sum(v.refund_cost), sum(v.refund_costed_net), sum(v.restocked_units), sum(v.damaged_units)',
-);
+const sumColumns = sql.raw(variantColumns.join(', '));
+const summed = sql.raw(variantColumns.map((c) => `sum(v.${c})`).join(', '));
 
 /**
  * The first days of the windows for `today` (decision 020, "Windows"): the last 7, 30, 90 and 365

@@ -4,6 +4,7 @@ import { executeOne } from '../../db/execute.ts';
 import { addDays, type DayRange } from './periods.ts';
 import { once, type ReportContext } from './report-kit.ts';
 import { allOf, productsOfCategory, type SummaryFilters } from './queries.ts';
+import { variantColumns, variantSumsOver } from './sales-sums.ts';
 
 /**
  * Where a range's per-variant sums are read from (decision 020, "Sealed weeks and months"): days
@@ -81,16 +82,11 @@ export async function sealedThroughOf(ctx: ReportContext): Promise<string | null
 /** A relation `v` with sales_by_variant's columns for the range, and the filter on it. */
 export type VariantSource = { from: SQL; where: SQL };
 
-const allSumColumns = [
-  'units', 'gross', 'discounts', 'net', 'tax', 'total', 'cost', 'costed_net', 'uncosted_units', 'refund_units', 'refund_net',
-  'refund_tax', 'refund_total', 'refund_cost', 'refund_costed_net', 'restocked_units', 'damaged_units',
-] as const;
-
 export type SourceOptions = {
   /** Keep the outlets apart (rows by outlet); otherwise a sealed period is read from its all-outlets rows. */
   perOutlet?: boolean;
   /** Only these sum columns (a narrower row sums faster); all by default. */
-  columns?: readonly (typeof allSumColumns)[number][];
+  columns?: readonly (typeof variantColumns)[number][];
   /** Only these variants (read through the variant's indexes). */
   variants?: number[];
 };
@@ -117,7 +113,7 @@ function windowOf(range: DayRange, sealed: Sealed): string | null {
 export function sourceFor(range: DayRange, sealed: Sealed, f: SummaryFilters, options: SourceOptions = {}): VariantSource {
   const window = windowOf(range, sealed);
   const plan = window ? planOf({ from: addDays(sealed.through!, 1), to: range.to }, sealed.through) : planOf(range, sealed.through);
-  const columns = sql.raw((options.columns ?? allSumColumns).join(', '));
+  const columns = sql.raw((options.columns ?? variantColumns).join(', '));
   const only = (alias: string) =>
     options.variants ? sql` and ${sql.raw(alias)}.variant_id in (${options.variants.length ? sql.join(options.variants.map((id) => sql`${id}`), sql`, `) : sql`null`})` : sql``;
   const parts: SQL[] = [];
@@ -142,3 +138,11 @@ export function sourceFor(range: DayRange, sealed: Sealed, f: SummaryFilters, op
 }
 
 export const pageOf = (query: { page: number; perPage: number }) => ({ limit: query.perPage, offset: (query.page - 1) * query.perPage });
+
+/**
+ * A range's per-variant sums (sealed periods, windows and day rows) by `group` of `v`'s outlet_id,
+ * variant_id or product_id, or over everything when `group` is null.
+ */
+export async function rangeVariantSums(ctx: ReportContext, range: DayRange, f: SummaryFilters, group: SQL | null, perOutlet = false) {
+  return variantSumsOver(ctx.db, await variantSource(ctx, range, f, { perOutlet }), group);
+}

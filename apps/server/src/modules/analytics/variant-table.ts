@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { execute, executeOne } from '../../db/execute.ts';
 import { hourWhere } from './queries.ts';
 import { once, percentOf, type ReportContext, type Row } from './report-kit.ts';
-import { hourSums, rangeVariantSums, zeroHourSums, zeroVariantSums } from './sales-sums.ts';
-import { variantSource, type SourceOptions } from './variant-source.ts';
+import { hourSums, zeroHourSums, zeroVariantSums } from './sales-sums.ts';
+import { rangeVariantSums, variantSource, type SourceOptions } from './variant-source.ts';
 
 /**
  * The products table (and profits by product): one row per variant of the range, sorted, paged and
