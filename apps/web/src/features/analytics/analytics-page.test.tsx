@@ -158,6 +158,13 @@ describe('AnalyticsPage', () => {
     expect(screen.queryByRole('table', { name: /Revenue|Inventory/ })).toBeNull();
   });
 
+  it('says on paper which rows of how many a printed page holds', async () => {
+    answer(() => revenueReport({ meta: { page: 2, perPage: 25, total: 20_000, lastPage: 800 } }));
+    open('/analytics?report=revenue&page=2');
+    await loaded();
+    expect(screen.getByText('Rows 26–50 of 20,000. Export CSV holds every row.').className).toContain('print:block');
+  });
+
   it('says when the report could not be loaded, with a way to try again', async () => {
     answer();
     server.use(rest.get('/api/analytics', () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })));
