@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { execute } from '../../db/execute.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { addDays } from './periods.ts';
-import { allOf, shopClock, shopToday, variantIdFilters } from './queries.ts';
+import { allOf, shopClock, variantIdFilters } from './queries.ts';
 import { column, numbersOf, once, sortOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { pageOf, variantSource } from './variant-source.ts';
 
@@ -42,7 +42,7 @@ async function buildInventorySql(ctx: ReportContext): Promise<SQL> {
         (${onHand} * pv.cost)::bigint as "valueAtCost", (${onHand} * pv.price)::bigint as "valueAtRetail",
         lv.threshold::bigint as "threshold",
         case when ${onHand} <= 0 then 'Out of stock' when ${onHand} <= lv.threshold then 'Low' else 'In stock' end as "status",
-        to_char(lv.last_sold_at at time zone ${zone}::text, 'YYYY-MM-DD') as "lastSale",
+        lv.last_sold_at as "lastSoldAt",
         case when (lv.last_sold_at is null or lv.last_sold_at < ${deadSince}) and ${onHand} > 0 then 'Dead stock' else '' end as "deadStock"
       from lv join product_variants pv on pv.id = lv.variant_id join products p on p.id = pv.product_id
       left join moved on moved.variant_id = lv.variant_id
@@ -70,18 +70,22 @@ const totalsOfJson = (json: Record<string, unknown> | null | undefined): Totals 
  * for every variant from the 30-day window or the sealed periods and days.
  */
 async function pageSql(ctx: ReportContext, base: SQL, sort: { key: string; descending: boolean }, page: { limit: number; offset: number } | null): Promise<SQL> {
-  const today = await shopToday(ctx.db);
+  const { today, zone } = await shopClock(ctx.db);
   const cover = { from: addDays(today, 1 - COVER_DAYS), to: today };
-  const ordering = sql`${sql.raw(`"${sort.key}"`)} ${sql.raw(sort.descending ? 'desc nulls last' : 'asc nulls last')}, "variantId"`;
+  // The last sale is kept as an instant and shown as the shop's day for the page's rows only (a time
+  // zone conversion per level costs more than the rest of the row).
+  const key = sort.key === 'lastSale' ? 'lastSoldAt' : sort.key;
+  const ordering = sql`${sql.raw(`"${key}"`)} ${sql.raw(sort.descending ? 'desc nulls last' : 'asc nulls last')}, "variantId"`;
+  const lastSale = sql`to_char(t."lastSoldAt" at time zone ${zone}::text, 'YYYY-MM-DD') as "lastSale"`;
   const limit = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
   let shown: SQL;
   if (sort.key === 'daysOfCover') {
     const source = await variantSource(ctx, cover, { outlet: ctx.query.outlet });
-    shown = sql`select * from (select t.*, ${coverSql} from t left join (select v.variant_id, sum(v.units - v.refund_units) as units from ${source.from}
+    shown = sql`select * from (select t.*, ${coverSql}, ${lastSale} from t left join (select v.variant_id, sum(v.units - v.refund_units) as units from ${source.from}
         where ${source.where} group by 1) sold on sold.variant_id = t."variantId") c order by ${ordering}${limit}`;
   } else {
     const outlet = ctx.query.outlet ? sql` and v.outlet_id = ${ctx.query.outlet}` : sql``;
-    shown = sql`select t.*, ${coverSql} from (select * from t order by ${ordering}${limit}) t
+    shown = sql`select t.*, ${coverSql}, ${lastSale} from (select * from t order by ${ordering}${limit}) t
       left join lateral (select sum(v.units - v.refund_units) as units from sales_by_variant v
         where v.variant_id = t."variantId" and v.day between ${cover.from}::date and ${cover.to}::date${outlet}) sold on true`;
   }
@@ -154,7 +158,7 @@ export const inventoryReport: ReportDefinition = {
   },
   async table(ctx, sort, page) {
     const { rows, totals } = await pageRows(ctx, sort, page);
-    const shown = numbersOf(rows, numberKeys.filter((k) => k !== 'daysOfCover')).map(({ variantId: _id, ...row }) => ({
+    const shown = numbersOf(rows, numberKeys.filter((k) => k !== 'daysOfCover')).map(({ variantId: _id, lastSoldAt: _at, ...row }) => ({
       ...row,
       daysOfCover: row.daysOfCover === null || row.daysOfCover === undefined ? null : Number(row.daysOfCover),
     })) as Row[];

@@ -105,6 +105,7 @@ async function answers(): Promise<Json[]> {
     `report=stock&${range}&outlet=${shop.main.id}`,
     `report=inventory&${range}&sort=-daysOfCover`,
     `report=inventory&${range}&deadDays=30`,
+    `report=inventory&${range}&sort=-lastSale`,
   ]);
   const out: Json[] = [];
   for (const query of queries) {
@@ -186,6 +187,12 @@ describe('sealed periods', () => {
     const products = sealed.find((a) => a.query.startsWith('/api/analytics?report=products') && a.query.endsWith('perPage=100'))!;
     expect(products.rows.length).toBeGreaterThan(0);
     expect(products.totals.unitsSold).toBeGreaterThan(0);
+    // Latest sale first, each a day of the shop's, the never sold last.
+    const byLastSale = sealed.find((a) => a.query.startsWith('/api/analytics?report=inventory') && a.query.endsWith('sort=-lastSale'))!;
+    const days = byLastSale.rows.map((r: Json) => r.lastSale as string | null);
+    expect(days[0]).toBe(today);
+    expect(days.every((d: string | null) => d === null || /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+    expect([...days].sort((a, b) => (a === null ? 1 : b === null ? -1 : b.localeCompare(a)))).toEqual(days);
     await sealSummaries(ctx.database.db);
   });
 
