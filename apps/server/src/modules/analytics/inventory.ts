@@ -3,8 +3,8 @@ import { execute } from '../../db/execute.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { addDays } from './periods.ts';
 import { allOf, shopClock, variantIdFilters } from './queries.ts';
-import { column, numbersOf, once, sortOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
-import { pageOf, variantSource } from './variant-source.ts';
+import { column, numbersOf, once, pageOf, sortOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { variantSource } from './variant-source.ts';
 
 /**
  * Inventory: the stock of each variant now (stock_levels, summed over the outlets without an

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { periodKeySql, periodsOf, type DayRange } from './periods.ts';
 import { hourWhere, namesOf, variantWhere } from './queries.ts';
-import { column, fillPeriods, once, percentOf, sortOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
+import { column, fillPeriods, once, pageOf, percentOf, sortOf, tableOf, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { periodChart } from './revenue.ts';
 import { addSums, hourKeys, hourSums, variantKeys, variantSums, zeroHourSums, zeroVariantSums, type VariantSums } from './sales-sums.ts';
-import { pageOf, rangeVariantSums } from './variant-source.ts';
+import { rangeVariantSums } from './variant-source.ts';
 import { variantTable } from './variant-table.ts';
 
 /** Products and profits: per variant, period or outlet from the sales summaries (decision 020: net of refunds, "no cost" apart). */

@@ -70,6 +70,9 @@ export function sortRows(rows: Row[], sort: { key: string; descending: boolean }
   });
 }
 
+/** The table's page of a query (page from 1, perPage rows). */
+export const pageOf = (query: { page: number; perPage: number }) => ({ limit: query.perPage, offset: (query.page - 1) * query.perPage });
+
 /** A whole table sorted (and cut to the page when asked). */
 export function tableOf(rows: Row[], totals: Row, sort: { key: string; descending: boolean }, page: { limit: number; offset: number } | null): ReportTable {
   const sorted = sortRows(rows, sort);

@@ -20,7 +20,7 @@ import { ordersReport } from './orders.ts';
 import { previousRange } from './periods.ts';
 import { productsReport, profitsReport } from './products.ts';
 import { refundsReport } from './refunds.ts';
-import { changeOf, sortOf, type Figure, type ReportContext, type ReportDefinition } from './report-kit.ts';
+import { changeOf, pageOf, sortOf, type Figure, type ReportContext, type ReportDefinition } from './report-kit.ts';
 import { revenueReport } from './revenue.ts';
 import { stockReport, taxesReport } from './taxes-stock.ts';
 
@@ -58,7 +58,7 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
   const report = reports[query.report];
   const body = await report.body(ctx);
   const sort = sortOf(query.sort, body.columns, body.defaultSort);
-  const table = await report.table(ctx, sort, { limit: query.perPage, offset: (query.page - 1) * query.perPage });
+  const table = await report.table(ctx, sort, pageOf(query));
   return {
     report: query.report,
     title: reportTitles[query.report],

@@ -137,7 +137,6 @@ export function sourceFor(range: DayRange, sealed: Sealed, f: SummaryFilters, op
   return { from: sql`(${sql.join(parts, sql` union all `)}) v`, where: allOf(where) };
 }
 
-export const pageOf = (query: { page: number; perPage: number }) => ({ limit: query.perPage, offset: (query.page - 1) * query.perPage });
 
 /**
  * A range's per-variant sums (sealed periods, windows and day rows) by `group` of `v`'s outlet_id,
