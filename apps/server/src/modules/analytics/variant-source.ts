@@ -7,7 +7,7 @@ import { allOf, productsOfCategory, type SummaryFilters } from './queries.ts';
 import { variantColumns, variantSumsOver } from './sales-sums.ts';
 
 /**
- * Where a range's per-variant sums are read from (decision 020, "Sealed weeks and months"): days
+ * Where a range's per-variant sums are read from (decision 020, "Sealed periods"): days
  * before yesterday never change (every sale, refund and stock move is dated by the database's clock),
  * so seal_summaries() rolls the per-day summaries of each finished ISO week, month, quarter and year
  * into sales_by_variant_period, per outlet and for all outlets (outlet 0). A range reads the whole
