@@ -176,7 +176,7 @@ async function insertChunk(db: Db, p: { from: number; to: number; total: number;
     // The stock ledger: a delivery before the chunk's sales, the sales, the restocks; quantity_after running in that order.
     await tx.execute(sql`
       create temp table bench_m on commit drop as
-      select s.outlet_id, s.variant_id, s.sold + 20 as delta, first.ts - interval '1 minute' as ts, 0 as kind, 'goods_receipt' as reason,
+      select s.outlet_id, s.variant_id, s.sold + 20 as delta, first.ts - interval '1 minute' as ts, 0 as kind, 'received' as reason,
         'Delivery' as note, null::text as document_type, null::int as document_id, null::int as user_id, s.cost, 0 as seq
       from (select o.outlet_id, l.variant_id, sum(l.quantity) as sold, max(l.cost) as cost
             from bench_l l join bench_o o on o.g = l.g where l.track_stock group by o.outlet_id, l.variant_id) s

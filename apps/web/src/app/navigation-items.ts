@@ -48,6 +48,10 @@ export const administratorNavigation: NavItem[] = [
       { label: 'Categories', to: '/categories' },
       { label: 'Attributes', to: '/products/attributes' },
       { label: 'Additional charges', to: '/products/additional-charges' },
+      // Issue 13 keeps stock control beside the products it moves.
+      { label: 'Stock transfers', to: '/stock-transfers' },
+      { label: 'Stock counts', to: '/stock-counts' },
+      { label: 'Stock movements', to: '/stock-movements' },
     ],
   },
   {

@@ -91,6 +91,9 @@ describe('Navigation for an administrator', () => {
       Categories: '/categories',
       Attributes: '/products/attributes',
       'Additional charges': '/products/additional-charges',
+      'Stock transfers': '/stock-transfers',
+      'Stock counts': '/stock-counts',
+      'Stock movements': '/stock-movements',
     };
     for (const [name, href] of Object.entries(items)) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe(href);

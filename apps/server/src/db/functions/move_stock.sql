@@ -3,7 +3,8 @@
 -- each level moves by `quantity = quantity + delta` in SQL, never read-modify-write, locked in
 -- variant order so two writers never deadlock; each move gets its ledger row with the reason, note,
 -- document and user; and register sync learns of the change (product_stock_stamps: migration 0008).
--- `changes` is [{"variant_id", "delta"}], a variant at most once. Whether a level may go below zero
+-- `changes` is [{"variant_id", "delta", "unit_cost"?}], a variant at most once; `unit_cost`, when
+-- given, is the move's own cost per unit (a goods receipt's received cost), else the variant's cost. Whether a level may go below zero
 -- is the caller's to decide from the answer: the levels after the moves, in variant order.
 -- Each ledger row records the variant's cost at that moment (its value at cost) and is added to the
 -- stock report's summary in the same statement (decision 020; rebuild_summaries counts stored ledger
@@ -14,7 +15,7 @@ CREATE OR REPLACE FUNCTION move_stock(outlet_id int, changes jsonb, reason text,
 BEGIN
   RETURN QUERY
   WITH moves AS (
-    SELECT m.variant_id, m.delta FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint)
+    SELECT m.variant_id, m.delta, m.unit_cost FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint, unit_cost bigint)
   ), levels AS (
     INSERT INTO stock_levels (outlet_id, variant_id, quantity, last_sold_at)
     SELECT move_stock.outlet_id, m.variant_id, m.delta, CASE WHEN move_stock.reason = 'sale' THEN now() END FROM moves m ORDER BY m.variant_id
@@ -23,7 +24,7 @@ BEGIN
     RETURNING variant_id, quantity
   ), ledger AS (
     INSERT INTO stock_movements (outlet_id, variant_id, delta, quantity_after, unit_cost, reason, note, document_type, document_id, user_id)
-    SELECT move_stock.outlet_id, l.variant_id, m.delta, l.quantity, v.cost, move_stock.reason, move_stock.note,
+    SELECT move_stock.outlet_id, l.variant_id, m.delta, l.quantity, coalesce(m.unit_cost, v.cost), move_stock.reason, move_stock.note,
       move_stock.document_type, move_stock.document_id, move_stock.user_id
     FROM levels l JOIN moves m ON m.variant_id = l.variant_id JOIN product_variants v ON v.id = l.variant_id
     ORDER BY l.variant_id

@@ -23,7 +23,7 @@ export const stockLevels = pgTable(
   (t) => [primaryKey({ columns: [t.outletId, t.variantId] }), index('stock_levels_variant_idx').on(t.variantId)],
 );
 
-export type StockReason = 'initial' | 'adjustment' | 'sale' | 'refund' | 'goods_receipt' | 'transfer' | 'count' | 'import';
+export type StockReason = 'initial' | 'adjustment' | 'sale' | 'refund' | 'received' | 'transfer' | 'count' | 'import';
 
 /** The stock ledger: every change of a stock level, with who, why and which document. */
 export const stockMovements = pgTable(

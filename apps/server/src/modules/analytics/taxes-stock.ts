@@ -98,12 +98,12 @@ export const taxesReport: ReportDefinition = {
   },
 };
 
-export const stockReasons = ['sale', 'refund', 'adjustment', 'goods_receipt', 'transfer', 'count', 'import', 'initial'] as const;
+export const stockReasons = ['sale', 'refund', 'adjustment', 'received', 'transfer', 'count', 'import', 'initial'] as const;
 const reasonLabels: Record<string, string> = {
   sale: 'Sales',
   refund: 'Refunds (restocked)',
   adjustment: 'Adjustments',
-  goods_receipt: 'Goods received',
+  received: 'Goods received',
   transfer: 'Transfers',
   count: 'Stock counts',
   import: 'Imports',

@@ -12,7 +12,7 @@ const reasonWords: Record<string, string> = {
   count: 'Count',
   sale: 'Sale',
   refund: 'Refund',
-  goods_receipt: 'Goods received',
+  received: 'Goods received',
   transfer: 'Transfer',
   import: 'Import',
 };
