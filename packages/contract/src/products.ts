@@ -3,7 +3,7 @@ import { validateBarcode } from './barcodes.ts';
 import { dataOf, queryBoolean } from './common.ts';
 import { booleanField, idField, integerField, moneyField, optionalText, requiredText, MAX_ID, MAX_QUANTITY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
-import { queryId, optionalMultiLineText } from './fields.ts';
+import { queryId, optionalMultiLineText, queryText } from './fields.ts';
 
 /** SPEC.md §3, §9: the product list's default columns, in this order. */
 export const defaultProductColumns = ['title', 'sku', 'barcode', 'categories', 'stock', 'price'] as const;
@@ -177,3 +177,20 @@ export type StockMovement = z.infer<typeof stockMovement>;
 export const stockMovementPage = paginated(stockMovement);
 
 export const barcodeResult = dataOf(z.object({ barcode: z.string() }));
+
+/** One variant as a back-office line shows it (goods orders, transfers, counts): found by search or by scanning its code. */
+export const pickedVariant = z.object({
+  variantId: z.number().int(),
+  productId: z.number().int(),
+  productTitle: z.string(),
+  variantName: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  cost: z.number().int(),
+  price: z.number().int(),
+});
+export type PickedVariant = z.infer<typeof pickedVariant>;
+
+/** `GET /api/products/variants?code=…`: the variant whose barcode or SKU (any case) is exactly the code. */
+export const variantLookupQuery = z.object({ code: queryText('code', 64).min(1, 'The code field is required.') });
+export const variantLookupResult = dataOf(z.array(pickedVariant));

@@ -31,6 +31,8 @@ type ProductPickerProps = {
   message?: string | null;
   /** Shown instead of the matches while set (which variant of the picked product). */
   children?: ReactNode;
+  /** Enter in the box (a barcode scanner ends its code with Enter): given the typed text; never submits a form. */
+  onEnter?: (term: string) => void;
 };
 
 /** A product chosen by typing part of its title, SKU or barcode: the one product picker of the back office. */
@@ -54,6 +56,11 @@ export function ProductPicker(props: ProductPickerProps) {
         clearable
         onClear={() => onTermChange('')}
         onChange={(event) => onTermChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !props.onEnter) return;
+          event.preventDefault();
+          if (term.trim()) props.onEnter(term.trim());
+        }}
       />
       {props.message && <p className="text-sm text-red-600">{props.message}</p>}
       {children ??

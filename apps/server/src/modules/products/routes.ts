@@ -18,6 +18,8 @@ import {
   stockAdjustmentInput,
   stockMovementPage,
   userTypes,
+  variantLookupQuery,
+  variantLookupResult,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +34,7 @@ import { listHistory } from './history.ts';
 import { addImage, arrangeImages, deleteImage } from './images.ts';
 import { countProducts, listProducts } from './list.ts';
 import { createProduct, deleteProduct, updateProduct } from './service.ts';
+import { findVariantsByCode } from './variant-lookup.ts';
 
 const tags = ['products'];
 const pageQuery = listQuery.pick({ page: true, perPage: true });
@@ -109,6 +112,19 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id/history',
     { schema: { tags, summary: 'Every change: who, when, before → after', params: idParams, querystring: pageQuery, response: { 200: historyPage } } },
     async (request) => listHistory(db, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/products/variants',
+    {
+      schema: {
+        tags,
+        summary: 'The variants whose barcode or SKU is exactly the code (a scan on a back-office screen)',
+        querystring: variantLookupQuery,
+        response: { 200: variantLookupResult },
+      },
+    },
+    async (request) => ({ data: await findVariantsByCode(db, request.query.code) }),
   );
 
   app.post(

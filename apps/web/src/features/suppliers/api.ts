@@ -1,4 +1,4 @@
-import type { PageMeta, Product, Supplier, SupplierBulkInput, SupplierInput, SupplierListItem } from '@tillbook/contract';
+import type { PageMeta, Supplier, SupplierBulkInput, SupplierInput, SupplierListItem } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -59,9 +59,4 @@ export function useBulkSuppliers() {
       (await http.post<{ data: { affected: number } }>('/api/suppliers/update', input)).data.data.affected,
     onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.all }),
   });
-}
-
-/** One product with its variants, to choose which variant the supplier supplies. */
-export async function fetchProductVariants(productId: number): Promise<Product> {
-  return (await http.get<{ data: Product }>(`/api/products/${productId}/edit`)).data.data;
 }

@@ -1,10 +1,10 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Block } from '../../components/ui/block.tsx';
+import { VariantPicker } from '../../components/variant-picker.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { costOf, marginTenthsOf, type SupplierForm } from './form-model.ts';
-import { SupplierProductPicker } from './supplier-product-picker.tsx';
 
 /** The margin we would make at the supplier's cost, as the person types it. */
 function MarginCell({ index, price }: { index: number; price: number }) {
@@ -32,7 +32,11 @@ export function SupplierProductsSection() {
   return (
     <Block title="Products supplied">
       <div className="space-y-4">
-        <SupplierProductPicker chosenVariantIds={chosen} onPick={(row) => rows.append(row)} />
+        <VariantPicker
+          placeholder="Add a product: type its name, SKU or barcode"
+          chosenVariantIds={chosen}
+          onPick={(v) => rows.append({ ...v, ourCost: v.cost, supplierSku: '', cost: money.toInput(v.cost) })}
+        />
         {listError && <p className="text-sm text-red-600">{listError}</p>}
         {rows.fields.length === 0 ? (
           <p className="rounded-md border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-500">
