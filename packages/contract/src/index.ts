@@ -30,6 +30,8 @@ export * from './runtime-config.ts';
 export * from './sale.ts';
 export * from './session.ts';
 export * from './settings.ts';
+export * from './stock-counts.ts';
+export * from './stock-movements.ts';
 export * from './suppliers.ts';
 export * from './taxes.ts';
 export * from './time-zone.ts';
