@@ -23,6 +23,8 @@ export { priceCart, summariseTaxes } from './cart.ts';
 export { formatMinorAsDecimal, formatPercent, fractionDigitsOf, parseMoney, parsePercent } from './decimal.ts';
 export type { ParseMoneyOptions, ParsePercentOptions } from './decimal.ts';
 export { priceLine } from './line.ts';
+export { pricePurchase, pricePurchaseLine, weightedAverageCost } from './purchase.ts';
+export type { PricedPurchase, PricedPurchaseLine, PurchaseLineInput } from './purchase.ts';
 export {
   allocateProportionally,
   divideRounded,

@@ -61,7 +61,7 @@ export const goodsOrderItems = pgTable(
     supplierSku: varchar('supplier_sku', { length: 64 }),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     unitCost: bigint('unit_cost', { mode: 'number' }).notNull(),
-    /** Tax on the purchase in basis points (2000 = 20 %), added on top of the cost. */
+    /** Tax on the purchase as a rateE4 (200000 = 20 %), added on top of the cost (docs/decisions/009). */
     taxRateE4: integer('tax_rate_e4').notNull().default(0),
     receivedQuantity: bigint('received_quantity', { mode: 'number' }).notNull().default(0),
     cancelledQuantity: bigint('cancelled_quantity', { mode: 'number' }).notNull().default(0),
