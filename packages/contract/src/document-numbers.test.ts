@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countNumber, documentIdOf, goodsOrderNumber, transferNumber } from './document-numbers.ts';
+import { documentIdOf, documentNumber, goodsOrderNumber } from './document-numbers.ts';
 
 describe('document numbers', () => {
   it('writes the prefix and six digits', () => {
     expect(goodsOrderNumber(42)).toBe('PO-000042');
-    expect(transferNumber(7)).toBe('TR-000007');
-    expect(countNumber(1234567)).toBe('SC-1234567');
+    expect(documentNumber('stockTransfer', 7)).toBe('TR-000007');
+    expect(documentNumber('stockCount', 1234567)).toBe('SC-1234567');
   });
 
   it('reads a number back however it is typed, and nothing else', () => {

@@ -10,8 +10,6 @@ export function documentNumber(kind: DocumentKind, id: number): string {
 }
 
 export const goodsOrderNumber = (id: number) => documentNumber('goodsOrder', id);
-export const transferNumber = (id: number) => documentNumber('stockTransfer', id);
-export const countNumber = (id: number) => documentNumber('stockCount', id);
 
 /**
  * The id a search for a number means: "PO-000042", "po-42", "000042" and "42" all mean 42; anything
