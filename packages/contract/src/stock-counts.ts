@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
+import { documentIdOf, documentNumber } from './document-numbers.ts';
 import { dateField, idField, integerField, optionalMultiLineText, queryId, queryText, MAX_QUANTITY } from './fields.ts';
 import { listQuery, pageQuery, paginated, sortQuery } from './pagination.ts';
 
 /** "SC-000042": a stock count's number, derived from its id (6 digits, zero-padded). */
-export function countNumber(id: number): string {
-  return `SC-${String(id).padStart(6, '0')}`;
-}
+export const countNumber = (id: number) => documentNumber('stockCount', id);
 
 /** The id a search for a count's number means ("SC-000042", "sc42", "42"), or null for any other text. */
-export function countIdOfNumber(text: string): number | null {
-  const match = /^(?:sc-?)?0*(\d{1,9})$/i.exec(text.trim());
-  return match ? Number(match[1]) : null;
-}
+export const countIdOfNumber = (text: string) => documentIdOf('stockCount', text);
 
 export const stockCountStatuses = ['counting', 'applied', 'cancelled'] as const;
 export type StockCountStatus = (typeof stockCountStatuses)[number];

@@ -15,6 +15,8 @@ import { receiptsRoutes } from './receipts/routes.ts';
 import { refundsRoutes } from './refunds/routes.ts';
 import { registersRoutes } from './registers/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { stockCountsRoutes } from './stock-counts/routes.ts';
+import { stockMovementsRoutes } from './stock-movements/routes.ts';
 import { suppliersRoutes } from './suppliers/routes.ts';
 import { taxesRoutes } from './taxes/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -37,6 +39,8 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   refundsRoutes,
   registersRoutes,
   settingsRoutes,
+  stockCountsRoutes,
+  stockMovementsRoutes,
   suppliersRoutes,
   taxesRoutes,
   usersRoutes,
