@@ -55,13 +55,14 @@ export type GoodsOrderCreateInput = z.input<typeof goodsOrderCreateInput>;
  * PUT /api/goods-orders/{id}/edit: a draft's fields (the whole form, items replaced), or a move:
  * `{status: "ordered"}` places it, `{status: "cancelled"}` cancels a draft or an ordered one, and
  * `{status: "received"}` on a partially received order cancels what has not come (it is then received).
- * `expectedAt` and `note` may still change on an ordered order.
+ * `expectedAt` and `note` may still change on an ordered or partially received order.
  */
 export const goodsOrderUpdateInput = z.object({
   supplierId: idField('supplier').optional(),
   outletId: idField('outlet').optional(),
-  expectedAt: optionalDateField('expected date'),
-  note: optionalMultiLineText('note', 2000),
+  // Left out, they stay as they are (a move such as `{status: "ordered"}` keeps the note); null or "" clears them.
+  expectedAt: optionalDateField('expected date').optional(),
+  note: optionalMultiLineText('note', 2000).optional(),
   items: goodsOrderItems.optional(),
   status: z.enum(['ordered', 'cancelled', 'received'], { error: 'The status must be ordered, cancelled or received.' }).optional(),
 });
