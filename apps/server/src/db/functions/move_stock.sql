@@ -10,10 +10,19 @@
 -- stock report's summary in the same statement (decision 020; rebuild_summaries counts stored ledger
 -- rows the same way with summarise_stock_moves, and a test holds the two equal). A sale also stamps
 -- the level's last_sold_at (the inventory report's last sale and dead stock).
+-- The same statement adds each product's change to the stock summary (product_stock, migration 0016):
+-- its row at the outlet and its row for all outlets (outlet 0), locked in (product, outlet) order
+-- after the levels, so two sales never wait for each other in a circle. A move that creates a level
+-- (or meets a product without summary rows) changes what the product counts on the shop's default
+-- threshold, so those products are then recomputed (refresh_product_stock) in a second statement.
 CREATE OR REPLACE FUNCTION move_stock(outlet_id int, changes jsonb, reason text, note text, document_type text, document_id int, user_id int) RETURNS TABLE (variant_id int, delta bigint, quantity_after bigint) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
+DECLARE
+  moved_variants int[];
+  moved_deltas bigint[];
+  moved_after bigint[];
+  recount int[];
 BEGIN
-  RETURN QUERY
   WITH moves AS (
     SELECT m.variant_id, m.delta, m.unit_cost FROM jsonb_to_recordset(move_stock.changes) AS m(variant_id int, delta bigint, unit_cost bigint)
   ), levels AS (
@@ -21,7 +30,7 @@ BEGIN
     SELECT move_stock.outlet_id, m.variant_id, m.delta, CASE WHEN move_stock.reason = 'sale' THEN now() END FROM moves m ORDER BY m.variant_id
     ON CONFLICT (outlet_id, variant_id) DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity, updated_at = now(),
       last_sold_at = coalesce(excluded.last_sold_at, stock_levels.last_sold_at)
-    RETURNING variant_id, quantity
+    RETURNING variant_id, quantity, xmax = 0 AS created
   ), ledger AS (
     INSERT INTO stock_movements (outlet_id, variant_id, delta, quantity_after, unit_cost, reason, note, document_type, document_id, user_id)
     SELECT move_stock.outlet_id, l.variant_id, m.delta, l.quantity, coalesce(m.unit_cost, v.cost), move_stock.reason, move_stock.note,
@@ -41,7 +50,23 @@ BEGIN
     ON CONFLICT (day, outlet_id, variant_id, reason) DO UPDATE SET
       moves = s.moves + excluded.moves, units_in = s.units_in + excluded.units_in, units_out = s.units_out + excluded.units_out,
       value_in = s.value_in + excluded.value_in, value_out = s.value_out + excluded.value_out
+  ), by_product AS (
+    -- Grouped, so every level is locked before the first summary row.
+    SELECT v.product_id, sum(m.delta) AS delta, bool_or(l.created) AS created
+    FROM levels l JOIN moves m ON m.variant_id = l.variant_id JOIN product_variants v ON v.id = l.variant_id GROUP BY v.product_id
+  ), stocked AS (
+    INSERT INTO product_stock AS ps (product_id, outlet_id, quantity)
+    SELECT b.product_id, o.outlet_id, b.delta FROM by_product b CROSS JOIN (VALUES (0), (move_stock.outlet_id)) AS o(outlet_id) ORDER BY 1, 2
+    ON CONFLICT (product_id, outlet_id) DO UPDATE SET quantity = ps.quantity + excluded.quantity
+    RETURNING product_id, xmax = 0 AS created
   )
-  SELECT g.variant_id, g.delta, g.quantity_after FROM ledger g ORDER BY g.variant_id;
+  SELECT array_agg(g.variant_id ORDER BY g.variant_id), array_agg(g.delta ORDER BY g.variant_id), array_agg(g.quantity_after ORDER BY g.variant_id),
+    array(SELECT b.product_id FROM by_product b WHERE b.created UNION SELECT s.product_id FROM stocked s WHERE s.created)
+  INTO moved_variants, moved_deltas, moved_after, recount
+  FROM ledger g;
+  IF cardinality(recount) > 0 THEN
+    PERFORM refresh_product_stock(recount);
+  END IF;
+  RETURN QUERY SELECT * FROM unnest(moved_variants, moved_deltas, moved_after);
 END
 $$;

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { outlets } from './outlets.ts';
-import { productVariants } from './products.ts';
+import { products, productVariants } from './products.ts';
 import { users } from './users.ts';
 
 /** How many of a variant an outlet holds. Changed only through the stock ledger (DESIGN.md §4). */
@@ -50,5 +51,42 @@ export const stockMovements = pgTable(
   (t) => [
     index('stock_movements_variant_idx').on(t.variantId, t.id),
     index('stock_movements_outlet_idx').on(t.outletId, t.createdAt),
+  ],
+);
+
+/**
+ * Stock of each product at each outlet, and in all outlets together (outlet_id 0): a summary of
+ * stock_levels kept as stock moves (move_stock, in the same statement) and as variants, thresholds
+ * and outlets change (refresh_product_stock), so the product list's stock status ("low", "out") and
+ * its count read an index instead of summing the levels of the whole catalogue (docs/catalogue.md).
+ *
+ * A product is low when 0 < quantity ≤ threshold_sum + default_count × the shop's default threshold:
+ * threshold_sum adds the levels' own thresholds, default_count counts the variants that fall back to
+ * the default (a level without a threshold, or no level at the outlet; with outlet 0, a variant with
+ * no level anywhere counts once). The default can change at any time, so it is not stored: low_key
+ * is the smallest default at which the product is low (the quantity above the own thresholds shared
+ * out over the variants on the default, rounded up), or null when no default makes it low, and
+ * "low at default D" is `quantity > 0 and low_key <= D` — one range of an index.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The outlet, or 0 for all outlets together. */
+    outletId: integer('outlet_id').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
+    thresholdSum: bigint('threshold_sum', { mode: 'number' }).notNull().default(0),
+    defaultCount: integer('default_count').notNull().default(0),
+    lowKey: bigint('low_key', { mode: 'number' }).generatedAlwaysAs(
+      sql`case when default_count > 0 then ceil((quantity - threshold_sum)::numeric / default_count)::bigint
+        when quantity <= threshold_sum then quantity - threshold_sum end`,
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.outletId] }),
+    index('product_stock_out_idx').on(t.outletId, t.quantity, t.productId),
+    index('product_stock_low_idx').on(t.outletId, t.lowKey, t.productId).where(sql`quantity > 0`),
   ],
 );
