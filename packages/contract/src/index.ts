@@ -34,6 +34,7 @@ export * from './session.ts';
 export * from './settings.ts';
 export * from './stock-counts.ts';
 export * from './stock-movements.ts';
+export * from './stock-transfers.ts';
 export * from './suppliers.ts';
 export * from './taxes.ts';
 export * from './time-zone.ts';

@@ -17,6 +17,7 @@ import { registersRoutes } from './registers/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { stockCountsRoutes } from './stock-counts/routes.ts';
 import { stockMovementsRoutes } from './stock-movements/routes.ts';
+import { stockTransfersRoutes } from './stock-transfers/routes.ts';
 import { suppliersRoutes } from './suppliers/routes.ts';
 import { taxesRoutes } from './taxes/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -41,6 +42,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   settingsRoutes,
   stockCountsRoutes,
   stockMovementsRoutes,
+  stockTransfersRoutes,
   suppliersRoutes,
   taxesRoutes,
   usersRoutes,
