@@ -102,6 +102,7 @@ let fixtures: {
   supplierId: number;
   orderId: number;
   orderLineId: number;
+  stockCountId: number;
 };
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}${++sequence}`;
@@ -214,6 +215,10 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     body: { defaultTaxIds: [], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
   }),
   'PUT /api/settings/selling': () => ({ url: '/api/settings/selling', body: { confirmQuantityAbove: 100 } }),
+  'POST /api/stock-counts/{id}/lines': () => ({
+    url: `/api/stock-counts/${fixtures.stockCountId}/lines`,
+    body: { variantId: fixtures.variantId, quantity: 1, mode: 'set' },
+  }),
   'POST /api/suppliers/create': () => ({ url: '/api/suppliers/create', body: supplierBody() }),
   'PUT /api/suppliers/{id}/edit': () => ({ url: `/api/suppliers/${fixtures.supplierId}/edit`, body: { ...supplierBody(), companyName: 'Limit supplier' } }),
   'POST /api/users/create': () => ({
@@ -269,8 +274,10 @@ beforeAll(async () => {
     supplierId: 0,
     orderId: 0,
     orderLineId: 0,
+    stockCountId: 0,
   };
   fixtures.supplierId = (await created('/api/suppliers/create', supplierBody())).id;
+  fixtures.stockCountId = (await created('/api/stock-counts/create', { outletId: shop.main.id, scope: 'list', variantIds: [fixtures.variantId] })).id;
   expect((await shop.cashier.post('/api/cashbox/status', { registerId: shop.till.id, float: { amount: 0 } })).statusCode).toBeLessThan(300);
   const sale = await shop.cashier.post('/api/orders/create', {
     uuid: randomUUID(),
