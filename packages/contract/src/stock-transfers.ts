@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
 import { documentIdOf, documentNumber } from './document-numbers.ts';
-import { dateField, idField, integerField, optionalMultiLineText, queryId, MAX_QUANTITY } from './fields.ts';
+import { dateField, idField, integerField, optionalMultiLineText, queryId, MAX_ID, MAX_QUANTITY } from './fields.ts';
 import { listQuery, paginated, sortQuery } from './pagination.ts';
 import { pickedVariant } from './products.ts';
 
@@ -171,3 +171,20 @@ export const stockTransferListQuery = listQuery.extend({
 
 export const stockTransferPage = paginated(stockTransferListItem);
 export const stockTransferResult = dataOf(stockTransfer);
+
+/**
+ * `GET /api/stock-transfers/on-hand?outletId=3&variantIds=51,52`: what an outlet holds of the
+ * lines of a draft being typed (the form shows it beside each line).
+ */
+export const stockTransferOnHandQuery = z.object({
+  outletId: queryId('outlet'),
+  variantIds: z
+    .string({ error: 'The products must be ids separated by commas.' })
+    .trim()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'The products must be ids separated by commas.')
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.length <= maxStockTransferItems, `Ask for at most ${maxStockTransferItems} products at a time.`)
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), 'The products must be ids separated by commas.'),
+});
+export const stockTransferOnHandResult = dataOf(z.array(z.object({ variantId: z.number().int(), quantity: z.number().int() })));
+export type StockTransferOnHand = z.infer<typeof stockTransferOnHandResult>['data'];

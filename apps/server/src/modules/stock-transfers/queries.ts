@@ -240,3 +240,13 @@ export async function moveStock(
   );
   return new Map(rows.map((r) => [Number(r.variant_id), Number(r.quantity_after)]));
 }
+
+/** What an outlet holds of these variants (0 for a variant it has never held). */
+export async function findOnHand(db: DbOrTx, outletId: number, variantIds: number[]) {
+  const rows = await db
+    .select({ variantId: stockLevels.variantId, quantity: stockLevels.quantity })
+    .from(stockLevels)
+    .where(and(eq(stockLevels.outletId, outletId), inArray(stockLevels.variantId, variantIds)));
+  const held = new Map(rows.map((r) => [r.variantId, r.quantity]));
+  return variantIds.map((variantId) => ({ variantId, quantity: held.get(variantId) ?? 0 }));
+}

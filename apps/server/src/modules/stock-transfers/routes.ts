@@ -2,13 +2,15 @@ import {
   idParams,
   stockTransferInput,
   stockTransferListQuery,
+  stockTransferOnHandQuery,
+  stockTransferOnHandResult,
   stockTransferPage,
   stockTransferReceiveInput,
   stockTransferResult,
   stockTransferUpdateInput,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createTransfer, deleteTransfer, getTransfer, listTransfers, receiveTransfer, updateTransfer } from './service.ts';
+import { createTransfer, deleteTransfer, getTransfer, listTransfers, onHandAt, receiveTransfer, updateTransfer } from './service.ts';
 
 const tags = ['stock-transfers'];
 
@@ -27,6 +29,19 @@ export const stockTransfersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listTransfers(db, request.query),
+  );
+
+  app.get(
+    '/api/stock-transfers/on-hand',
+    {
+      schema: {
+        tags,
+        summary: 'What an outlet holds of these variants (a draft being typed shows it beside each line)',
+        querystring: stockTransferOnHandQuery,
+        response: { 200: stockTransferOnHandResult },
+      },
+    },
+    async (request) => ({ data: await onHandAt(db, request.query.outletId, request.query.variantIds) }),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getShopSettings, getShopTimeZone } from '../settings/service.ts';
 import {
   deleteTransferById,
+  findOnHand,
   findOutletIds,
   findStoredItems,
   findTransferHeader,
@@ -96,6 +97,11 @@ export async function getTransfer(db: DbOrTx, id: number): Promise<StockTransfer
     shortValue: received ? items.reduce((sum, item) => sum + (item.shortQuantity ?? 0) * item.unitCost, 0) : null,
     items,
   };
+}
+
+/** What an outlet holds of a draft's lines as they are typed. */
+export async function onHandAt(db: DbOrTx, outletId: number, variantIds: number[]) {
+  return findOnHand(db, outletId, variantIds);
 }
 
 /**

@@ -204,6 +204,19 @@ describe('stock transfers: drafts', () => {
     expect(await level(main.id, teaId)).toBe(10);
   });
 
+  it('tells what an outlet holds of the lines being typed, 0 for what it never held', async () => {
+    const res = await admin.get(`/api/stock-transfers/on-hand?outletId=${main.id}&variantIds=${teaId},${mugId},999999`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      { variantId: teaId, quantity: 10 },
+      { variantId: mugId, quantity: 20 },
+      { variantId: 999_999, quantity: 0 },
+    ]);
+    const bad = await admin.get(`/api/stock-transfers/on-hand?outletId=x&variantIds=1,,2`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ outletId: ['The outlet must be chosen from the list.'], variantIds: ['The products must be ids separated by commas.'] });
+  });
+
   it('deletes a draft', async () => {
     const created = await draft([{ variantId: teaId, quantity: 1 }]);
     expect((await admin.delete(`/api/stock-transfers/${created.id}`)).statusCode).toBe(204);
@@ -412,6 +425,7 @@ describe('stock transfers: roles', () => {
     const created = await draft([{ variantId: teaId, quantity: 1 }]);
     const calls = [
       cashier.get('/api/stock-transfers'),
+      cashier.get(`/api/stock-transfers/on-hand?outletId=${main.id}&variantIds=${teaId}`),
       cashier.post('/api/stock-transfers/create', { fromOutletId: main.id, toOutletId: harbour.id, items: [] }),
       cashier.get(`/api/stock-transfers/${created.id}/edit`),
       cashier.put(`/api/stock-transfers/${created.id}/edit`, { status: 'sent' }),
