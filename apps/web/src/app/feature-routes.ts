@@ -15,6 +15,7 @@ import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { registersRoutes } from '../features/registers/routes.tsx';
 import { sellRoutes } from '../features/sell/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { stockTransfersRoutes } from '../features/stock-transfers/routes.tsx';
 import { suppliersRoutes } from '../features/suppliers/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
@@ -37,6 +38,7 @@ export const featureRoutes: RouteObject[] = [
   ...registersRoutes,
   ...sellRoutes,
   ...settingsRoutes,
+  ...stockTransfersRoutes,
   ...suppliersRoutes,
   ...taxesRoutes,
   ...usersRoutes,

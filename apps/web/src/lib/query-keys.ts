@@ -31,6 +31,7 @@ export const queryKeys = {
   receipts: createQueryKeys('receipts'),
   registers: createQueryKeys('registers'),
   settings: createQueryKeys('settings'),
+  stockTransfers: createQueryKeys('stock-transfers'),
   suppliers: createQueryKeys('suppliers'),
   taxes: createQueryKeys('taxes'),
   users: createQueryKeys('users'),
