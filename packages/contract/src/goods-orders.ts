@@ -97,6 +97,8 @@ export type GoodsReceiptInput = z.input<typeof goodsReceiptInput>;
 /** POST /api/goods-orders/{id}/email: the purchase order as a PDF to the supplier (their address unless another is given). */
 export const goodsOrderEmailInput = z.object({ to: optionalEmail(), message: optionalMultiLineText('message', 2000) });
 export type GoodsOrderEmailInput = z.input<typeof goodsOrderEmailInput>;
+/** The answer of POST /api/goods-orders/{id}/email: where it went, and the mail server's id for it. */
+export const goodsOrderEmailResult = dataOf(z.object({ sentTo: z.string(), messageId: z.string() }));
 
 /** GET /api/goods-orders/low-stock?supplierId=…&outletId=…: the supplier's variants that are low at the outlet, with what would bring each to its reorder level. */
 export const goodsOrderLowStockQuery = z.object({ supplierId: queryId('supplier'), outletId: queryId('outlet') });

@@ -1,4 +1,14 @@
 import { createTransport } from 'nodemailer';
+import { AppError } from './errors.ts';
+
+/** The answer (503) of a call that would send mail on a server without SMTP_URL. */
+export const noMailerMessage = 'E-mail is not set up on this server. Ask an administrator to set SMTP_URL.';
+
+/** A send that failed, as the person is told (502): "The receipt could not be sent: connect ECONNREFUSED 127.0.0.1:25." */
+export function sendFailure(what: string, err: unknown): AppError {
+  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.trim().replace(/\.$/, '') || 'the mail server refused it';
+  return new AppError(502, `${what} could not be sent: ${reason}.`);
+}
 
 /** With a `cid`, the attachment is a picture the HTML shows inline (`<img src="cid:…">`). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string; cid?: string };

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import { noMailerMessage, sendFailure, type Mailer } from '../../lib/mailer.ts';
 import { getReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
@@ -18,14 +18,6 @@ import { getOrder } from './read.ts';
 import { orderBarcodePng } from './receipt-barcode.ts';
 import { BARCODE_CID, receiptHtml, receiptPdf, receiptText } from './receipt-document.ts';
 import { recordOrderEvent } from './timeline.ts';
-
-export const noMailerMessage = 'E-mail is not set up on this server. Ask an administrator to set SMTP_URL.';
-
-/** "connect ECONNREFUSED 127.0.0.1:25" → "The receipt could not be sent: connect ECONNREFUSED 127.0.0.1:25." */
-function sendFailure(err: unknown): AppError {
-  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.trim().replace(/\.$/, '') || 'the mail server refused it';
-  return new AppError(502, `The receipt could not be sent: ${reason}.`);
-}
 
 /**
  * E-mails a sale's receipt, laid out with the template it was printed with, as an HTML body (its
@@ -73,7 +65,7 @@ export async function notifyOrder(
       ],
     }));
   } catch (err) {
-    const failure = sendFailure(err);
+    const failure = sendFailure('The receipt', err);
     await recordOrderEvent(db, order.id, 'email_failed', { to: sentTo, reason: failure.message }, userId);
     throw failure;
   }
