@@ -7,6 +7,7 @@ import { categoriesRoutes } from './categories/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
 import { customersRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { goodsOrdersRoutes } from './goods-orders/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { outletsRoutes } from './outlets/routes.ts';
 import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
@@ -32,6 +33,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   couponsRoutes,
   customersRoutes,
   dashboardRoutes,
+  goodsOrdersRoutes,
   ordersRoutes,
   outletsRoutes,
   productsRoutes,
