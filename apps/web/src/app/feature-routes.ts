@@ -15,6 +15,8 @@ import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { registersRoutes } from '../features/registers/routes.tsx';
 import { sellRoutes } from '../features/sell/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { stockCountsRoutes } from '../features/stock-counts/routes.tsx';
+import { stockMovementsRoutes } from '../features/stock-movements/routes.tsx';
 import { stockTransfersRoutes } from '../features/stock-transfers/routes.tsx';
 import { suppliersRoutes } from '../features/suppliers/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
@@ -38,6 +40,8 @@ export const featureRoutes: RouteObject[] = [
   ...registersRoutes,
   ...sellRoutes,
   ...settingsRoutes,
+  ...stockCountsRoutes,
+  ...stockMovementsRoutes,
   ...stockTransfersRoutes,
   ...suppliersRoutes,
   ...taxesRoutes,

@@ -31,6 +31,8 @@ export const queryKeys = {
   receipts: createQueryKeys('receipts'),
   registers: createQueryKeys('registers'),
   settings: createQueryKeys('settings'),
+  stockCounts: createQueryKeys('stock-counts'),
+  stockMovements: createQueryKeys('stock-movements'),
   stockTransfers: createQueryKeys('stock-transfers'),
   suppliers: createQueryKeys('suppliers'),
   taxes: createQueryKeys('taxes'),
