@@ -7,6 +7,7 @@ import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
 import { customersRoutes } from '../features/customers/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
+import { goodsOrdersRoutes } from '../features/goods-orders/routes.tsx';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
@@ -32,6 +33,7 @@ export const featureRoutes: RouteObject[] = [
   ...couponsRoutes,
   ...customersRoutes,
   ...dashboardRoutes,
+  ...goodsOrdersRoutes,
   // An order's page shows its refunds in its nested route.
   ...ordersRoutes.map((route): RouteObject => (route.path === 'orders/:id' && !route.index ? { ...route, children: orderRefundsRoutes } : route)),
   ...outletsRoutes,

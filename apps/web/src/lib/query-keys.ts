@@ -25,6 +25,7 @@ export const queryKeys = {
   coupons: createQueryKeys('coupons'),
   customers: createQueryKeys('customers'),
   dashboard: createQueryKeys('dashboard'),
+  goodsOrders: createQueryKeys('goods-orders'),
   orders: createQueryKeys('orders'),
   outlets: createQueryKeys('outlets'),
   products: createQueryKeys('products'),
