@@ -116,8 +116,22 @@ async function main() {
     timings.push(await timeRequests(client, 'list: page 1 (by title)', page('page=1')));
     timings.push(await timeRequests(client, `list: deep page (${Math.floor(lastPage / 2).toLocaleString('en')})`, page(`page=${Math.floor(lastPage / 2)}`)));
     timings.push(await timeRequests(client, 'list: category filter', page(`categoryId=${categoryId}`)));
+    // Stock status (docs/catalogue.md): every outlet summed, and one outlet (the last: it holds the fewest).
+    const outletId = Number(
+      ((await handle.db.execute(sql`select max(id) as id from outlets`)) as unknown as { rows: Array<{ id: number }> }).rows[0]?.id ?? 1,
+    );
     timings.push(await timeRequests(client, 'list: stock status low', page('stockStatus=low')));
+    timings.push(await timeRequests(client, 'list: stock status out', page('stockStatus=out')));
+    timings.push(await timeRequests(client, 'list: stock status in', page('stockStatus=in')));
+    timings.push(await timeRequests(client, 'list: stock low at one outlet', page(`stockStatus=low&outletId=${outletId}`)));
+    timings.push(await timeRequests(client, 'list: stock out at one outlet', page(`stockStatus=out&outletId=${outletId}`)));
+    timings.push(await timeRequests(client, 'list: stock low, deep page (20)', page('stockStatus=low&page=20')));
+    timings.push(await timeRequests(client, 'list: stock low by price', page('stockStatus=low&sort=price')));
+    timings.push(await timeRequests(client, 'list: stock low + category', page(`stockStatus=low&categoryId=${categoryId}`)));
+    timings.push(await timeRequests(client, 'count: stock status low', Array.from({ length: 30 }, () => '/api/products/count?stockStatus=low')));
     timings.push(await timeRequests(client, 'list: search + stock out', page(`search=${encodeURIComponent(terms.words[0] ?? 'Tea')}&stockStatus=out`)));
+    timings.push(await timeRequests(client, 'dashboard (its low-stock list)', Array.from({ length: 30 }, () => '/api/dashboard')));
+    timings.push(await timeRequests(client, 'dashboard at one outlet', Array.from({ length: 30 }, () => `/api/dashboard?outlet=${outletId}`)));
 
     let pages = 0;
     let synced = 0;

@@ -60,6 +60,8 @@ async function setUpShop(handle: DatabaseHandle, products: number): Promise<Shop
     on conflict (outlet_id, variant_id) do update set quantity = excluded.quantity`);
   await handle.db.execute(sql`update products set status = 'active'`);
   await handle.db.execute(sql`update product_variants set active = true`);
+  // Written here outside the ledger: the stock summary per product is recomputed as the server would keep it.
+  await handle.db.execute(sql`select rebuild_product_stock()`);
   await handle.db.execute(sql`create table bench_stock_start as select outlet_id, variant_id, quantity from stock_levels`);
   await handle.db.execute(sql`create table bench_ledger_start as select coalesce(max(id), 0) as id from stock_movements`);
   return { outletId: outlet.id, outletCode: outlet.code, registerId: register!.id, sessionId: session!.id, cashierId: cashier.id, templateId: template.id };

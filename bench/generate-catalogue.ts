@@ -5,9 +5,9 @@
 //
 // Categories (a two-level tree), taxes, a charge, a Size attribute, N products (about 20 % with
 // 2–4 size variants), valid EAN-13 barcodes, images on one product in ten, and stock at two or
-// three of three outlets with its "initial" ledger rows. Rows are written by INSERT … SELECT over
-// generate_series, 10,000 products per transaction, each stamped with its change_xid like any
-// other change. The products come after whatever the database already holds.
+// three of three outlets with its "initial" ledger rows and the stock summary per product. Rows
+// are written by INSERT … SELECT over generate_series, 10,000 products per transaction, each
+// stamped with its change_xid like any other change. The products come after whatever the database already holds.
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../apps/server/src/db/client.ts';
@@ -125,6 +125,9 @@ async function insertBatch(db: Db, from: number, to: number) {
       )
       insert into stock_movements (outlet_id, variant_id, delta, quantity_after, reason, note)
       select outlet_id, variant_id, quantity, quantity, 'initial', 'Opening stock' from levels where quantity <> 0`);
+    // The batch's stock summary per product and outlet (the product list's stock status), as the
+    // server's writes keep it.
+    await tx.execute(sql`select refresh_product_stock(array(select id from products where id > ${lastId}::int order by id))`);
   });
 }
 

@@ -226,6 +226,8 @@ export async function generateSales(handle: DatabaseHandle, options: SalesOption
     select register_id, outlet_id, user_id, 20000 from bench_tills t
     where slot % 2 = slot / 2 % 2 and not exists (select 1 from cashbox_sessions s where s.register_id = t.register_id and s.status = 'open')
       and not exists (select 1 from cashbox_sessions s where s.opened_by = t.user_id and s.status = 'open')`);
+  // The levels moved outside the ledger's function: the stock summary per product is recomputed.
+  await db.execute(sql`select rebuild_product_stock()`);
   await db.execute(sql`analyze`);
   const counts = await one<SalesResult>(
     db,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { outlets } from './outlets.ts';
 import { products, productVariants } from './products.ts';
 import { users } from './users.ts';
@@ -56,15 +56,17 @@ export const stockMovements = pgTable(
 
 /**
  * Stock of each product at each outlet, and in all outlets together (outlet_id 0): a summary of
- * stock_levels kept as stock moves (move_stock, in the same statement) and as variants, thresholds
- * and outlets change (refresh_product_stock), so the product list's stock status ("low", "out") and
- * its count read an index instead of summing the levels of the whole catalogue (docs/catalogue.md).
+ * stock_levels kept as stock moves (move_stock, in the same statement) and as variants, thresholds,
+ * outlets and the product itself change (refresh_product_stock), so the product list's stock status
+ * ("low", "out") and its count read one index instead of summing the levels of the whole catalogue
+ * (docs/catalogue.md, docs/performance.md). It carries the product's track_stock and status so
+ * counting needs no other table.
  *
  * A product is low when 0 < quantity ≤ threshold_sum + default_count × the shop's default threshold:
  * threshold_sum adds the levels' own thresholds, default_count counts the variants that fall back to
- * the default (a level without a threshold, or no level at the outlet; with outlet 0, a variant with
+ * the default (a level without a threshold, or no level at the outlet; for outlet 0, a variant with
  * no level anywhere counts once). The default can change at any time, so it is not stored: low_key
- * is the smallest default at which the product is low (the quantity above the own thresholds shared
+ * is the smallest default at which the product is low (the quantity above its own thresholds shared
  * out over the variants on the default, rounded up), or null when no default makes it low, and
  * "low at default D" is `quantity > 0 and low_key <= D` — one range of an index.
  */
@@ -76,6 +78,9 @@ export const productStock = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     /** The outlet, or 0 for all outlets together. */
     outletId: integer('outlet_id').notNull(),
+    /** The product's track_stock and status, as in products. */
+    tracked: boolean('tracked').notNull().default(true),
+    productStatus: varchar('product_status', { length: 10 }).notNull().default('active').$type<'active' | 'archived'>(),
     quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     thresholdSum: bigint('threshold_sum', { mode: 'number' }).notNull().default(0),
     defaultCount: integer('default_count').notNull().default(0),
@@ -86,7 +91,7 @@ export const productStock = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.outletId] }),
-    index('product_stock_out_idx').on(t.outletId, t.quantity, t.productId),
-    index('product_stock_low_idx').on(t.outletId, t.lowKey, t.productId).where(sql`quantity > 0`),
+    index('product_stock_out_idx').on(t.outletId, t.quantity, t.productStatus, t.productId).where(sql`tracked`),
+    index('product_stock_low_idx').on(t.outletId, t.lowKey, t.productStatus, t.productId).where(sql`tracked and quantity > 0`),
   ],
 );

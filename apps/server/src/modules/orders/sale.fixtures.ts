@@ -15,6 +15,7 @@ import {
 import type { TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
 import { ensureDefaultReceiptTemplate } from '../receipts/service.ts';
+import { refreshProductStock } from '../stock/service.ts';
 
 /**
  * A shop to sell in (tests only): two outlets with a register each, a 20 % tax added on top, a
@@ -86,6 +87,7 @@ export async function addProduct(
   if (!variant) throw new Error('no variant');
   if (p.taxIds.length) await db.insert(productTaxes).values(p.taxIds.map((taxId, position) => ({ productId: product.id, taxId, position })));
   if (p.stock.length) await db.insert(stockLevels).values(p.stock.map(([outletId, quantity]) => ({ outletId, variantId: variant.id, quantity })));
+  await refreshProductStock(db, [product.id]);
   return { productId: product.id, variantId: variant.id };
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { OutletRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import { addOutletToProductStock, removeOutletFromProductStock } from '../stock/service.ts';
 import {
   countOtherActiveOutlets,
   countStaffOfOutlet,
@@ -55,7 +56,13 @@ function rethrowUnique(error: unknown): never {
 
 export async function createOutlet(db: DbOrTx, values: OutletValues): Promise<OutletRow> {
   await assertUnique(db, values);
-  const row = await insertOutlet(db, values).catch(rethrowUnique);
+  const row = await db
+    .transaction(async (tx) => {
+      const inserted = await insertOutlet(tx, values);
+      if (inserted) await addOutletToProductStock(tx, inserted.id);
+      return inserted;
+    })
+    .catch(rethrowUnique);
   if (!row) throw new Error('Inserting an outlet returned no row');
   return row;
 }
@@ -83,7 +90,12 @@ export async function deleteOutlet(db: DbOrTx, id: number): Promise<void> {
   if ((await countStaffOfOutlet(db, id)) > 0) {
     throw AppError.conflict('Staff members work at this outlet. Move them to another outlet or deactivate this one instead.');
   }
-  await deleteOutletById(db, id).catch((error: unknown) => {
+  await db
+    .transaction(async (tx) => {
+      await removeOutletFromProductStock(tx, id);
+      await deleteOutletById(tx, id);
+    })
+    .catch((error: unknown) => {
       // Stock levels, registers and sales refer to outlets with foreign keys.
       if (isForeignKeyViolation(error)) {
         throw AppError.conflict('This outlet has stock or sales records. Deactivate it instead of deleting it.');

@@ -24,6 +24,8 @@ async function insertProduct(tx: DbOrTx, values: ProductValues, lookups: Lookups
   const variant = values.variants[0] as ProductValues['variants'][number];
   const sku = variant.sku ?? (await nextSku(tx, lookups.skuPattern));
   const level = variant.stock[0];
+  const levelOutlet = level === undefined ? null : (level.outletId ?? lookups.outletId);
+  const threshold = sql`${level?.lowStockThreshold ?? null}::bigint`;
   const [row] = await execute<{ id: number; product_id: number }>(
     tx,
     sql`with p as (
@@ -43,6 +45,14 @@ async function insertProduct(tx: DbOrTx, values: ProductValues, lookups: Lookups
           select ${level?.outletId ?? lookups.outletId}, v.id, 0, ${level?.lowStockThreshold ?? null}::bigint from v where ${level !== undefined}
         ), h as (
           insert into product_history (product_id, user_id, action, changes) select p.id, ${actor.userId}::int, 'created', '[]'::jsonb from p
+        ), s as (
+          -- Its stock summary (refresh_product_stock's figures for one variant with at most one
+          -- level, at quantity 0): where the level is, and in all outlets (0), its own threshold or
+          -- the default; elsewhere the default.
+          insert into product_stock (product_id, outlet_id, tracked, product_status, threshold_sum, default_count)
+          select p.id, o.id, ${values.trackStock}, ${values.status},
+            case when o.id in (0, ${levelOutlet}::int) then coalesce(${threshold}, 0) else 0 end, case when o.id in (0, ${levelOutlet}::int) and ${threshold} is not null then 0 else 1 end
+          from p, (select 0 as id union all select id from outlets) o
         )
         select v.id, v.product_id from v`,
   );

@@ -5,7 +5,7 @@ import { execute } from '../../db/execute.ts';
 import { currentXid } from '../../db/schema/catalogue-sync.ts';
 import { productCategories, products, productTaxes, productVariants, stockLevels } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { setStock } from '../stock/service.ts';
+import { refreshProductStock, setStock } from '../stock/service.ts';
 import type { KnownCodes, KnownVariant } from './csv-known-codes.ts';
 import { zodErrors, type Lookups, type RowValues } from './csv-rows.ts';
 import { diffProducts, recordHistory } from './history.ts';
@@ -178,6 +178,15 @@ export async function updateFromRow(tx: DbOrTx, variant: KnownVariant, values: R
     }
     await recordHistory(tx, before.productId, actor.userId, 'updated', changes);
   }
+  await importStock(tx, before, values, lookups, actor);
+  // Last, after the ledger's move: a sale locks the levels before the summary, and so does this.
+  const summaryChanged =
+    after.trackStock !== before.trackStock || after.status !== before.status || (after.level?.lowStockThreshold ?? null) !== (before.level?.lowStockThreshold ?? null);
+  if (summaryChanged) await refreshProductStock(tx, [before.productId]);
+}
+
+async function importStock(tx: DbOrTx, before: VariantState, values: RowValues, lookups: Lookups, actor: Actor): Promise<void> {
+  const outletId = lookups.outletId;
 
   // An export says 0 for an outlet that never held the variant: importing it back changes nothing.
   if (values.stock === undefined || (!before.level && values.stock === 0)) return;

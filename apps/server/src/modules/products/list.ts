@@ -13,17 +13,18 @@ type ProductListFilters = z.output<typeof productListQuery>;
 export type ProductFilters = Omit<ProductListFilters, 'page' | 'perPage'>;
 
 /**
- * Stock of a product at one outlet (or all), and the level at or below which it counts as low:
- * the sum of its variants' thresholds (each the outlet's own or the shop's default).
+ * Where a product's rows come from: the products alone, or — to filter by stock status — its stock
+ * summary at the outlet (product_stock; outlet 0: all outlets), which carries the product's status
+ * and track_stock too, so a count of "low" or "out" reads one index and no other table.
  */
-function stockLateral(outletId: number | undefined, defaultThreshold: number): SQL {
-  const outlet = outletId === undefined ? sql`` : sql` and sl.outlet_id = ${outletId}`;
-  return sql`cross join lateral (
-    select coalesce(sum(sl.quantity), 0)::bigint as qty,
-           coalesce(sum(coalesce(sl.low_stock_threshold, ${defaultThreshold})), 0)::bigint as low
-    from product_variants sv left join stock_levels sl on sl.variant_id = sv.id${outlet}
-    where sv.product_id = p.id
-  ) st`;
+type Source = { from: SQL; id: SQL; status: SQL };
+
+function sourceOf(filters: ProductFilters, needsProduct: boolean, variants = false): Source {
+  const base = variants ? sql`product_variants v join products p on p.id = v.product_id` : sql`products p`;
+  if (filters.stockStatus === undefined) return { from: base, id: sql`p.id`, status: sql`p.status` };
+  const outlet = filters.outletId ?? 0;
+  if (!needsProduct) return { from: sql`product_stock ps`, id: sql`ps.product_id`, status: sql`ps.product_status` };
+  return { from: sql`${base} join product_stock ps on ps.product_id = p.id and ps.outlet_id = ${outlet}`, id: sql`p.id`, status: sql`ps.product_status` };
 }
 
 /**
@@ -31,42 +32,54 @@ function stockLateral(outletId: number | undefined, defaultThreshold: number): S
  * index-backed branches — title (trigram) and a variant's SKU (trigram) or barcode (prefix) — each
  * carrying the other filters and the sort key, so the page is a top-N sort of the matches only.
  * (Written as `p.id in (…union…)` under ORDER BY title LIMIT, PostgreSQL walked the title index
- * and compared every product with every match: seconds at 100k products.)
+ * and compared every product with every match: seconds at 100k products.) Without a sort key (a
+ * count, the export's id pages) and without a search, a stock-status filter reads the summary alone.
  */
-function matchingRows(filters: ProductFilters, defaultThreshold: number, sortKey: SQL = sql`p.id`): SQL {
-  const lateral = filters.stockStatus !== undefined ? stockLateral(filters.outletId, defaultThreshold) : sql``;
-  if (!filters.search) return sql`select p.id, ${sortKey} as k from products p ${lateral} ${whereOf(filters)}`;
+function matchingRows(filters: ProductFilters, defaultThreshold: number, sortKey?: SQL): SQL {
+  if (!filters.search) {
+    const source = sourceOf(filters, sortKey !== undefined);
+    return sql`select ${source.id} as id, ${sortKey ?? source.id} as k from ${source.from} ${whereOf(filters, source, defaultThreshold)}`;
+  }
+  const key = sortKey ?? sql`p.id`;
   const pattern = likePattern(filters.search);
   const prefix = `${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`select p.id, ${sortKey} as k from products p ${lateral} ${whereOf(filters, [sql`p.title ilike ${pattern}`])}
+  const titles = sourceOf(filters, true);
+  const variants = sourceOf(filters, true, true);
+  return sql`select p.id, ${key} as k from ${titles.from} ${whereOf(filters, titles, defaultThreshold, [sql`p.title ilike ${pattern}`])}
     union
-    select p.id, ${sortKey} as k from product_variants v join products p on p.id = v.product_id ${lateral}
-    ${whereOf(filters, [sql`(v.sku ilike ${pattern} or v.barcode like ${prefix})`])}`;
+    select p.id, ${key} as k from ${variants.from}
+    ${whereOf(filters, variants, defaultThreshold, [sql`(v.sku ilike ${pattern} or v.barcode like ${prefix})`])}`;
 }
 
-function whereOf(filters: ProductFilters, extra: SQL[] = []): SQL {
+function whereOf(filters: ProductFilters, source: Source, defaultThreshold: number, extra: SQL[] = []): SQL {
   const parts: SQL[] = [...extra];
+  if (filters.stockStatus !== undefined) {
+    parts.push(sql`ps.outlet_id = ${filters.outletId ?? 0}`, stockStatusFilter(filters.stockStatus, defaultThreshold));
+  }
   const status = filters.status ?? 'active';
-  if (status !== 'all') parts.push(sql`p.status = ${status}`);
-  if (filters.active !== undefined) parts.push(sql`p.status = ${filters.active ? 'active' : 'archived'}`);
+  if (status !== 'all') parts.push(sql`${source.status} = ${status}`);
+  if (filters.active !== undefined) parts.push(sql`${source.status} = ${filters.active ? 'active' : 'archived'}`);
   if (filters.categoryId !== undefined) {
     // The category and everything under it.
-    parts.push(sql`p.id in (
+    parts.push(sql`${source.id} in (
       select pc.product_id from product_categories pc where pc.category_id in (
         with recursive tree as (
           select id from categories where id = ${filters.categoryId}
           union all select c.id from categories c join tree on c.parent_id = tree.id
         ) select id from tree))`);
   }
-  if (filters.stockStatus) parts.push(stockStatusFilter(filters.stockStatus));
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-function stockStatusFilter(status: StockStatus): SQL {
-  const tracked = sql`p.track_stock`;
-  if (status === 'out') return sql`${tracked} and st.qty <= 0`;
-  if (status === 'low') return sql`${tracked} and st.qty > 0 and st.qty <= st.low`;
-  return sql`${tracked} and st.qty > st.low`;
+/**
+ * docs/catalogue.md "Stock status": out when on hand ≤ 0; low when 0 < on hand ≤ the sum of the
+ * variants' thresholds, each the level's own or the shop's default — on the summary, `low_key ≤ the
+ * default` (schema/stock.ts); in otherwise. Untracked products have none.
+ */
+function stockStatusFilter(status: StockStatus, defaultThreshold: number): SQL {
+  if (status === 'out') return sql`ps.tracked and ps.quantity <= 0`;
+  if (status === 'low') return sql`ps.tracked and ps.quantity > 0 and ps.low_key <= ${defaultThreshold}`;
+  return sql`ps.tracked and (ps.low_key is null or ps.low_key > ${defaultThreshold})`;
 }
 
 /** The sort key and direction of `sort=title` / `sort=-price` (DESIGN.md §3); unknown sorts are bad input. */
@@ -139,10 +152,11 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
   const [rows, categoryRows] = await Promise.all([
     execute<Row>(
       db,
-      sql`select p.id, p.title, p.status, p.track_stock, p.updated_at, st.qty, st.low,
+      sql`select p.id, p.title, p.status, p.track_stock, p.updated_at, coalesce(st.qty, 0)::bigint as qty, coalesce(st.low, 0)::bigint as low,
           fv.sku, fv.barcode, fv.cost, vs.variant_count, vs.price_min, vs.price_max, img.file_name as image
         from unnest(${list}) with ordinality as page(id, n) join products p on p.id = page.id
-        ${stockLateral(filters.outletId, defaultThreshold)}
+        left join lateral (select ps.quantity as qty, ps.threshold_sum + ps.default_count * ${defaultThreshold}::bigint as low
+                           from product_stock ps where ps.product_id = p.id and ps.outlet_id = ${filters.outletId ?? 0}) st on true
         left join lateral (select sku, barcode, cost from product_variants where product_id = p.id order by position, id limit 1) fv on true
         left join lateral (select count(*)::int as variant_count, min(price) as price_min, max(price) as price_max
                            from product_variants where product_id = p.id) vs on true

@@ -5,7 +5,7 @@ import { catalogueDeletions, productAttributes, productCategories, productCharge
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { changeStock, touchProducts } from '../stock/service.ts';
+import { changeStock, refreshProductStock, touchProducts } from '../stock/service.ts';
 import { getProduct, getProductRow } from './detail.ts';
 import { diffProducts, recordHistory } from './history.ts';
 import { checkReferences } from './references.ts';
@@ -59,6 +59,8 @@ export async function createProduct(db: Db, values: ProductValues, actor: Actor)
       await saveLinks(tx, row.id, values);
       const variantIds = await saveVariants(tx, row.id, values, names, settings.skuPattern);
       await saveThresholds(tx, variantIds, values);
+      // The summary's rows first, so the opening stock below only adds to them.
+      await refreshProductStock(tx, [row.id]);
       if (values.trackStock) {
         for (const [index, v] of values.variants.entries()) {
           for (const s of v.stock) {
@@ -96,6 +98,7 @@ export async function updateProduct(db: Db, id: number, values: ProductValues, a
       await saveLinks(tx, id, values);
       const variantIds = await saveVariants(tx, id, values, names, settings.skuPattern);
       await saveThresholds(tx, variantIds, values);
+      await refreshProductStock(tx, [id]);
       await touchProducts(tx, [id]);
     })
     .catch(rethrow);
@@ -114,6 +117,7 @@ export async function setProductStatus(db: Db, ids: number[], status: 'active' |
       await recordHistory(tx, id, actor.userId, status === 'archived' ? 'archived' : 'activated', [{ field: 'status', before: row.status, after: status }]);
       affected += 1;
     }
+    await refreshProductStock(tx, ids);
     await touchProducts(tx, ids);
   });
   return affected;

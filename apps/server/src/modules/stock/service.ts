@@ -4,6 +4,7 @@ import { execute } from '../../db/execute.ts';
 import { products, stockLevels, type StockReason } from '../../db/schema/index.ts';
 import { currentXid } from '../../db/schema/catalogue-sync.ts';
 import { AppError } from '../../lib/errors.ts';
+export { addOutletToProductStock, rebuildProductStock, refreshProductStock, removeOutletFromProductStock } from './product-stock.ts';
 
 export type StockChange = {
   outletId: number;
