@@ -67,9 +67,17 @@ export async function purchaseOrderPdf({ order, supplier, outlet, settings }: Pu
 
   const write = (text: string, x: number, top: number, options: { width: number; font?: PdfFont; size?: number; align?: 'left' | 'right' }) => {
     doc.font(options.font ?? 'sans').fontSize(options.size ?? 9);
-    const printable = printableText(doc, text);
+    // Line by line: a line break is the text's own (an address, a note), not a missing glyph.
+    const printable = text
+      .split(/\r?\n/)
+      .map((line) => printableText(doc, line))
+      .join('\n');
     doc.text(printable, x, top, { width: options.width, align: options.align ?? 'left' });
     return doc.heightOfString(printable, { width: options.width });
+  };
+  const measure = (text: string, width: number) => {
+    doc.font('sans').fontSize(9);
+    return doc.heightOfString(printableText(doc, text), { width });
   };
   /** A block of lines (empty ones left out) under a small heading; returns its height. */
   const block = (heading: string, lines: Array<string | null>, x: number, top: number, width: number) => {
@@ -134,8 +142,7 @@ export async function purchaseOrderPdf({ order, supplier, outlet, settings }: Pu
       `${formatPercent(item.taxRateE4)}%`,
       money(item.total),
     ];
-    doc.font('sans').fontSize(9);
-    const height = Math.max(...cells.map((cell, i) => doc.heightOfString(printableText(doc, cell), { width: columns[i]!.width - GAP })));
+    const height = Math.max(...cells.map((cell, i) => measure(cell, columns[i]!.width - GAP)));
     if (y + height > BOTTOM) {
       doc.addPage();
       y = MARGIN;
