@@ -196,4 +196,18 @@ describe('GoodsOrderPage: a draft', () => {
     // The ordered order's page: receiving instead of the form.
     expect(await screen.findByRole('heading', { name: 'Receive a delivery' })).toBeTruthy();
   });
+
+  it('cancels a saved draft after asking, and shows it as cancelled', async () => {
+    const draft = buildGoodsOrder({ status: 'draft', orderedAt: null });
+    const sent = mockGoodsOrderGets({ '/api/goods-orders/42/edit': { data: draft } });
+    server.use(rest.put('/api/goods-orders/42/edit', () => HttpResponse.json({ data: buildGoodsOrder({ status: 'cancelled', cancelledAt: '2026-11-23T09:00:00.000Z' }) })));
+    const { user } = renderScreen(<GoodsOrderPage />, { path: '/goods-orders/42/edit', pattern: '/goods-orders/:id/edit', signedInAs: administrator });
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this goods order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Goods order PO-000042 cancelled.')).toBeTruthy();
+    expect(sent.find('PUT', '/api/goods-orders/42/edit')?.body).toEqual({ status: 'cancelled' });
+    expect(screen.getAllByText('Cancelled').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  });
 });

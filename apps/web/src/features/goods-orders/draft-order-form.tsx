@@ -97,30 +97,21 @@ export function DraftOrderForm({ order, formKey, defaultOutletId }: DraftOrderFo
       }
     });
 
-  function confirm() {
+  // Awaited rather than given callbacks: a cancelled order leaves the form for its record before they would run.
+  async function confirm() {
     if (!order) return;
-    if (asking === 'delete') {
-      remove.mutate(order.id, {
-        onSuccess: () => {
-          notify.success(`Goods order ${order.number} deleted.`);
-          navigate('/goods-orders');
-        },
-        onError: (error) => {
-          setAsking(null);
-          setFormError(errorMessageOf(error));
-        },
-      });
-    } else {
-      update.mutate(
-        { id: order.id, input: { status: 'cancelled' } },
-        {
-          onSuccess: () => notify.success(`Goods order ${order.number} cancelled.`),
-          onError: (error) => {
-            setAsking(null);
-            setFormError(errorMessageOf(error));
-          },
-        },
-      );
+    try {
+      if (asking === 'delete') {
+        await remove.mutateAsync(order.id);
+        notify.success(`Goods order ${order.number} deleted.`);
+        navigate('/goods-orders');
+      } else {
+        await update.mutateAsync({ id: order.id, input: { status: 'cancelled' } });
+        notify.success(`Goods order ${order.number} cancelled.`);
+      }
+    } catch (error) {
+      setAsking(null);
+      setFormError(errorMessageOf(error));
     }
   }
 
@@ -210,7 +201,7 @@ export function DraftOrderForm({ order, formKey, defaultOutletId }: DraftOrderFo
         title={asking === 'delete' ? 'Delete this goods order?' : 'Cancel this goods order?'}
         confirmLabel={asking === 'delete' ? 'Delete' : 'Cancel order'}
         isBusy={remove.isPending || update.isPending}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onCancel={() => setAsking(null)}
       >
         {asking === 'delete'

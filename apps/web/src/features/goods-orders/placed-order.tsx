@@ -111,7 +111,7 @@ export function PlacedOrder({ order }: { order: GoodsOrder }) {
         {lastReceipt && (
           <Alert tone="success" title={receivedMessage(lastReceipt)}>
             <p className="mb-2">What each product costs now (the weighted average of the stock on hand and this delivery):</p>
-            <div className="rounded-md bg-white">
+            <div className="rounded-md bg-white text-gray-700">
               <ReceiptLines lines={lastReceipt.lines} caption="This delivery" />
             </div>
           </Alert>

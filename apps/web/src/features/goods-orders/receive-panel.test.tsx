@@ -26,7 +26,8 @@ function receiptFor(input: GoodsReceiptInput): GoodsReceiptAnswer {
     return buildItem({ ...item, receivedQuantity: item.receivedQuantity + got });
   });
   const units = input.items.reduce((n, i) => n + i.quantity, 0);
-  const order = buildGoodsOrder({ status: 'partially_received', items, receivedUnits: units });
+  const allIn = items.every((item) => item.outstanding === 0);
+  const order = buildGoodsOrder({ status: allIn ? 'received' : 'partially_received', items, receivedUnits: units, receivedAt: allIn ? '2026-11-23T09:00:00.000Z' : null });
   return {
     id: 7,
     goodsOrderId: 42,
@@ -110,6 +111,8 @@ describe('GoodsOrderPage: receiving an ordered order', () => {
       note: null,
     });
     expect((await screen.findAllByText('Received 17 units into Main store. Everything ordered has arrived.')).length).toBeGreaterThan(0);
+    // All in: the order is closed, its lines read-only.
+    expect(screen.queryByRole('heading', { name: 'Receive a delivery' })).toBeNull();
     const thisDelivery = screen.getByRole('table', { name: 'This delivery' });
     expect(within(thisDelivery).getByText('$1.40 →')).toBeTruthy();
     expect(within(thisDelivery).getByText('$1.23')).toBeTruthy();

@@ -81,37 +81,33 @@ export function ReceivePanel({ order, onReceived }: { order: GoodsOrder; onRecei
     }
     setLineErrors({});
     if (read.draft.over.length > 0) setConfirming(read.draft);
-    else send(read.draft, false);
+    else void send(read.draft, false);
   }
 
-  function send(draft: ReceiptDraft, allowOver: boolean) {
-    receive.mutate(
-      { id: order.id, input: { ...draft.input, allowOver, note: note.trim() || null } },
-      {
-        onSuccess: (receipt) => {
-          setConfirming(null);
-          setCounts({});
-          setNote('');
-          setScanNote(null);
-          setLastScanned(null);
-          notify.success(receivedMessage(receipt));
-          onReceived(receipt);
-        },
-        onError: (error) => {
-          setConfirming(null);
-          // "items.3.quantity" names the payload's fourth line: put it back on that order line.
-          const { onFields, leftOver } = splitFieldErrors(error, (root, name) => root === 'items' && /^items\.\d+\.(quantity|unitCost|itemId)$/.test(name));
-          const errors: LineErrors = {};
-          for (const [field, text] of Object.entries(onFields)) {
-            const [, index, key] = field.split('.');
-            const itemId = draft.itemIds[Number(index)];
-            if (itemId !== undefined) errors[itemId] = { ...errors[itemId], [key === 'unitCost' ? 'unitCost' : 'quantity']: text };
-          }
-          setLineErrors(errors);
-          setMessage(leftOver);
-        },
-      },
-    );
+  // Awaited rather than given callbacks: the last delivery closes the order, and the panel leaves the page before they would run.
+  async function send(draft: ReceiptDraft, allowOver: boolean) {
+    try {
+      const receipt = await receive.mutateAsync({ id: order.id, input: { ...draft.input, allowOver, note: note.trim() || null } });
+      setConfirming(null);
+      setCounts({});
+      setNote('');
+      setScanNote(null);
+      setLastScanned(null);
+      notify.success(receivedMessage(receipt));
+      onReceived(receipt);
+    } catch (error) {
+      setConfirming(null);
+      // "items.3.quantity" names the payload's fourth line: put it back on that order line.
+      const { onFields, leftOver } = splitFieldErrors(error, (root, name) => root === 'items' && /^items\.\d+\.(quantity|unitCost|itemId)$/.test(name));
+      const errors: LineErrors = {};
+      for (const [field, text] of Object.entries(onFields)) {
+        const [, index, key] = field.split('.');
+        const itemId = draft.itemIds[Number(index)];
+        if (itemId !== undefined) errors[itemId] = { ...errors[itemId], [key === 'unitCost' ? 'unitCost' : 'quantity']: text };
+      }
+      setLineErrors(errors);
+      setMessage(leftOver);
+    }
   }
 
   const counted = order.items.reduce((n, item) => n + (quantityOf(counts[item.id]?.quantity ?? '') ?? 0), 0);
@@ -158,10 +154,8 @@ export function ReceivePanel({ order, onReceived }: { order: GoodsOrder; onRecei
                   <tr key={item.id} className={cn(lastScanned === item.id && 'bg-indigo-50/60')} data-testid={`receive-line-${item.id}`}>
                     <td className={td}>
                       <div className="font-medium text-gray-900">{label}</div>
-                      <div className="font-mono text-xs text-gray-500">
-                        {item.sku}
-                        {item.barcode && <span className="ml-2">{item.barcode}</span>}
-                      </div>
+                      <div className="font-mono text-xs whitespace-nowrap text-gray-500">{item.sku}</div>
+                      {item.barcode && <div className="font-mono text-xs whitespace-nowrap text-gray-400">{item.barcode}</div>}
                     </td>
                     <td className={`${td} font-mono text-xs`}>{item.supplierSku ?? '—'}</td>
                     <td className={tdNumber}>{item.quantity}</td>
@@ -239,7 +233,7 @@ export function ReceivePanel({ order, onReceived }: { order: GoodsOrder; onRecei
         confirmLabel="Receive anyway"
         tone="primary"
         isBusy={receive.isPending}
-        onConfirm={() => confirming && send(confirming, true)}
+        onConfirm={() => confirming && void send(confirming, true)}
         onCancel={() => setConfirming(null)}
       >
         <p>These lines get more than is still to come; the extra units are added to stock and recorded as an over-receipt:</p>
