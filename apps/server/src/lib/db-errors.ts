@@ -1,6 +1,8 @@
 /** PostgreSQL error codes the services turn into answers a person understands. */
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+/** PostgreSQL 18 (PGlite) reports an ON DELETE RESTRICT refusal with this code; 15 with 23503. */
+const RESTRICT_VIOLATION = '23001';
 
 type PgLikeError = { code?: string; detail?: unknown; constraint?: string; constraint_name?: string; cause?: unknown };
 
@@ -35,7 +37,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 export function isForeignKeyViolation(error: unknown): boolean {
-  return pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION;
+  const code = pgErrorOf(error)?.code;
+  return code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION;
 }
 
 /** What the database said when it refused one row of an import, worded for the person importing. */
