@@ -210,4 +210,23 @@ describe('GoodsOrderPage: a draft', () => {
     expect(screen.getAllByText('Cancelled').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
   });
+
+  it('keeps a new draft on screen when ordering it is refused: created, its address its own, the reason on the lines', async () => {
+    mockGoodsOrderGets({ '/api/goods-orders/57/timeline': { data: [] } });
+    const created = savedDraft(57, { supplierId: 4, outletId: 1, items: [] });
+    server.use(
+      rest.post('/api/goods-orders/create', () => HttpResponse.json({ data: created }, { status: 201 })),
+      rest.get('/api/goods-orders/57/edit', () => HttpResponse.json({ data: created })),
+      rest.put('/api/goods-orders/57/edit', () => invalid({ items: ['Add at least one line before ordering.'] })),
+    );
+    const { user, router } = await renderNew();
+    await user.selectOptions(screen.getByLabelText('Supplier'), 'Fresh Farm Ltd');
+    await user.selectOptions(screen.getByLabelText('Deliver to outlet'), 'Main store');
+    await user.type(screen.getByLabelText('Note'), 'Call before delivery');
+    await user.click(screen.getByRole('button', { name: 'Mark as ordered' }));
+    expect(await screen.findByText('Add at least one line before ordering.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/goods-orders/57/edit');
+    expect((screen.getByLabelText('Supplier') as HTMLSelectElement).value).toBe('4');
+    expect(screen.getByRole('button', { name: 'Save draft' })).toBeTruthy();
+  });
 });

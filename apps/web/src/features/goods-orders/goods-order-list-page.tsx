@@ -46,7 +46,7 @@ export function GoodsOrderListPage() {
     { key: 'expectedAt', header: 'Expected', sortKey: 'expectedAt', cell: (o) => <ExpectedDay order={o} today={today} /> },
     { key: 'units', header: 'Lines / units', cell: (o) => <span className="whitespace-nowrap text-gray-700">{linesAndUnits(o)}</span> },
     { key: 'total', header: 'Total', sortKey: 'total', align: 'right', cell: (o) => <span className="tabular-nums">{money.format(o.total)}</span> },
-    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap text-gray-700">{dates.dateTime(o.createdAt)}</span> },
+    { key: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (o) => <span className="whitespace-nowrap text-gray-700" title={dates.dateTime(o.createdAt)}>{dates.date(o.createdAt)}</span> },
   ];
 
   return (

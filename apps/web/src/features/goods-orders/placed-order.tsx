@@ -12,6 +12,7 @@ import { notify } from '../../lib/notifications.tsx';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { goodsOrderPdfUrl, goodsOrderTimelineKey, useUpdateGoodsOrder, type GoodsReceiptAnswer } from './api.ts';
 import { EmailOrderDialog } from './email-order-dialog.tsx';
+import { OrderDetailsDialog } from './order-details-dialog.tsx';
 import { cells, ExpectedDay, GoodsOrderStatusBadge, isOpenOrder, plural, PurchaseTotals, useShopToday } from './goods-order-display.tsx';
 import { GoodsOrderTimeline } from './goods-order-timeline.tsx';
 import { ReceiptLines, ReceiptsSection } from './receipts-section.tsx';
@@ -27,6 +28,7 @@ export function PlacedOrder({ order }: { order: GoodsOrder }) {
   const update = useUpdateGoodsOrder();
   const [asking, setAsking] = useState<'cancel' | 'rest' | null>(null);
   const [isEmailing, setIsEmailing] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
   const [lastReceipt, setLastReceipt] = useState<GoodsReceiptAnswer | null>(null);
   const outstanding = order.items.reduce((n, item) => n + item.outstanding, 0);
   const open = isOpenOrder(order.status);
@@ -97,7 +99,16 @@ export function PlacedOrder({ order }: { order: GoodsOrder }) {
         }
       />
       <div className="flex flex-col gap-6">
-        <Block title="Order">
+        <Block
+          title="Order"
+          actions={
+            open && (
+              <Button variant="ghost" className="px-2 py-1 text-xs" onClick={() => setIsEditing(true)}>
+                Change date or note
+              </Button>
+            )
+          }
+        >
           <dl className="grid gap-4 text-sm sm:grid-cols-2 xl:grid-cols-4">
             {facts.map(([label, value]) => (
               <div key={label}>
@@ -124,6 +135,7 @@ export function PlacedOrder({ order }: { order: GoodsOrder }) {
         </div>
       </div>
       <EmailOrderDialog order={order} open={isEmailing} onClose={() => setIsEmailing(false)} />
+      {isEditing && <OrderDetailsDialog order={order} open onClose={() => setIsEditing(false)} />}
       <ConfirmDialog
         open={asking !== null}
         title={asking === 'rest' ? 'Cancel what has not come?' : 'Cancel this goods order?'}
