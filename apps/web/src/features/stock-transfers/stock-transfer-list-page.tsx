@@ -2,7 +2,6 @@ import { stockTransferStatuses, stockTransferStatusLabels, type StockTransferLis
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, noValue } from '../../components/resource-list-columns.tsx';
 import { listFilter, useOutletFilter, type ResourceList } from '../../components/resource-list.ts';
-import { Label } from '../../components/ui/label.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useDateFormat } from '../../lib/shop-settings.ts';
 import { useDeleteStockTransfer, useStockTransfers } from './api.ts';
@@ -15,26 +14,35 @@ const statusFilter = listFilter(
   stockTransferStatuses.map((status) => [status, stockTransferStatusLabels[status]] as const),
 );
 
-/** "From" and "to" days of creation, kept in the address like the other filters. */
+/** "Created from … to …": days of creation, kept in the address like the other filters. */
 function DateRange({ list }: { list: { get: (key: string) => string | undefined; set: (patch: Record<string, string | undefined>) => void } }) {
+  const day = (key: 'from' | 'to', label: string) => (
+    <TextInput type="date" aria-label={label} className="w-40" value={list.get(key) ?? ''} onChange={(event) => list.set({ [key]: event.target.value || undefined })} />
+  );
   return (
-    <div className="flex items-end gap-2">
-      {(['from', 'to'] as const).map((key) => (
-        <div key={key}>
-          <Label htmlFor={`transfers-${key}`}>{key === 'from' ? 'Created from' : 'Created to'}</Label>
-          <TextInput id={`transfers-${key}`} type="date" className="mt-1 w-40" value={list.get(key) ?? ''} onChange={(event) => list.set({ [key]: event.target.value || undefined })} />
-        </div>
-      ))}
+    <div className="flex items-center gap-2 text-sm text-gray-600">
+      <span>Created</span>
+      {day('from', 'Created from')}
+      <span>to</span>
+      {day('to', 'Created to')}
     </div>
   );
 }
 
 function useColumns() {
   const dates = useDateFormat();
-  const when = (iso: string | null) => (iso ? <span className="whitespace-nowrap">{dates.dateTime(iso)}</span> : noValue);
+  // The day in the column, the time when pointed at: the list stays narrow enough for its actions.
+  const when = (iso: string | null) =>
+    iso ? (
+      <time dateTime={iso} title={dates.dateTime(iso)} className="whitespace-nowrap">
+        {dates.date(iso)}
+      </time>
+    ) : (
+      noValue
+    );
   return [
     nameColumn<StockTransferListItem>({ basePath: '/stock-transfers', key: 'number', header: 'Transfer', nameOf: (t) => t.number, look: 'font-mono font-semibold', nowrap: true }),
-    { key: 'route', header: 'From → To', cell: (t: StockTransferListItem) => <Route from={t.fromOutletName} to={t.toOutletName} /> },
+    { key: 'route', header: 'From → To', cell: (t: StockTransferListItem) => <Route from={t.fromOutletName} to={t.toOutletName} stacked /> },
     { key: 'status', header: 'Status', cell: (t: StockTransferListItem) => <TransferStatusBadge status={t.status} /> },
     {
       key: 'units',
@@ -42,7 +50,8 @@ function useColumns() {
       align: 'right' as const,
       cell: (t: StockTransferListItem) => (
         <span className="whitespace-nowrap tabular-nums">
-          {`${plural(t.itemCount, 'item')} · ${plural(t.unitCount, 'unit')}`}
+          {plural(t.itemCount, 'item')}
+          <span className="block">{plural(t.unitCount, 'unit')}</span>
           {t.receivedUnitCount !== null && t.receivedUnitCount < t.unitCount && (
             <span className="block text-xs text-amber-700">{`${(t.unitCount - t.receivedUnitCount).toLocaleString()} short`}</span>
           )}

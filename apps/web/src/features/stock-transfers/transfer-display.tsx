@@ -14,11 +14,11 @@ export function TransferStatusBadge({ status }: { status: StockTransferStatus })
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-/** "Main store → Harbour Road". */
-export function Route({ from, to }: { from: string; to: string }) {
+/** "Main store → Harbour Road"; `stacked`: the destination under the source (a narrow column). */
+export function Route({ from, to, stacked = false }: { from: string; to: string; stacked?: boolean }) {
   return (
     <span className="whitespace-nowrap">
-      {from} <span aria-label="to">→</span> {to}
+      {from} <span className={stacked ? 'block' : undefined}>→ {to}</span>
     </span>
   );
 }
@@ -91,45 +91,49 @@ export function TransferRecord({ transfer }: { transfer: StockTransfer }) {
   const short = transfer.items.reduce((sum, item) => sum + (item.shortQuantity ?? 0), 0);
   return (
     <Block title="Lines">
-      <LinesTable
-        caption="Lines"
-        head={
-          <>
-            <th className={th}>Product</th>
-            <th className={thRight}>{received ? 'Sent' : 'Quantity'}</th>
-            {received && <th className={thRight}>Received</th>}
-            {received && <th className={thRight}>Short</th>}
-            <th className={thRight}>Unit cost</th>
-          </>
-        }
-        foot={
-          received && (
-            <tr>
-              <td className="py-2 pr-3">Total</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{transfer.unitCount.toLocaleString()}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{(transfer.receivedUnitCount ?? 0).toLocaleString()}</td>
-              <td className="py-2 pr-3 text-right tabular-nums" data-testid="short-total">
-                {short ? `${short.toLocaleString()} short · ${money.format(transfer.shortValue ?? 0)}` : 'None'}
-              </td>
-              <td />
+      {transfer.items.length === 0 ? (
+        <p className="text-sm text-gray-500">No lines: nothing was on this transfer.</p>
+      ) : (
+        <LinesTable
+          caption="Lines"
+          head={
+            <>
+              <th className={th}>Product</th>
+              <th className={thRight}>{received ? 'Sent' : 'Quantity'}</th>
+              {received && <th className={thRight}>Received</th>}
+              {received && <th className={thRight}>Short</th>}
+              <th className={thRight}>Unit cost</th>
+            </>
+          }
+          foot={
+            received && (
+              <tr>
+                <td className="py-2 pr-3">Total</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{transfer.unitCount.toLocaleString()}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{(transfer.receivedUnitCount ?? 0).toLocaleString()}</td>
+                <td className="py-2 pr-3 text-right tabular-nums" data-testid="short-total">
+                  {short ? `${short.toLocaleString()} short · ${money.format(transfer.shortValue ?? 0)}` : 'None'}
+                </td>
+                <td />
+              </tr>
+            )
+          }
+        >
+          {transfer.items.map((item) => (
+            <tr key={item.id} data-testid={`line-${item.variantId}`}>
+              <ProductCell line={item} />
+              <td className="py-2 pr-3 text-right tabular-nums">{item.quantity.toLocaleString()}</td>
+              {received && <td className="py-2 pr-3 text-right tabular-nums">{(item.receivedQuantity ?? 0).toLocaleString()}</td>}
+              {received && (
+                <td className="py-2 pr-3 text-right">
+                  {item.shortQuantity ? <Badge tone="amber">{`${item.shortQuantity.toLocaleString()} short`}</Badge> : <span className="text-gray-400">—</span>}
+                </td>
+              )}
+              <td className="py-2 pr-3 text-right tabular-nums">{money.format(item.unitCost)}</td>
             </tr>
-          )
-        }
-      >
-        {transfer.items.map((item) => (
-          <tr key={item.id} data-testid={`line-${item.variantId}`}>
-            <ProductCell line={item} />
-            <td className="py-2 pr-3 text-right tabular-nums">{item.quantity.toLocaleString()}</td>
-            {received && <td className="py-2 pr-3 text-right tabular-nums">{(item.receivedQuantity ?? 0).toLocaleString()}</td>}
-            {received && (
-              <td className="py-2 pr-3 text-right">
-                {item.shortQuantity ? <Badge tone="amber">{`${item.shortQuantity.toLocaleString()} short`}</Badge> : <span className="text-gray-400">—</span>}
-              </td>
-            )}
-            <td className="py-2 pr-3 text-right tabular-nums">{money.format(item.unitCost)}</td>
-          </tr>
-        ))}
-      </LinesTable>
+          ))}
+        </LinesTable>
+      )}
     </Block>
   );
 }
