@@ -1,6 +1,6 @@
 import type { GoodsOrder } from '@tillbook/contract';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { DialogFormActions } from '../../components/form.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -65,14 +65,7 @@ export function EmailOrderDialog({ order, open, onClose }: { order: GoodsOrder; 
             {failure.general}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close} disabled={send.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!to.trim() && !order.supplierEmail} isBusy={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send'}
-          </Button>
-        </div>
+        <DialogFormActions isPending={send.isPending} onCancel={close} saveLabel="Send" />
       </form>
     </Dialog>
   );

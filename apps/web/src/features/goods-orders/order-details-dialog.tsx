@@ -1,6 +1,6 @@
 import type { GoodsOrder } from '@tillbook/contract';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { DialogFormActions } from '../../components/form.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -43,14 +43,7 @@ export function OrderDetailsDialog({ order, open, onClose }: { order: GoodsOrder
             {errors.other}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" isBusy={update.isPending}>
-            {update.isPending ? 'Processing' : 'Save'}
-          </Button>
-        </div>
+        <DialogFormActions isPending={update.isPending} onCancel={onClose} />
       </form>
     </Dialog>
   );
