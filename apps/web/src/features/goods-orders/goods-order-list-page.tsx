@@ -62,7 +62,7 @@ export function GoodsOrderListPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <SearchInput label="Search goods orders" placeholder="Number, e.g. PO-000042" value={list.search} onChange={list.setSearch} />
+        <SearchInput label="Search goods orders" placeholder="Number (PO-000042) or supplier" value={list.search} onChange={list.setSearch} />
         <FilterSelect label="Status" allLabel="All statuses" className="w-48" options={goodsOrderStatusOptions} value={filters.status} onChange={(status) => list.set({ status })} />
         <FilterSelect label="Supplier" allLabel="All suppliers" className="w-52" options={choicesOf(suppliers.data)} value={filters.supplierId} onChange={(supplierId) => list.set({ supplierId })} />
         <FilterSelect label="Outlet" allLabel="All outlets" className="w-44" options={choicesOf(outlets.data)} value={filters.outletId} onChange={(outletId) => list.set({ outletId })} />
