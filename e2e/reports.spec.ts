@@ -1,25 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demo, mainNav, signIn } from './helpers.ts';
-
-/** The calls an administrator's page makes, with the XSRF header the server asks of every write. */
-async function api(page: Page) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const request: APIRequestContext = page.request;
-  const post = async (url: string, data: unknown) => {
-    const res = await request.post(url, { data, headers: { 'x-xsrf-token': xsrf } });
-    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
-    return ((await res.json()) as { data: Record<string, unknown> }).data;
-  };
-  const get = async (url: string) => ((await (await request.get(url)).json()) as { data: unknown }).data;
-  return { post, get };
-}
+import { expect, test } from '@playwright/test';
+import { adminApi, demo, mainNav, signIn } from './helpers.ts';
 
 test('an administrator sells, sees the sales on the dashboard, and reads every report with its range, a filter and a CSV', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, demo.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const { post, get } = await api(page);
+  const { post, get } = await adminApi(page);
 
   // A product of known price without tax, a register of its own with an open drawer, and two sales.
   const outlets = (await get('/api/outlets/list')) as Array<{ id: number; name: string }>;

@@ -57,7 +57,7 @@ const stockCountList: ResourceList<StockCountListItem> = {
   noun: 'stock counts',
   pagingNoun: 'counts',
   basePath: '/stock-counts',
-  searchPlaceholder: 'Number, e.g. SC-000042, or a word of the note',
+  searchPlaceholder: 'Number, e.g. SC-000042',
   defaultSort: '-createdAt',
   labelOf: (c) => c.number,
   useFilters: () => [listFilter('status', 'Status', 'All statuses', stockCountStatusOptions.map((o) => [o.value, o.label] as const)), useOutletFilter()],

@@ -118,7 +118,14 @@ describe('StockCountPage', () => {
 
   it('applies after saying how many adjustments will be posted, uncounted lines skipped or counted as none', async () => {
     const { user, sent } = renderSheet();
-    server.use(rest.post('/api/stock-counts/42/apply', () => HttpResponse.json({ data: { ...count, status: 'applied', adjustments: 3, appliedAt: '2026-11-20T10:00:00.000Z' } })));
+    // Once applied, the sheet reads back applied (and the page drops its actions) as the server answers it.
+    const applied = { ...count, status: 'applied', adjustments: 3, appliedAt: '2026-11-20T10:00:00.000Z' };
+    server.use(
+      rest.post('/api/stock-counts/42/apply', () => {
+        server.use(rest.get('/api/stock-counts/42/edit', () => HttpResponse.json({ data: applied })));
+        return HttpResponse.json({ data: applied });
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply SC-000042?' });
     expect(within(dialog).getByTestId('apply-summary').textContent).toContain('2 stock adjustments will be posted at Main store with the reason “count”.');
@@ -127,6 +134,8 @@ describe('StockCountPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Post 3 adjustments' }));
     await waitFor(() => expect(sent.find('POST', '/api/stock-counts/42/apply')?.body).toEqual({ uncounted: 'zero' }));
     expect(await screen.findByText('SC-000042 applied: 3 stock adjustments posted.')).toBeTruthy();
+    expect(await screen.findByText(/3 stock adjustments posted with the reason “count”/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
   });
 
   it('cancels the count after a confirmation', async () => {

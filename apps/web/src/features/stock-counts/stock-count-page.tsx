@@ -14,7 +14,7 @@ import { errorMessageOf } from '../../lib/api-error.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useApplyStockCount, useEditStockCount, useStockCount } from './api.ts';
-import { countScopeText, plural, StockCountStatusBadge } from './count-display.tsx';
+import { countScopeText, plural, signed, StockCountStatusBadge } from './count-display.tsx';
 import { CountSheet, ScanBox } from './count-sheet.tsx';
 
 const back = <BackLink to="/stock-counts">Stock counts</BackLink>;
@@ -111,8 +111,8 @@ function Review({ count }: { count: StockCount }) {
       <dl aria-label="Review totals" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-5">
         <Figure label="Counted" value={`${t.counted.toLocaleString()} of ${t.lines.toLocaleString()}`} detail={t.uncounted > 0 ? `${plural(t.uncounted, 'line')} not counted yet` : 'Every line counted'} />
         <Figure label="Lines with a variance" value={t.varianceLines.toLocaleString()} />
-        <Figure label="Over" value={`+${t.unitsOver.toLocaleString()}`} detail={`${money.format(t.valueOver)} at cost`} tone={t.unitsOver > 0 ? 'good' : undefined} />
-        <Figure label="Short" value={`−${t.unitsShort.toLocaleString()}`} detail={`${money.format(t.valueShort)} at cost`} tone={t.unitsShort > 0 ? 'bad' : undefined} />
+        <Figure label="Over" value={signed(t.unitsOver)} detail={`${money.format(t.valueOver)} at cost`} tone={t.unitsOver > 0 ? 'good' : undefined} />
+        <Figure label="Short" value={signed(-t.unitsShort)} detail={`${money.format(t.valueShort)} at cost`} tone={t.unitsShort > 0 ? 'bad' : undefined} />
         <Figure label="Net value at cost" value={money.format(net)} tone={net > 0 ? 'good' : net < 0 ? 'bad' : undefined} detail="Over less short, at each line’s cost when the count started" />
       </dl>
     </Block>
@@ -147,18 +147,16 @@ function CountActions({ count }: { count: StockCount }) {
         confirmLabel={adjustments === 0 ? 'Apply with no adjustment' : `Post ${plural(adjustments, 'adjustment')}`}
         isBusy={apply.isPending}
         onCancel={close}
-        onConfirm={() =>
-          apply.mutate(
-            { uncounted },
-            {
-              onSuccess: (applied) => {
-                close();
-                notify.success(`${applied.number} applied: ${plural(applied.adjustments, 'stock adjustment')} posted.`);
-              },
-              onError: (caught) => setError(errorMessageOf(caught)),
-            },
-          )
-        }
+        onConfirm={async () => {
+          // Awaited here, not in mutate's callbacks: once applied, the refreshed page no longer shows these actions.
+          try {
+            const applied = await apply.mutateAsync({ uncounted });
+            close();
+            notify.success(`${applied.number} applied: ${plural(applied.adjustments, 'stock adjustment')} posted.`);
+          } catch (caught) {
+            setError(errorMessageOf(caught));
+          }
+        }}
       >
         <div className="space-y-4">
           {error && <Alert tone="error">{error}</Alert>}
@@ -187,18 +185,15 @@ function CountActions({ count }: { count: StockCount }) {
         confirmLabel="Cancel count"
         isBusy={edit.isPending}
         onCancel={close}
-        onConfirm={() =>
-          edit.mutate(
-            { status: 'cancelled' },
-            {
-              onSuccess: (cancelled) => {
-                close();
-                notify.success(`${cancelled.number} cancelled.`);
-              },
-              onError: (caught) => setError(errorMessageOf(caught)),
-            },
-          )
-        }
+        onConfirm={async () => {
+          try {
+            const cancelled = await edit.mutateAsync({ status: 'cancelled' });
+            close();
+            notify.success(`${cancelled.number} cancelled.`);
+          } catch (caught) {
+            setError(errorMessageOf(caught));
+          }
+        }}
       >
         {error && <Alert tone="error">{error}</Alert>}
         <p>What was counted is kept on the sheet, but no stock is adjusted and nobody can count on it any more.</p>
