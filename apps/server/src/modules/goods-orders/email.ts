@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { noMailerMessage, sendFailure, type Mailer } from '../../lib/mailer.ts';
-import { purchaseOrderFileName, purchaseOrderParts, purchaseOrderPdf, type PurchaseOrderParts } from './purchase-order-document.ts';
+import { dateText, purchaseOrderFileName, purchaseOrderParts, purchaseOrderPdf, type PurchaseOrderParts } from './purchase-order-document.ts';
 import { recordGoodsOrderEvent } from './timeline.ts';
 
 export const noSupplierEmailMessage = 'The supplier has no e-mail address. Enter the address to send the purchase order to.';
@@ -20,7 +20,7 @@ function messageLines({ order, supplier, outlet, settings }: PurchaseOrderParts,
     `Hello ${supplier.contactPerson ?? supplier.companyName},`,
     ...(message ? [message] : []),
     `Please find our purchase order ${order.number} attached (${lines}, ${money(order.total)} in total).` +
-      (order.expectedAt ? ` We expect the goods by ${order.expectedAt}.` : ''),
+      (order.expectedAt ? ` We expect the goods by ${dateText(settings, order.expectedAt)}.` : ''),
     `Deliver to: ${[outlet.name, outlet.address].filter(Boolean).join(', ')}.`,
     `Thank you,\n${settings.businessName}`,
   ];

@@ -48,7 +48,7 @@ export async function purchaseOrderParts(db: DbOrTx, id: number): Promise<Purcha
 }
 
 /** "Nov 21, 2026" in the shop's locale; a calendar day (the expected date) is printed as that day wherever the shop is. */
-function dateText(settings: ShopSettings, day: string): string {
+export function dateText(settings: Pick<ShopSettings, 'locale'>, day: string): string {
   try {
     return new Intl.DateTimeFormat(settings.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   } catch {

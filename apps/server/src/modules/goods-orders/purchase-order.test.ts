@@ -141,7 +141,8 @@ describe('e-mailing the purchase order', () => {
     expect(mail.from?.value[0]).toEqual({ name: 'Fjord Corner', address: 'buying@corner.example' });
     expect(mail.subject).toBe(`Purchase order ${order.number} from Fjord Corner`);
     expect(mail.text).toContain('Hello Ingrid Berg,');
-    expect(mail.text).toContain(`Please find our purchase order ${order.number} attached (2 lines, 19 units, £170.22 in total).`);
+    expect(mail.text).toContain(`Please find our purchase order ${order.number} attached (2 lines, 19 units, £170.22 in total). We expect the goods by 24 Dec 2026.`);
+    expect(mail.text).toContain(`Deliver to: ${shop.main.name}.`);
     const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
     expect(pdf).toMatchObject({ filename: `purchase-order-${order.number}.pdf` });
     expect(await pdfToText(pdf!.content)).toMatch(/Total +£170\.22/);
