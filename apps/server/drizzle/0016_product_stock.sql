@@ -140,6 +140,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- What PostgreSQL guesses of "out" and "low" at an outlet: every outlet's rows (and the rows
+-- of all outlets together, 0) share the table's statistics, so it keeps their combinations.
+CREATE STATISTICS product_stock_outlet_quantity (mcv) ON outlet_id, tracked, quantity FROM product_stock;
+--> statement-breakpoint
+CREATE STATISTICS product_stock_outlet_low (mcv) ON outlet_id, low_key FROM product_stock;
+--> statement-breakpoint
+ALTER TABLE product_stock ALTER COLUMN quantity SET STATISTICS 1000, ALTER COLUMN low_key SET STATISTICS 1000;
+--> statement-breakpoint
 -- Every product's stock summary, from the levels as they are now.
 SELECT rebuild_product_stock();
 --> statement-breakpoint

@@ -28,15 +28,30 @@ function sourceOf(filters: ProductFilters, needsProduct: boolean, variants = fal
 }
 
 /**
+ * Up to this many products matching a stock status, a page reads the matches from the summary's
+ * index first and sorts them (`stockFirst`). PostgreSQL cannot tell how many match — the rows of
+ * every outlet share the table's statistics, and "low" compares two columns — and, guessing
+ * thousands, walked the whole title index for a page of a status that held none (1.4 s at 100k).
+ * Past it the matches are dense, and walking the sort order finds a page in a few hundred rows.
+ */
+const STOCK_FIRST_LIMIT = 5000;
+
+/**
  * The products matching the filters, as rows of (id, sort key k). A search is a union of two
  * index-backed branches — title (trigram) and a variant's SKU (trigram) or barcode (prefix) — each
  * carrying the other filters and the sort key, so the page is a top-N sort of the matches only.
  * (Written as `p.id in (…union…)` under ORDER BY title LIMIT, PostgreSQL walked the title index
  * and compared every product with every match: seconds at 100k products.) Without a sort key (a
- * count, the export's id pages) and without a search, a stock-status filter reads the summary alone.
+ * count, the export's id pages) and without a search, a stock-status filter reads the summary alone;
+ * `stockFirst` takes the summary's matches first, then their sort keys.
  */
-function matchingRows(filters: ProductFilters, defaultThreshold: number, sortKey?: SQL): SQL {
+function matchingRows(filters: ProductFilters, defaultThreshold: number, sortKey?: SQL, stockFirst = false): SQL {
   if (!filters.search) {
+    if (stockFirst && sortKey !== undefined && filters.stockStatus !== undefined) {
+      const stock = sourceOf(filters, false);
+      return sql`select p.id, ${sortKey} as k from products p
+        where p.id = any(array(select ${stock.id} from ${stock.from} ${whereOf(filters, stock, defaultThreshold)}))`;
+    }
     const source = sourceOf(filters, sortKey !== undefined);
     return sql`select ${source.id} as id, ${sortKey ?? source.id} as k from ${source.from} ${whereOf(filters, source, defaultThreshold)}`;
   }
@@ -132,8 +147,8 @@ function stockStatusOf(row: Row): StockStatus | null {
 export async function listProducts(db: DbOrTx, filters: ProductListFilters, defaultThreshold: number, options: { withCost: boolean } = { withCost: true }): Promise<Page<ProductListItem>> {
   const { key, direction } = orderOf(filters.sort);
   const offset = (filters.page - 1) * filters.perPage;
-  const pageOf = (withTotal: boolean) => sql`select id${withTotal ? sql`, count(*) over ()::int as total` : sql``}
-    from (${matchingRows(filters, defaultThreshold, key)}) m order by k ${direction}, id ${direction} limit ${filters.perPage} offset ${offset}`;
+  const pageOf = (withTotal: boolean, stockFirst = false) => sql`select id${withTotal ? sql`, count(*) over ()::int as total` : sql``}
+    from (${matchingRows(filters, defaultThreshold, key, stockFirst)}) m order by k ${direction}, id ${direction} limit ${filters.perPage} offset ${offset}`;
   let total: number;
   let ids: number[];
   if (filters.search) {
@@ -141,6 +156,10 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
     ids = rows.map((r) => r.id);
     // Past the last page the window has no row to carry the total.
     total = rows[0]?.total ?? (await countProducts(db, filters, defaultThreshold));
+  } else if (filters.stockStatus !== undefined) {
+    // The count (one index) first: it says whether to sort the few matches or walk the sort order.
+    total = await countProducts(db, filters, defaultThreshold);
+    ids = (await execute<{ id: number }>(db, pageOf(false, total <= STOCK_FIRST_LIMIT))).map((r) => r.id);
   } else {
     const [count, rows] = await Promise.all([countProducts(db, filters, defaultThreshold), execute<{ id: number }>(db, pageOf(false))]);
     total = count;
