@@ -1,20 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signIn } from './helpers.ts';
+import { adminApi, demo, signIn } from './helpers.ts';
 
 /** Names unique to this run, so the spec never depends on data another test left behind. */
 const run = Date.now().toString(36);
 
 /** A product of its own with 12 at Main store and none at Harbour Road, made through the API as the signed-in administrator. */
-async function seedProduct(page: Page, title: string, sku: string) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const outlets = ((await (await page.request.get('/api/outlets/list')).json()) as { data: Array<{ id: number; name: string }> }).data;
-  const main = outlets.find((o) => o.name === 'Main store')!;
-  const res = await page.request.post('/api/products/create', {
-    headers: { 'x-xsrf-token': xsrf },
-    data: { title, variants: [{ sku, price: 1200, cost: 500, stock: [{ outletId: main.id, quantity: 12, lowStockThreshold: null }] }] },
+async function seedProduct(page: Page, title: string, sku: string): Promise<number> {
+  const { get, post } = await adminApi(page);
+  const main = (await get<Array<{ id: number; name: string }>>('/api/outlets/list')).find((o) => o.name === 'Main store')!;
+  const product = await post<{ id: number }>('/api/products/create', {
+    title,
+    variants: [{ sku, price: 1200, cost: 500, stock: [{ outletId: main.id, quantity: 12, lowStockThreshold: null }] }],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
+  return product.id;
 }
 
 /** The product page's stock cell of its one variant at an outlet, as a number. */
