@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { openPglite, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
+import { createScratchPostgres } from '../apps/server/src/testing/test-database.ts';
 
 export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -52,6 +53,21 @@ export class Client {
     await this.request('GET', '/sanctum/csrf-cookie');
     await this.request('POST', '/api/login', { email: username, password });
   }
+}
+
+export type BenchDatabase = { handle: DatabaseHandle; url: string | null; close(): Promise<void> };
+
+/**
+ * A run's own database: `--driver postgres` is a new database on BENCH_POSTGRES_URL (default the
+ * local server), dropped by `close()`; anything else is PGlite in memory.
+ */
+export async function openBenchDatabase(driver: string | undefined, prefix: string): Promise<BenchDatabase> {
+  if (driver === 'postgres') {
+    const scratch = await createScratchPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', prefix);
+    return { handle: scratch, url: scratch.url, close: () => scratch.drop() };
+  }
+  const memory = await openPglite(null);
+  return { handle: memory, url: null, close: () => memory.close() };
 }
 
 export type BenchServer = { address: string; close(): Promise<void> };

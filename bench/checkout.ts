@@ -20,15 +20,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SaleItem } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { openPglite, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { loadSellableVariants } from '../apps/server/src/modules/orders/pricing-source.ts';
 import { ensureDefaultReceiptTemplate } from '../apps/server/src/modules/receipts/service.ts';
 import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
 import type { LoadConfig, LoadResult } from './checkout-load.ts';
-import { createScratchPostgres } from '../apps/server/src/testing/test-database.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
-import { percentile, startBenchServer } from './bench-api.ts';
+import { openBenchDatabase, percentile, startBenchServer } from './bench-api.ts';
 
 const CASHIER = { username: 'bench-cashier', password: 'bench-password-not-secret' };
 const STOCK = 1_000_000_000;
@@ -139,19 +138,7 @@ async function main() {
   });
   const concurrency = Number(values.concurrency);
   const seconds = Number(values.seconds);
-  let handle: DatabaseHandle;
-  let url: string | null = null;
-  let closeDatabase: () => Promise<void>;
-  if (values.driver === 'postgres') {
-    const scratch = await createScratchPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'tillbook_bench_checkout');
-    handle = scratch;
-    url = scratch.url;
-    closeDatabase = () => scratch.drop();
-  } else {
-    const memory = await openPglite(null);
-    handle = memory;
-    closeDatabase = () => memory.close();
-  }
+  const { handle, url, close: closeDatabase } = await openBenchDatabase(values.driver, 'tillbook_bench_checkout');
 
   try {
     const shop = await setUpShop(handle, Number(values.products));

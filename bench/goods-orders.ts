@@ -18,10 +18,9 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openPglite, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { updateGoodsOrder } from '../apps/server/src/modules/goods-orders/service.ts';
-import { createScratchPostgres } from '../apps/server/src/testing/test-database.ts';
-import { percentile, signInAdministrator, startBenchServer } from './bench-api.ts';
+import { openBenchDatabase, percentile, signInAdministrator, startBenchServer } from './bench-api.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
 async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -62,17 +61,7 @@ async function main() {
   });
   const lineCount = Number(values.lines);
   const roundCount = Number(values.rounds);
-  let handle: DatabaseHandle;
-  let closeDatabase: () => Promise<void>;
-  if (values.driver === 'postgres') {
-    const scratch = await createScratchPostgres(process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'tillbook_bench_goods');
-    handle = scratch;
-    closeDatabase = () => scratch.drop();
-  } else {
-    const memory = await openPglite(null);
-    handle = memory;
-    closeDatabase = () => memory.close();
-  }
+  const { handle, close: closeDatabase } = await openBenchDatabase(values.driver, 'tillbook_bench_goods');
 
   try {
     const setup = await setUp(handle, Number(values.products), lineCount * roundCount);

@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { GoodsOrder } from '@tillbook/contract';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFonts, pdfToText } from '../../testing/pdf-tools.ts';
+import { startSmtpListener, type SmtpListener } from '../../testing/smtp-listener.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { addProduct } from '../orders/sale.fixtures.ts';
 import { updateGeneralSettings } from '../settings/service.ts';
@@ -14,35 +12,12 @@ const REFUSED_ADDRESS = 'nobody@refused.example';
 
 let ctx: TestContext;
 let shop: PurchasingShop;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpListener;
 let order: GoodsOrder;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on localhost: without a certificate nodemailer's STARTTLS upgrade would fail.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === REFUSED_ADDRESS) {
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-        return;
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ctx = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${port}?from=buying@corner.example` });
+  smtp = await startSmtpListener({ refusedAddress: REFUSED_ADDRESS });
+  ctx = await createTestContext({ smtpUrl: smtp.url('buying@corner.example') });
   shop = await seedPurchasingShop(ctx);
   await updateGeneralSettings(ctx.database.db, { businessName: 'Fjord Corner', currency: 'GBP', locale: 'en-GB', timeZone: 'Europe/London' });
   // 12 shirts at 10.00 + 20 % = 144.00; 7 mugs at 3.33 + 12.5 % = 26.22; 170.22 in all.
@@ -60,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 const timelineOf = async (id: number) => (await shop.admin.get(`/api/goods-orders/${id}/timeline`)).json().data as Array<{ kind: string; detail: Record<string, unknown> }>;
@@ -135,7 +110,7 @@ describe('e-mailing the purchase order', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ sentTo: 'orders@fjord.example', messageId: expect.stringMatching(/^<.+>$/) });
 
-    const mail = received.at(-1)!;
+    const mail = smtp.received.at(-1)!;
     expect(mail.messageId).toBe(res.json().data.messageId);
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('orders@fjord.example');
     expect(mail.from?.value[0]).toEqual({ name: 'Fjord Corner', address: 'buying@corner.example' });
@@ -153,7 +128,7 @@ describe('e-mailing the purchase order', () => {
   it('sends to another address with a message, escaped in the HTML', async () => {
     const res = await shop.admin.post(`/api/goods-orders/${order.id}/email`, { to: 'Sales@Fjord.example', message: 'Rush <please> & thanks' });
     expect(res.statusCode, res.body).toBe(200);
-    const mail = received.at(-1)!;
+    const mail = smtp.received.at(-1)!;
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('sales@fjord.example');
     expect(mail.text).toContain('Rush <please> & thanks');
     expect(String(mail.html)).toContain('Rush &lt;please&gt; &amp; thanks');

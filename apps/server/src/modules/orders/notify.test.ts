@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { noReceiptEmailMessage } from '@tillbook/contract';
 import { sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/index.ts';
 import { imageBarcodes, pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
+import { startSmtpListener, type SmtpListener } from '../../testing/smtp-listener.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { updateGeneralSettings } from '../settings/service.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
@@ -15,43 +13,18 @@ const REFUSED_ADDRESS = 'nobody@refused.example';
 
 let ctx: TestContext;
 let shop: SaleShop;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpListener;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on localhost: without a certificate nodemailer's STARTTLS upgrade would fail.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === REFUSED_ADDRESS) {
-        const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
-        callback(refusal);
-        return;
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      // keepCidLinks: the HTML as sent, its pictures referring to their parts (not rewritten as data: links).
-      simpleParser(stream, { keepCidLinks: true })
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ctx = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${port}?from=till@corner.example` });
+  smtp = await startSmtpListener({ refusedAddress: REFUSED_ADDRESS, keepCidLinks: true });
+  ctx = await createTestContext({ smtpUrl: smtp.url('till@corner.example') });
   shop = await seedSaleShop(ctx);
   await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
   await updateGeneralSettings(ctx.database.db, { businessName: 'Fish & Chips <Harbour>', currency: 'USD', locale: 'en-US' });
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 /** A sale of two shirts (2 × 25.00 + 20 % tax = 60.00) to a customer with this address, or none. */
@@ -69,7 +42,7 @@ describe('e-mailing a receipt', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ sentTo: 'ada@example.com', messageId: expect.stringMatching(/^<.+>$/) });
 
-    const mail = received.at(-1)!;
+    const mail = smtp.received.at(-1)!;
     expect(mail.messageId).toBe(res.json().data.messageId);
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('ada@example.com');
     expect(mail.from?.value[0]).toEqual({ name: 'Fish & Chips <Harbour>', address: 'till@corner.example' });
@@ -100,7 +73,7 @@ describe('e-mailing a receipt', () => {
     await updateGeneralSettings(ctx.database.db, { businessName: 'Fish & Chips <Harbour>', currency: 'USD', locale: 'en-GB', timeZone: 'America/New_York' });
     try {
       expect((await shop.cashier.post(`/api/orders/${order.id}/notify`, {})).statusCode).toBe(200);
-      const mail = received.at(-1)!;
+      const mail = smtp.received.at(-1)!;
       expect(mail.text).toContain('21 Nov 2026, 23:30');
       expect(String(mail.html)).toContain('21 Nov 2026, 23:30');
       const pdf = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
@@ -113,7 +86,7 @@ describe('e-mailing a receipt', () => {
   it('shows the order barcode in the mail itself, as an inline picture a scanner reads', async () => {
     const order = await sellTo('barcode@example.com');
     expect((await shop.cashier.post(`/api/orders/${order.id}/notify`, {})).statusCode).toBe(200);
-    const mail = received.at(-1)!;
+    const mail = smtp.received.at(-1)!;
     const html = String(mail.html);
     const img = /<img src="cid:([^"]+)" alt="Barcode ([^"]+)"/.exec(html);
     expect(img?.[2]).toBe(order.number);
@@ -138,7 +111,7 @@ describe('e-mailing a receipt', () => {
     const typed = await shop.cashier.post(`/api/orders/${order.id}/notify`, { email: ' Grace@Example.com ' });
     expect(typed.statusCode, typed.body).toBe(200);
     expect(typed.json().data.sentTo).toBe('grace@example.com');
-    expect(received.at(-1)!.subject).toBe(`Your receipt ${order.number} from Fish & Chips <Harbour>`);
+    expect(smtp.received.at(-1)!.subject).toBe(`Your receipt ${order.number} from Fish & Chips <Harbour>`);
   });
 
   it('answers 502 with the mail server’s reason when it refuses the message', async () => {

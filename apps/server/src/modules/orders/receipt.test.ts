@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders, receiptTemplates, registers } from '../../db/schema/index.ts';
 import { pdfBarcodes, pdfToText } from '../../testing/pdf-tools.ts';
+import { startSmtpListener, type SmtpListener } from '../../testing/smtp-listener.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
@@ -11,31 +10,17 @@ const REFUSED_ADDRESS = 'nobody@refused.example';
 
 let ctx: TestContext;
 let shop: SaleShop;
-let smtp: SMTPServer;
+let smtp: SmtpListener;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === REFUSED_ADDRESS) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on('end', () => callback());
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ctx = await createTestContext({ smtpUrl: `smtp://127.0.0.1:${port}?from=till@corner.example` });
+  smtp = await startSmtpListener({ refusedAddress: REFUSED_ADDRESS });
+  ctx = await createTestContext({ smtpUrl: smtp.url('till@corner.example') });
   shop = await seedSaleShop(ctx);
   await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
 });
 afterAll(async () => {
   await ctx.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 async function sell(email: string | null = null) {
