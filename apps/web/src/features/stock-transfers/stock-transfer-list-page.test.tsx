@@ -5,23 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../testing/render.tsx';
 import { HttpResponse, pageOf, recordRequests, rest, server } from '../../testing/server.ts';
 import { StockTransferListPage } from './stock-transfer-list-page.tsx';
+import { sent } from './stock-transfers.fixtures.ts';
 
+const { items: _items, createdBy: _c, sentBy: _s, receivedBy: _r, updatedAt: _u, value: _v, shortValue: _sv, ...header } = sent;
 const received: StockTransferListItem = {
+  ...header,
   id: 12,
   number: 'TR-000012',
   status: 'received',
-  fromOutletId: 1,
-  fromOutletName: 'Main store',
-  toOutletId: 2,
-  toOutletName: 'Harbour Road',
-  note: null,
-  itemCount: 2,
   unitCount: 9,
   receivedUnitCount: 7,
-  createdAt: '2026-11-20T09:00:00.000Z',
-  sentAt: '2026-11-20T10:00:00.000Z',
   receivedAt: '2026-11-21T10:00:00.000Z',
-  cancelledAt: null,
 };
 const draft: StockTransferListItem = { ...received, id: 13, number: 'TR-000013', status: 'draft', itemCount: 1, unitCount: 1, receivedUnitCount: null, sentAt: null, receivedAt: null };
 
