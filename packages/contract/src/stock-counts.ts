@@ -148,7 +148,7 @@ export type StockCountEditInput = z.input<typeof stockCountEditInput>;
 
 export const stockCountUncountedChoices = ['skip', 'zero'] as const;
 
-/** POST /api/stock-counts/{id}/apply: uncounted lines are left alone (skip) or counted as none (zero). */
+/** POST /api/stock-counts/{id}/apply: uncounted lines are left alone (skip, the default) or counted as none (zero). */
 export const stockCountApplyInput = z.object({
   uncounted: z.enum(stockCountUncountedChoices, { error: 'Uncounted lines must be skipped or counted as zero.' }).default('skip'),
 });
