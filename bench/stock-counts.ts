@@ -2,23 +2,21 @@
 // HTTP API with a signed-in administrator, against a generated catalogue. Budget: applying a count
 // of 10,000 lines under 5 s on PostgreSQL.
 //
-//   npx tsx bench/stock-counts.ts --driver postgres --lines 10000     (DATABASE_URL=postgres://…)
-//   npx tsx bench/stock-counts.ts --driver pglite --lines 10000       (PGlite in DATA_DIR, default ./bench-data)
+//   npx tsx bench/stock-counts.ts --driver postgres --lines 10000   (a scratch database on BENCH_POSTGRES_URL, dropped after)
+//   npx tsx bench/stock-counts.ts --driver pglite --lines 10000     (PGlite in memory)
 //
-// The catalogue is topped up (bench/generate-catalogue.ts) until it holds more variants than
-// --lines. Each run starts a count of all products at the first outlet over HTTP (timed: the sheet
+// A catalogue is generated (bench/generate-catalogue.ts) with more variants than --lines. Each run starts a count of all products at the first outlet over HTTP (timed: the sheet
 // freezes every line in one insert…select), trims the sheet to exactly --lines lines, counts every
 // line in SQL — one in three over by one, one in three short by one, the rest as expected, so two
 // thirds of the lines are variances — and counts 300 lines over HTTP as a scanner would (each an
 // "add" of 1). Then it reads the review and a page of variances, and applies the count (timed: one
 // move_stock call posting every variance). The server runs in this process (buildApp + listen).
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { execute } from '../apps/server/src/db/execute.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { percentile, signInAdministrator, startBenchServer, type Client } from './bench-api.ts';
+import { openBenchDatabase, percentile, signInAdministrator, startBenchServer, type Client } from './bench-api.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
 
 type StockCountAnswer = { data: { id: number; number: string; status: string; adjustments: number; totals: { lines: number; varianceLines: number } } };
@@ -70,7 +68,7 @@ async function oneRun(handle: DatabaseHandle, client: Client, outletId: number, 
 async function main() {
   const { values } = parseArgs({
     options: {
-      driver: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+      driver: { type: 'string', default: 'pglite' },
       lines: { type: 'string', default: '10000' },
       runs: { type: 'string', default: '3' },
       scans: { type: 'string', default: '300' },
@@ -79,17 +77,9 @@ async function main() {
   const lines = Number(values.lines);
   const runs = Number(values.runs);
   const scans = Number(values.scans);
-  let handle: DatabaseHandle;
-  let where: string;
-  if (values.driver === 'postgres') {
-    if (!process.env.DATABASE_URL) throw new Error('--driver postgres needs DATABASE_URL');
-    handle = openPostgres(process.env.DATABASE_URL);
-    where = 'PostgreSQL';
-  } else {
-    const dataDir = path.resolve(process.env.DATA_DIR ?? './bench-data');
-    handle = await openPglite(dataDir);
-    where = `PGlite in ${dataDir}`;
-  }
+  const database = await openBenchDatabase(values.driver, 'stock_counts');
+  const { handle } = database;
+  const where = database.url ? 'PostgreSQL (a scratch database)' : 'PGlite (in memory)';
   await migrateDatabase(handle);
   const tracked = () => scalar(handle, sql`select count(*)::int as v from product_variants v join products p on p.id = v.product_id where p.track_stock and p.status = 'active'`);
   const have = await tracked();
@@ -112,7 +102,7 @@ async function main() {
     }
   } finally {
     await server.close();
-    await handle.close();
+    await database.close();
   }
 
   const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
