@@ -1,7 +1,8 @@
 import { formatSku, type ProductValues } from '@tillbook/contract';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { executeOne } from '../../db/execute.ts';
+import { execute, executeOne } from '../../db/execute.ts';
+import { AppError } from '../../lib/errors.ts';
 import { catalogueDeletions, productVariants, skuSequence, stockLevels, variantOptions } from '../../db/schema/index.ts';
 import type { AttributeOptionsById } from './references.ts';
 
@@ -95,6 +96,28 @@ export async function nextSku(db: DbOrTx, pattern: string): Promise<string> {
 }
 
 /**
+ * A variant on a goods order or a stock transfer keeps its place in their history: removing it
+ * from the product is refused on the variants (422, never the database's refusal as a 500);
+ * setting it inactive stops it being sold and ordered instead.
+ */
+async function refuseRemovingOrderedVariants(tx: DbOrTx, productId: number, keptIds: number[]): Promise<void> {
+  const kept = keptIds.length ? sql`and v.id not in (${sql.join(keptIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const held = await execute<{ name: string }>(
+    tx,
+    sql`select v.name from product_variants v
+        where v.product_id = ${productId} ${kept}
+          and (exists (select 1 from goods_order_items g where g.variant_id = v.id)
+            or exists (select 1 from stock_transfer_items t where t.variant_id = v.id))
+        order by v.position, v.id`,
+  );
+  if (held.length === 0) return;
+  const names = held.map((v) => (v.name ? `“${v.name}”` : 'The variant')).join(', ');
+  throw AppError.validation({
+    variants: [`${names} ${held.length === 1 ? 'is' : 'are'} on goods orders or stock transfers and cannot be removed. Set ${held.length === 1 ? 'it' : 'them'} inactive instead.`],
+  });
+}
+
+/**
  * Writes the variants: existing ids are updated, new ones inserted, the rest deleted (and
  * recorded for register sync). Returns the variant ids in the request's order.
  */
@@ -106,6 +129,7 @@ export async function saveVariants(
   skuPattern: string,
 ): Promise<number[]> {
   const keptIds = values.variants.map((v) => v.id).filter((id): id is number => id !== undefined);
+  await refuseRemovingOrderedVariants(tx, productId, keptIds);
   const removed = await tx
     .delete(productVariants)
     .where(and(eq(productVariants.productId, productId), keptIds.length ? notInArray(productVariants.id, keptIds) : undefined))
