@@ -3,6 +3,7 @@ import { dataOf } from './common.ts';
 import { documentIdOf, documentNumber } from './document-numbers.ts';
 import { dateField, idField, integerField, optionalMultiLineText, queryId, queryText, MAX_QUANTITY } from './fields.ts';
 import { listQuery, pageQuery, paginated, sortQuery } from './pagination.ts';
+import { pickedVariant } from './products.ts';
 
 /** "SC-000042": a stock count's number, derived from its id (6 digits, zero-padded). */
 export const countNumber = (id: number) => documentNumber('stockCount', id);
@@ -106,13 +107,7 @@ export const stockCountLinesQuery = pageQuery.extend({
 });
 
 /** A line of the sheet. `variance` = counted − (expected + movedBeforeCount); null while uncounted. */
-export const stockCountLine = z.object({
-  variantId: z.number().int(),
-  productId: z.number().int(),
-  productTitle: z.string(),
-  variantName: z.string(),
-  sku: z.string(),
-  barcode: z.string().nullable(),
+export const stockCountLine = pickedVariant.pick({ variantId: true, productId: true, productTitle: true, variantName: true, sku: true, barcode: true }).extend({
   expected: z.number().int(),
   movedBeforeCount: z.number().int(),
   counted: z.number().int().nullable(),
