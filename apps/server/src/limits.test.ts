@@ -103,6 +103,12 @@ let fixtures: {
   orderId: number;
   orderLineId: number;
   stockCountId: number;
+  goodsOrderId: number;
+  orderedGoodsOrderId: number;
+  goodsOrderItemId: number;
+  transferId: number;
+  sentTransferId: number;
+  transferItemId: number;
 };
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}${++sequence}`;
@@ -122,6 +128,14 @@ const couponBody = () => ({
   appliesTo: 'all',
   active: true,
 });
+
+const goodsOrderBody = () => ({
+  supplierId: fixtures.supplierId,
+  outletId: shop.main.id,
+  items: [{ variantId: fixtures.variantId, quantity: 1, unitCost: 1, taxRateE4: 0 }],
+});
+
+const transferBody = () => ({ fromOutletId: shop.main.id, toOutletId: shop.harbour.id, items: [{ variantId: shop.shirt.variantId, quantity: 1 }] });
 
 const supplierBody = () => ({ companyName: unique('Limit supplier '), active: true, products: [{ variantId: fixtures.variantId, cost: 100 }] });
 
@@ -179,6 +193,16 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
       total: 800,
     },
   }),
+  'POST /api/goods-orders/create': () => ({ url: '/api/goods-orders/create', body: goodsOrderBody() }),
+  'PUT /api/goods-orders/{id}/edit': () => ({ url: `/api/goods-orders/${fixtures.goodsOrderId}/edit`, body: goodsOrderBody() }),
+  'POST /api/goods-orders/{id}/items': () => ({
+    url: `/api/goods-orders/${fixtures.goodsOrderId}/items`,
+    body: { variantId: shop.mug.variantId, quantity: 1, unitCost: 1, taxRateE4: 0 },
+  }),
+  'POST /api/goods-orders/{id}/receive': () => ({
+    url: `/api/goods-orders/${fixtures.orderedGoodsOrderId}/receive`,
+    body: { items: [{ itemId: fixtures.goodsOrderItemId, quantity: 1, unitCost: 1 }], allowOver: true },
+  }),
   'POST /api/orders/apply-coupon': (field) => ({
     client: 'cashier',
     url: '/api/orders/apply-coupon',
@@ -218,6 +242,12 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
   'POST /api/stock-counts/{id}/lines': () => ({
     url: `/api/stock-counts/${fixtures.stockCountId}/lines`,
     body: { variantId: fixtures.variantId, quantity: 1, mode: 'set' },
+  }),
+  'POST /api/stock-transfers/create': () => ({ url: '/api/stock-transfers/create', body: transferBody() }),
+  'PUT /api/stock-transfers/{id}/edit': () => ({ url: `/api/stock-transfers/${fixtures.transferId}/edit`, body: transferBody() }),
+  'POST /api/stock-transfers/{id}/receive': () => ({
+    url: `/api/stock-transfers/${fixtures.sentTransferId}/receive`,
+    body: { items: [{ itemId: fixtures.transferItemId, quantity: 1 }] },
   }),
   'POST /api/suppliers/create': () => ({ url: '/api/suppliers/create', body: supplierBody() }),
   'PUT /api/suppliers/{id}/edit': () => ({ url: `/api/suppliers/${fixtures.supplierId}/edit`, body: { ...supplierBody(), companyName: 'Limit supplier' } }),
@@ -275,8 +305,24 @@ beforeAll(async () => {
     orderId: 0,
     orderLineId: 0,
     stockCountId: 0,
+    goodsOrderId: 0,
+    orderedGoodsOrderId: 0,
+    goodsOrderItemId: 0,
+    transferId: 0,
+    sentTransferId: 0,
+    transferItemId: 0,
   };
   fixtures.supplierId = (await created('/api/suppliers/create', supplierBody())).id;
+  fixtures.goodsOrderId = (await created('/api/goods-orders/create', goodsOrderBody())).id;
+  const ordered = await created('/api/goods-orders/create', goodsOrderBody());
+  expect((await admin.put(`/api/goods-orders/${ordered.id}/edit`, { status: 'ordered' })).statusCode).toBe(200);
+  fixtures.orderedGoodsOrderId = ordered.id;
+  fixtures.goodsOrderItemId = ordered.items[0].id;
+  fixtures.transferId = (await created('/api/stock-transfers/create', transferBody())).id;
+  const sent = await created('/api/stock-transfers/create', transferBody());
+  expect((await admin.put(`/api/stock-transfers/${sent.id}/edit`, { status: 'sent' })).statusCode).toBe(200);
+  fixtures.sentTransferId = sent.id;
+  fixtures.transferItemId = sent.items[0].id;
   fixtures.stockCountId = (await created('/api/stock-counts/create', { outletId: shop.main.id, scope: 'list', variantIds: [fixtures.variantId] })).id;
   expect((await shop.cashier.post('/api/cashbox/status', { registerId: shop.till.id, float: { amount: 0 } })).statusCode).toBeLessThan(300);
   const sale = await shop.cashier.post('/api/orders/create', {
