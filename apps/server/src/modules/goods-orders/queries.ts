@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
+import { moveStock } from '../stock/service.ts';
 import {
   goodsOrderEvents,
   goodsOrderItems,
@@ -435,9 +436,11 @@ export async function writeReceivedLines(
         from jsonb_to_recordset(${json}::jsonb) as r(item_id int, variant_id int, quantity bigint, unit_cost bigint, on_hand_before bigint, cost_before bigint, cost_after bigint)
         order by r.item_id`,
   );
-  const moves = JSON.stringify(lines.map((l) => ({ variant_id: l.variant_id, delta: l.quantity, unit_cost: l.unit_cost })));
-  await tx.execute(
-    sql`select count(*) from move_stock(${receipt.outletId}, ${moves}::jsonb, 'received', null, 'goods_order', ${receipt.goodsOrderId}, ${receipt.userId})`,
+  await moveStock(
+    tx,
+    receipt.outletId,
+    lines.map((l) => ({ variantId: l.variant_id, delta: l.quantity, unitCost: l.unit_cost })),
+    { reason: 'received', note: null, documentType: 'goods_order', documentId: receipt.goodsOrderId, userId: receipt.userId },
   );
   await tx.execute(
     sql`update goods_order_items i set received_quantity = i.received_quantity + r.quantity

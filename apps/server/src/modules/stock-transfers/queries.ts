@@ -3,7 +3,6 @@ import { and, asc, count, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { execute } from '../../db/execute.ts';
 import {
   outlets,
   productVariants,
@@ -220,25 +219,6 @@ export async function setTransferStatus(
 
 export async function deleteTransferById(tx: DbOrTx, id: number) {
   await tx.delete(stockTransfers).where(eq(stockTransfers.id, id));
-}
-
-/**
- * Moves several variants at one outlet through the ledger in one `move_stock` statement
- * (db/functions/move_stock.sql), each with its own cost per unit; answers the levels after.
- */
-export async function moveStock(
-  tx: DbOrTx,
-  outletId: number,
-  changes: { variantId: number; delta: number; unitCost: number }[],
-  move: { reason: 'transfer'; note: string; documentType: string; documentId: number; userId: number | null },
-): Promise<Map<number, number>> {
-  if (!changes.length) return new Map();
-  const json = JSON.stringify(changes.map((c) => ({ variant_id: c.variantId, delta: c.delta, unit_cost: c.unitCost })));
-  const rows = await execute<{ variant_id: number; quantity_after: number | string }>(
-    tx,
-    sql`select variant_id, quantity_after from move_stock(${outletId}, ${json}::jsonb, ${move.reason}, ${move.note}, ${move.documentType}, ${move.documentId}, ${move.userId})`,
-  );
-  return new Map(rows.map((r) => [Number(r.variant_id), Number(r.quantity_after)]));
 }
 
 /** What an outlet holds of these variants (0 for a variant it has never held). */

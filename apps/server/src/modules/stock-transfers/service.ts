@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getShopSettings, getShopTimeZone } from '../settings/service.ts';
+import { moveStock } from '../stock/service.ts';
 import {
   deleteTransferById,
   findOnHand,
@@ -25,7 +26,6 @@ import {
   findVariants,
   insertTransfer,
   lockTransfer,
-  moveStock,
   replaceTransferItems,
   setReceivedQuantities,
   setTransferStatus,

@@ -26,19 +26,39 @@ export type StockChange = {
  * and the caller's transaction rolls back.
  */
 export async function changeStock(tx: DbOrTx, change: StockChange): Promise<{ quantityAfter: number }> {
-  const moves = JSON.stringify([{ variant_id: change.variantId, delta: change.delta }]);
-  const [moved] = await execute<{ quantity_after: number }>(
-    tx,
-    sql`select quantity_after from move_stock(${change.outletId}, ${moves}, ${change.reason}, ${change.note ?? null},
-      ${change.document?.type ?? null}, ${change.document?.id ?? null}, ${change.userId})`,
-  );
-  const quantityAfter = Number(moved?.quantity_after ?? change.delta);
+  const after = await moveStock(tx, change.outletId, [{ variantId: change.variantId, delta: change.delta }], {
+    reason: change.reason,
+    note: change.note ?? null,
+    documentType: change.document?.type ?? null,
+    documentId: change.document?.id ?? null,
+    userId: change.userId,
+  });
+  const quantityAfter = after.get(change.variantId) ?? change.delta;
   if (quantityAfter < 0 && change.delta < 0 && !change.allowNegative) {
     throw AppError.validation({
       quantity: [`Not enough stock: this would leave ${quantityAfter} at the outlet, and selling below zero is not allowed.`],
     });
   }
   return { quantityAfter };
+}
+
+export type StockMove = { variantId: number; delta: number; unitCost?: number };
+export type StockDocument = { reason: StockReason; note: string | null; documentType: string | null; documentId: number | null; userId: number | null };
+
+/**
+ * Moves several variants at one outlet through the ledger in one `move_stock` statement (a goods
+ * receipt, a transfer's sending or arrival), each move at its own cost per unit when given, else
+ * the variant's. Answers the levels after, by variant; whether one may be below zero is the caller's.
+ */
+export async function moveStock(tx: DbOrTx, outletId: number, moves: StockMove[], document: StockDocument): Promise<Map<number, number>> {
+  if (!moves.length) return new Map();
+  const json = JSON.stringify(moves.map((m) => ({ variant_id: m.variantId, delta: m.delta, unit_cost: m.unitCost ?? null })));
+  const rows = await execute<{ variant_id: number; quantity_after: number | string }>(
+    tx,
+    sql`select variant_id, quantity_after from move_stock(${outletId}, ${json}::jsonb, ${document.reason}, ${document.note},
+      ${document.documentType}, ${document.documentId}, ${document.userId})`,
+  );
+  return new Map(rows.map((r) => [Number(r.variant_id), Number(r.quantity_after)]));
 }
 
 /** Sets a level to a counted quantity: the ledger records the difference. */
