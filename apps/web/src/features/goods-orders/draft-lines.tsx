@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { RemoveLineCell } from '../../components/line-table.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -164,11 +165,7 @@ export function DraftLines() {
                       <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums" data-testid={`line-total-${row.variantId}`}>
                         {priced ? money.format(priced.total) : '—'}
                       </td>
-                      <td className="py-2 text-right">
-                        <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" aria-label={`Remove ${label}`} onClick={() => rows.remove(index)}>
-                          Remove
-                        </Button>
-                      </td>
+                      <RemoveLineCell label={label} onRemove={() => rows.remove(index)} />
                     </tr>
                   );
                 })}

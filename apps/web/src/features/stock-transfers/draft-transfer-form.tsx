@@ -4,6 +4,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../../components/back-link.tsx';
 import { Form, useSchemaForm } from '../../components/form.tsx';
+import { RemoveLineCell } from '../../components/line-table.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
@@ -19,7 +20,8 @@ import { cn } from '../../lib/class-names.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useDeleteStockTransfer, useOnHand, useSaveStockTransfer } from './api.ts';
 import { blankDraft, draftFormSchema, lineOf, plusOne, toForm, wholeNumberOf, type DraftForm, type DraftInput } from './form-model.ts';
-import { LinesTable, plural, ProductCell, th, thRight, TransferStatusBadge } from './transfer-display.tsx';
+import { LineTable, lineTh, lineThRight, ProductCell } from '../../components/line-table.tsx';
+import { plural, TransferStatusBadge } from './transfer-display.tsx';
 
 const message = (text: string | undefined) => text && <p className="mt-1 text-sm text-red-600">{text}</p>;
 
@@ -192,13 +194,13 @@ function DraftLines() {
             No lines yet. Search or scan above to add what to send.
           </p>
         ) : (
-          <LinesTable
+          <LineTable
             caption="Lines"
             head={
               <>
-                <th className={th}>Product</th>
-                <th className={thRight}>{sourceName ? `On hand at ${sourceName}` : 'On hand at source'}</th>
-                <th className={th}>Quantity</th>
+                <th className={lineTh}>Product</th>
+                <th className={lineThRight}>{sourceName ? `On hand at ${sourceName}` : 'On hand at source'}</th>
+                <th className={lineTh}>Quantity</th>
                 <th className="py-2">
                   <span className="sr-only">Remove</span>
                 </th>
@@ -228,15 +230,11 @@ function DraftLines() {
                     {message(errors?.quantity?.message)}
                     {!errors?.quantity && tooMany && <p className="mt-1 text-sm text-amber-700">{`More than the ${held.toLocaleString()} on hand.`}</p>}
                   </td>
-                  <td className="py-2 text-right">
-                    <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" aria-label={`Remove ${label}`} onClick={() => rows.remove(index)}>
-                      Remove
-                    </Button>
-                  </td>
+                  <RemoveLineCell label={label} onRemove={() => rows.remove(index)} />
                 </tr>
               );
             })}
-          </LinesTable>
+          </LineTable>
         )}
       </div>
     </Block>

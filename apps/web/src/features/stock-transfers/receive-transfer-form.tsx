@@ -11,7 +11,8 @@ import { cn } from '../../lib/class-names.ts';
 import { notify } from '../../lib/notifications.tsx';
 import { useReceiveStockTransfer } from './api.ts';
 import { countScan, initialCounts, readReceipt, receiveTotals, shortfallOf, type ReceiveCounts } from './form-model.ts';
-import { LinesTable, plural, ProductCell, th, thRight } from './transfer-display.tsx';
+import { LineTable, lineTh, lineThRight, ProductCell } from '../../components/line-table.tsx';
+import { plural } from './transfer-display.tsx';
 
 /**
  * A transfer in transit, received: each line starts at what was sent; type what arrived, or scan
@@ -97,14 +98,14 @@ export function ReceiveTransferForm({ transfer }: { transfer: StockTransfer }) {
               {notice.text}
             </p>
           )}
-          <LinesTable
+          <LineTable
             caption="Lines to receive"
             head={
               <>
-                <th className={th}>Product</th>
-                <th className={thRight}>Sent</th>
-                <th className={th}>Received</th>
-                <th className={th}>
+                <th className={lineTh}>Product</th>
+                <th className={lineThRight}>Sent</th>
+                <th className={lineTh}>Received</th>
+                <th className={lineTh}>
                   <span className="sr-only">Difference</span>
                 </th>
               </>
@@ -138,7 +139,7 @@ export function ReceiveTransferForm({ transfer }: { transfer: StockTransfer }) {
                 </tr>
               );
             })}
-          </LinesTable>
+          </LineTable>
           <p className="text-sm text-gray-700" data-testid="receive-totals">
             {`${plural(totals.received, 'unit')} of ${transfer.unitCount.toLocaleString()} received`}
             {totals.short > 0 && <span className="font-medium text-amber-700">{` · ${totals.short.toLocaleString()} short`}</span>}

@@ -1,8 +1,7 @@
 import { stockTransferStatusLabels, type StockTransfer, type StockTransferStatus } from '@tillbook/contract';
-import type { ReactNode } from 'react';
+import { LineTable, lineTh, lineThRight, ProductCell } from '../../components/line-table.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Block } from '../../components/ui/block.tsx';
-import { variantLabel } from '../../components/variant-picker.tsx';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 
 const tones = { draft: 'gray', sent: 'indigo', received: 'green', cancelled: 'red' } as const;
@@ -20,36 +19,6 @@ export function Route({ from, to, stacked = false }: { from: string; to: string;
     <span className="whitespace-nowrap">
       {from} <span className={stacked ? 'block' : undefined}>→ {to}</span>
     </span>
-  );
-}
-
-export const th = 'py-2 pr-3 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase';
-export const thRight = 'py-2 pr-3 text-right text-xs font-semibold tracking-wide text-gray-500 uppercase';
-
-/** The table of a transfer's lines: its header row, its rows, and a footer when there are totals. */
-export function LinesTable({ caption, head, children, foot }: { caption: string; head: ReactNode; children: ReactNode; foot?: ReactNode }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-gray-200">
-          <tr>{head}</tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">{children}</tbody>
-        {foot && <tfoot className="border-t border-gray-200 font-medium text-gray-900">{foot}</tfoot>}
-      </table>
-    </div>
-  );
-}
-
-/** The product cell of a line: title · variant, and its SKU. */
-export function ProductCell({ line, children }: { line: { productTitle: string; variantName: string; sku: string }; children?: ReactNode }) {
-  return (
-    <td className="py-2 pr-3">
-      <div className="font-medium text-gray-900">{variantLabel(line)}</div>
-      <div className="font-mono text-xs text-gray-500">{line.sku}</div>
-      {children}
-    </td>
   );
 }
 
@@ -94,15 +63,15 @@ export function TransferRecord({ transfer }: { transfer: StockTransfer }) {
       {transfer.items.length === 0 ? (
         <p className="text-sm text-gray-500">No lines: nothing was on this transfer.</p>
       ) : (
-        <LinesTable
+        <LineTable
           caption="Lines"
           head={
             <>
-              <th className={th}>Product</th>
-              <th className={thRight}>{received ? 'Sent' : 'Quantity'}</th>
-              {received && <th className={thRight}>Received</th>}
-              {received && <th className={thRight}>Short</th>}
-              <th className={thRight}>Unit cost</th>
+              <th className={lineTh}>Product</th>
+              <th className={lineThRight}>{received ? 'Sent' : 'Quantity'}</th>
+              {received && <th className={lineThRight}>Received</th>}
+              {received && <th className={lineThRight}>Short</th>}
+              <th className={lineThRight}>Unit cost</th>
             </>
           }
           foot={
@@ -132,7 +101,7 @@ export function TransferRecord({ transfer }: { transfer: StockTransfer }) {
               <td className="py-2 pr-3 text-right tabular-nums">{money.format(item.unitCost)}</td>
             </tr>
           ))}
-        </LinesTable>
+        </LineTable>
       )}
     </Block>
   );

@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { RemoveLineCell } from '../../components/line-table.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { VariantPicker } from '../../components/variant-picker.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { costOf, marginTenthsOf, type SupplierForm } from './form-model.ts';
@@ -94,11 +94,7 @@ export function SupplierProductsSection() {
                       <td className="py-2 pr-3 text-right whitespace-nowrap">
                         <MarginCell index={index} price={row.price} />
                       </td>
-                      <td className="py-2 text-right">
-                        <Button variant="ghost" className="px-2 py-1 text-xs text-red-700" aria-label={`Remove ${label}`} onClick={() => rows.remove(index)}>
-                          Remove
-                        </Button>
-                      </td>
+                      <RemoveLineCell label={label} onRemove={() => rows.remove(index)} />
                     </tr>
                   );
                 })}
