@@ -144,7 +144,12 @@ function stockStatusOf(row: Row): StockStatus | null {
  * page's ids (a search counts its matches in the same pass), then the columns of those 25 rows
  * only — stock, first variant, prices, image — never of the rows an OFFSET skips.
  */
-export async function listProducts(db: DbOrTx, filters: ProductListFilters, defaultThreshold: number, options: { withCost: boolean } = { withCost: true }): Promise<Page<ProductListItem>> {
+export async function listProducts(
+  db: DbOrTx,
+  filters: ProductListFilters,
+  defaultThreshold: number,
+  options: { withCost: boolean; stockFirstLimit?: number } = { withCost: true },
+): Promise<Page<ProductListItem>> {
   const { key, direction } = orderOf(filters.sort);
   const offset = (filters.page - 1) * filters.perPage;
   const pageOf = (withTotal: boolean, stockFirst = false) => sql`select id${withTotal ? sql`, count(*) over ()::int as total` : sql``}
@@ -159,7 +164,7 @@ export async function listProducts(db: DbOrTx, filters: ProductListFilters, defa
   } else if (filters.stockStatus !== undefined) {
     // The count (one index) first: it says whether to sort the few matches or walk the sort order.
     total = await countProducts(db, filters, defaultThreshold);
-    ids = (await execute<{ id: number }>(db, pageOf(false, total <= STOCK_FIRST_LIMIT))).map((r) => r.id);
+    ids = (await execute<{ id: number }>(db, pageOf(false, total <= (options.stockFirstLimit ?? STOCK_FIRST_LIMIT)))).map((r) => r.id);
   } else {
     const [count, rows] = await Promise.all([countProducts(db, filters, defaultThreshold), execute<{ id: number }>(db, pageOf(false))]);
     total = count;
