@@ -1,8 +1,6 @@
 import type { GoodsOrderEvent } from '@tillbook/contract';
-import { Block } from '../../components/ui/block.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessageOf } from '../../lib/api-error.ts';
-import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
+import { TimelineBlock } from '../../components/timeline-block.tsx';
+import { useMoney } from '../../lib/shop-settings.ts';
 import { useGoodsOrderTimeline } from './api.ts';
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -47,35 +45,16 @@ export function describeGoodsOrderEvent(event: GoodsOrderEvent, formatMoney: (mi
 
 /** What happened to a goods order, oldest first: who and when. */
 export function GoodsOrderTimeline({ orderId }: { orderId: number }) {
-  const timeline = useGoodsOrderTimeline(orderId);
-  const dates = useDateFormat();
   const money = useMoney();
   return (
-    <Block title="Timeline">
-      {timeline.isPending ? (
-        <div role="status" aria-label="Loading the timeline" className="flex justify-center">
-          <Spinner />
-        </div>
-      ) : timeline.isError ? (
-        <p className="text-sm text-red-600">{errorMessageOf(timeline.error)}</p>
-      ) : timeline.data.length === 0 ? (
-        <p className="text-sm text-gray-500">Nothing has happened to this order yet.</p>
-      ) : (
-        <ol aria-label="Goods order timeline" className="ml-1 space-y-3 border-l border-gray-200">
-          {timeline.data.map((event) => {
-            const failed = event.kind === 'email_failed';
-            const dot = failed ? 'bg-red-500' : event.kind === 'cancelled' || event.kind === 'rest_cancelled' ? 'bg-gray-400' : event.kind === 'received' ? 'bg-green-500' : 'bg-indigo-500';
-            return (
-              <li key={event.id} className="relative pl-3 text-sm">
-                <span aria-hidden className={`absolute top-1.5 -left-[0.3rem] size-2 rounded-full ${dot}`} />
-                <span className={failed ? 'text-red-700' : 'text-gray-900'}>{describeGoodsOrderEvent(event, money.format)}</span>
-                <span className="text-gray-500"> · {dates.dateTime(event.createdAt)}</span>
-                {failed && textOf(event.detail?.reason) && <span className="block text-xs text-gray-600">{textOf(event.detail?.reason)}</span>}
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </Block>
+    <TimelineBlock
+      query={useGoodsOrderTimeline(orderId)}
+      label="Goods order timeline"
+      emptyText="Nothing has happened to this order yet."
+      describe={(event) => describeGoodsOrderEvent(event, money.format)}
+      toneOf={(event) =>
+        event.kind === 'email_failed' ? 'failed' : event.kind === 'cancelled' || event.kind === 'rest_cancelled' ? 'closed' : event.kind === 'received' ? 'done' : 'normal'
+      }
+    />
   );
 }
