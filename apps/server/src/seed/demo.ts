@@ -8,6 +8,7 @@ import { ensureShopBasics } from './bootstrap.ts';
 import { loadDemoCatalogue } from './demo-catalogue.ts';
 import { loadDemoCoupons } from './demo-coupons.ts';
 import { loadDemoPeople } from './demo-people.ts';
+import { loadDemoPurchasing } from './demo-purchasing.ts';
 import { loadDemoRegisters } from './demo-registers.ts';
 import { loadDemoSuppliers } from './demo-suppliers.ts';
 
@@ -40,6 +41,8 @@ async function loadDemo() {
     const coupons = await loadDemoCoupons(database.db);
     if (coupons) console.log(`demo coupons: ${coupons}`);
     await loadDemoSuppliers(database.db);
+    const purchasing = await loadDemoPurchasing(database.db, adminId);
+    if (purchasing) console.log(`demo purchasing: ${purchasing}`);
     await loadDemoRegisters(database.db);
   } finally {
     await database.close();

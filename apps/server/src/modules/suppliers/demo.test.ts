@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../db/execute.ts';
 import { loadDemoCatalogue } from '../../seed/demo-catalogue.ts';
+import { loadDemoPurchasing } from '../../seed/demo-purchasing.ts';
 import { loadDemoSuppliers } from '../../seed/demo-suppliers.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 
@@ -43,5 +44,29 @@ describe('demo catalogue', () => {
     );
     expect(rows[0]).toMatchObject({ below: 0 });
     expect(rows[0]!.out).toBeGreaterThan(0);
+  });
+});
+
+describe('demo purchasing', () => {
+  it('makes a half-received goods order, a draft and a transfer in transit, once, through the ledger', async () => {
+    await loadDemoSuppliers(ctx.database.db);
+    const { client, user } = await ctx.signIn('administrator');
+    expect(await loadDemoPurchasing(ctx.database.db, user.id)).not.toBeNull();
+    expect(await loadDemoPurchasing(ctx.database.db, user.id)).toBeNull();
+    const orders = (await client.get('/api/goods-orders?sort=number')).json().data;
+    expect(orders.map((o: { status: string }) => o.status)).toEqual(['partially_received', 'draft']);
+    expect(orders[0]).toMatchObject({ supplierName: 'Northern Drinks Co.', outletName: 'Main store' });
+    expect(orders[0].receivedUnits).toBe(12 + 18);
+    const transfers = (await client.get('/api/stock-transfers')).json().data;
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0].status).toBe('sent');
+    const moves = await execute<{ reason: string; units: number }>(
+      ctx.database.db,
+      sql`select reason, sum(delta)::int as units from stock_movements where reason in ('received', 'transfer') group by reason order by reason`,
+    );
+    expect(moves).toEqual([
+      { reason: 'received', units: 30 },
+      { reason: 'transfer', units: -6 },
+    ]);
   });
 });
