@@ -160,21 +160,6 @@ export const historyEntry = z.object({
 export type HistoryEntry = z.infer<typeof historyEntry>;
 export const historyPage = paginated(historyEntry);
 
-export const stockMovement = z.object({
-  id: z.number().int(),
-  outletId: z.number().int(),
-  outletName: z.string(),
-  variantId: z.number().int(),
-  variantName: z.string(),
-  delta: z.number().int(),
-  quantityAfter: z.number().int(),
-  reason: z.string(),
-  note: z.string().nullable(),
-  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  createdAt: z.string(),
-});
-export type StockMovement = z.infer<typeof stockMovement>;
-export const stockMovementPage = paginated(stockMovement);
 
 export const barcodeResult = dataOf(z.object({ barcode: z.string() }));
 

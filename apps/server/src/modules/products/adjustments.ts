@@ -1,10 +1,9 @@
-import type { StockMovement, stockAdjustmentInput } from '@tillbook/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { stockAdjustmentInput } from '@tillbook/contract';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { outlets, productVariants, stockLevels, stockMovements, users } from '../../db/schema/index.ts';
+import { outlets, productVariants, stockLevels } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paginate } from '../../lib/list.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock, setStock } from '../stock/service.ts';
 import { getProductRow } from './detail.ts';
@@ -46,40 +45,4 @@ export async function adjustStock(db: Db, productId: number, input: z.output<typ
     await recordHistory(tx, productId, userId, 'stock', [{ field: label, before, after: quantityAfter }]);
     return { variantId: input.variantId, outletId: input.outletId, quantity: quantityAfter };
   });
-}
-
-export async function listMovements(db: Db, productId: number, query: { page: number; perPage: number }) {
-  await getProductRow(db, productId);
-  const where = eq(productVariants.productId, productId);
-  return paginate<StockMovement>(
-    query,
-    async () =>
-      (await db.select({ n: count() }).from(stockMovements).innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId)).where(where))[0]
-        ?.n ?? 0,
-    async (limit, offset) => {
-      const rows = await db
-        .select({ m: stockMovements, outletName: outlets.name, variantName: productVariants.name, userName: users.name })
-        .from(stockMovements)
-        .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
-        .innerJoin(outlets, eq(outlets.id, stockMovements.outletId))
-        .leftJoin(users, eq(users.id, stockMovements.userId))
-        .where(where)
-        .orderBy(desc(stockMovements.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(({ m, outletName, variantName, userName }) => ({
-        id: m.id,
-        outletId: m.outletId,
-        outletName,
-        variantId: m.variantId,
-        variantName,
-        delta: m.delta,
-        quantityAfter: m.quantityAfter,
-        reason: m.reason,
-        note: m.note,
-        user: m.userId !== null && userName !== null ? { id: m.userId, name: userName } : null,
-        createdAt: m.createdAt.toISOString(),
-      }));
-    },
-  );
 }

@@ -169,7 +169,7 @@ describe('editing, history and stock', () => {
     const noReason = await admin.post(`/api/products/${p.id}/stock`, { variantId, outletId: mainId, mode: 'add', quantity: 1, note: '' });
     expect(noReason.json().errors.note).toEqual(['The reason field is required.']);
 
-    const ledger = (await admin.get(`/api/products/${p.id}/stock`)).json().data;
+    const ledger = (await admin.get(`/api/stock-movements?productId=${p.id}`)).json().data;
     expect(ledger.map((m: { delta: number; quantityAfter: number; reason: string }) => [m.reason, m.delta, m.quantityAfter])).toEqual([
       ['count', -6, 7],
       ['adjustment', 10, 13],

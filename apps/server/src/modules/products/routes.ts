@@ -16,7 +16,6 @@ import {
   productPage,
   productResult,
   stockAdjustmentInput,
-  stockMovementPage,
   userTypes,
   variantLookupQuery,
   variantLookupResult,
@@ -26,7 +25,7 @@ import { z } from 'zod';
 import { saveImage } from '../../lib/media.ts';
 import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { adjustStock, listMovements } from './adjustments.ts';
+import { adjustStock } from './adjustments.ts';
 import { createInStoreBarcode } from './barcodes.ts';
 import { bulkUpdateProducts } from './bulk.ts';
 import { getProduct } from './detail.ts';
@@ -177,11 +176,5 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await adjustStock(db, request.params.id, request.body, request.currentUser.id) }),
-  );
-
-  app.get(
-    '/api/products/:id/stock',
-    { schema: { tags, summary: 'Stock movements of the product (the ledger)', params: idParams, querystring: pageQuery, response: { 200: stockMovementPage } } },
-    async (request) => listMovements(db, request.params.id, request.query),
   );
 };

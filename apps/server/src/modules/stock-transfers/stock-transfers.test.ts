@@ -344,7 +344,7 @@ describe('stock transfers: sending and receiving', () => {
     ]);
     // The product's stock history shows both moves with the transfer's number.
     const productId = data.items[0].productId;
-    const history = (await admin.get(`/api/products/${productId}/stock`)).json().data;
+    const history = (await admin.get(`/api/stock-movements?productId=${productId}`)).json().data;
     expect(history.slice(0, 2)).toEqual([
       expect.objectContaining({ outletName: 'Harbour Road', delta: 3, reason: 'transfer', note: `${created.number} from Main store` }),
       expect.objectContaining({ outletName: 'Main store', delta: -5, reason: 'transfer', note: `${created.number} to Harbour Road` }),

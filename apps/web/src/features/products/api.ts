@@ -6,7 +6,7 @@ import type {
   ProductInput,
   ProductListItem,
   StockAdjustmentInput,
-  StockMovement,
+  StockLedgerEntry,
   UploadResult,
 } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -47,9 +47,10 @@ export function useProduct(id: number | undefined) {
 }
 
 /** Everything cached about products refreshes: lists, the product with its history and stock, searches. */
+/** Products, and the stock ledger their changes write to. */
 function useRefreshProducts() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: productKeys.all });
+  return () => Promise.all([client.invalidateQueries({ queryKey: productKeys.all }), client.invalidateQueries({ queryKey: queryKeys.stockMovements.all })]);
 }
 
 /** Creates (no id) or updates (id) a product; the saved product is kept as answered, the rest refreshes. */
@@ -101,11 +102,12 @@ export function useProductHistory(productId: number, page: number) {
   });
 }
 
+/** The product's lines of the stock ledger (GET /api/stock-movements?productId=…), each with its document. */
 export function useStockMovements(productId: number, page: number) {
+  const params = { productId, page, perPage: 20 };
   return useQuery({
-    queryKey: [...productKeys.detail(productId), 'movements', page],
-    queryFn: async () =>
-      (await http.get<{ data: StockMovement[]; meta: PageMeta }>(`/api/products/${productId}/stock`, { params: { page, perPage: 20 } })).data,
+    queryKey: queryKeys.stockMovements.list(params),
+    queryFn: async () => (await http.get<{ data: StockLedgerEntry[]; meta: PageMeta }>('/api/stock-movements', { params })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,6 @@
+import { stockMoveReasonLabels, type StockMoveReason } from '@tillbook/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Block } from '../../components/ui/block.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
@@ -6,16 +8,6 @@ import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useProductHistory, useStockMovements } from './api.ts';
 
 const moneyFields = /(^|\s)(price|cost)$/;
-const reasonWords: Record<string, string> = {
-  initial: 'Opening stock',
-  adjustment: 'Adjustment',
-  count: 'Count',
-  sale: 'Sale',
-  refund: 'Refund',
-  received: 'Goods received',
-  transfer: 'Transfer',
-  import: 'Import',
-};
 
 /** The product's history (every change: who, when, before → after) and its stock ledger. */
 export function ProductActivity({ productId }: { productId: number }) {
@@ -104,6 +96,7 @@ function Movements({ productId }: { productId: number }) {
             <th className="py-2 pr-3">Why</th>
             <th className="py-2 pr-3 text-right">Change</th>
             <th className="py-2 pr-3 text-right">After</th>
+            <th className="py-2 pr-3">Document</th>
             <th className="py-2">Who</th>
           </tr>
         </thead>
@@ -114,12 +107,21 @@ function Movements({ productId }: { productId: number }) {
               <td className="py-2 pr-3">{m.variantName || 'Default'}</td>
               <td className="py-2 pr-3">{m.outletName}</td>
               <td className="py-2 pr-3">
-                {reasonWords[m.reason] ?? m.reason}
+                {stockMoveReasonLabels[m.reason as StockMoveReason] ?? m.reason}
                 {m.note && <span className="block text-xs text-gray-500">{m.note}</span>}
               </td>
               <td className={`py-2 pr-3 text-right tabular-nums ${m.delta < 0 ? 'text-red-700' : 'text-green-700'}`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{m.quantityAfter}</td>
-              <td className="py-2">{m.user?.name ?? '—'}</td>
+              <td className="py-2 pr-3">
+                {m.document ? (
+                  <Link to={m.document.path} className="font-mono text-xs font-semibold whitespace-nowrap text-indigo-700 hover:underline">
+                    {m.document.label}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td className="py-2">{m.userName ?? '—'}</td>
             </tr>
           ))}
         </tbody>
