@@ -8,8 +8,6 @@ import { SMTPServer } from 'smtp-server';
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, 'e2e/.data');
 const mailDir = path.join(dataDir, 'mail');
-fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(mailDir, { recursive: true });
 
 let received = 0;
 const smtp = new SMTPServer({
@@ -27,7 +25,14 @@ const smtp = new SMTPServer({
   },
 });
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3125);
-await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+// Listening first: a second e2e run on this checkout stops here (the port is taken) before it can
+// empty the data folder of the run that holds it.
+await new Promise((resolve, reject) => {
+  smtp.once('error', reject);
+  smtp.listen(smtpPort, '127.0.0.1', resolve);
+});
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(mailDir, { recursive: true });
 
 const env = {
   ...process.env,
