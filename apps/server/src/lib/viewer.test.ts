@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockLevels } from '../db/schema/index.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../modules/orders/sale.fixtures.ts';
 import { createTestContext, type TestContext } from '../testing/test-app.ts';
 
@@ -13,7 +12,14 @@ beforeAll(async () => {
   shop = await seedSaleShop(ctx);
   const db = ctx.database.db;
   // The shirt has stock at Harbour Road too: a cashier at Main store must not read it.
-  await db.insert(stockLevels).values({ outletId: shop.harbour.id, variantId: shop.shirt.variantId, quantity: 7 });
+  const added = await shop.admin.post(`/api/products/${shop.shirt.productId}/stock`, {
+    variantId: shop.shirt.variantId,
+    outletId: shop.harbour.id,
+    mode: 'add',
+    quantity: 7,
+    note: 'Delivery to Harbour Road',
+  });
+  expect(added.statusCode, added.body).toBe(200);
   ids.session = await openDrawer(db, shop.till, shop.main.id, shop.cashierId);
   const customer = (await shop.admin.post('/api/customers/create', { name: 'Grace Hopper', email: 'grace@example.test', phone: null, address: null, birthday: null, marketingConsent: false })).json().data;
   ids.customer = customer.id;
