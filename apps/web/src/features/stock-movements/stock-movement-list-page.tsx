@@ -73,13 +73,14 @@ export function StockMovementListPage() {
     {
       key: 'product',
       header: 'Product',
+      className: 'min-w-56',
       cell: (m) => (
         <>
           <Link to={`/products/${m.productId}/edit`} className="font-medium text-indigo-700 hover:underline">
             {m.productTitle}
           </Link>
           {m.variantName && <span className="text-gray-500"> · {m.variantName}</span>}
-          <span className="block font-mono text-xs text-gray-500">{m.sku}</span>
+          <span className="block font-mono text-xs whitespace-nowrap text-gray-500">{m.sku}</span>
         </>
       ),
     },
@@ -92,7 +93,7 @@ export function StockMovementListPage() {
     { key: 'after', header: 'After', align: 'right', cell: (m) => m.quantityAfter.toLocaleString() },
     { key: 'unitCost', header: 'Unit cost', align: 'right', cell: (m) => money.format(m.unitCost) },
     { key: 'reason', header: 'Reason', cell: (m) => <span className="whitespace-nowrap">{reasonLabel(m.reason)}</span> },
-    { key: 'note', header: 'Note', cell: (m) => (m.note ? <span className="text-gray-700">{m.note}</span> : noValue) },
+    { key: 'note', header: 'Note', className: 'min-w-48', cell: (m) => (m.note ? <span className="text-gray-700">{m.note}</span> : noValue) },
     { key: 'user', header: 'By', cell: (m) => (m.userName ? <span className="whitespace-nowrap">{m.userName}</span> : noValue) },
     {
       key: 'document',
