@@ -1,7 +1,7 @@
 import type { PickedVariant, Product } from '@tillbook/contract';
 import { useState } from 'react';
 import { errorMessageOf } from '../lib/api-error.ts';
-import { http } from '../lib/http.ts';
+import { fetchProduct, findVariantsByCode } from '../lib/product-search.ts';
 import { useMoney } from '../lib/shop-settings.ts';
 import { ProductPicker } from './product-picker.tsx';
 import { Button } from './ui/button.tsx';
@@ -21,16 +21,6 @@ type VariantPickerProps = {
   /** Offer "Add all variants" for a product with several (default true). */
   offerAll?: boolean;
 };
-
-/** The whole product with its variants (which variant of a picked product). */
-async function fetchProduct(productId: number): Promise<Product> {
-  return (await http.get<{ data: Product }>(`/api/products/${productId}/edit`)).data.data;
-}
-
-/** The variants whose barcode or SKU is exactly the code. */
-export async function findVariantsByCode(code: string): Promise<PickedVariant[]> {
-  return (await http.get<{ data: PickedVariant[] }>('/api/products/variants', { params: { code } })).data.data;
-}
 
 export function pickedVariantOf(product: Product, variant: Product['variants'][number]): PickedVariant {
   return {

@@ -1,4 +1,4 @@
-import type { PageMeta, ProductListItem } from '@tillbook/contract';
+import type { PageMeta, PickedVariant, Product, ProductListItem } from '@tillbook/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from './http.ts';
 import { queryKeys } from './query-keys.ts';
@@ -27,4 +27,14 @@ export function useProductSearch(text: string, perPage: number) {
     isSearching: isStale || search.isPending,
     error: search.isError ? search.error : null,
   };
+}
+
+/** The whole product with its variants (which variant of a picked product). */
+export async function fetchProduct(productId: number): Promise<Product> {
+  return (await http.get<{ data: Product }>(`/api/products/${productId}/edit`)).data.data;
+}
+
+/** The variants whose barcode or SKU is exactly the code (what a scanner typed). */
+export async function findVariantsByCode(code: string): Promise<PickedVariant[]> {
+  return (await http.get<{ data: PickedVariant[] }>('/api/products/variants', { params: { code } })).data.data;
 }

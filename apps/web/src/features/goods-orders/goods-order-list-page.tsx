@@ -1,12 +1,12 @@
 import type { GoodsOrderListItem } from '@tillbook/contract';
 import { Link } from 'react-router';
+import { DateRangeInputs } from '../../components/date-range-inputs.tsx';
 import { ButtonLink, DownloadLink } from '../../components/button-link.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { TextInput } from '../../components/ui/text-input.tsx';
 import { useOutletChoices } from '../../lib/choices.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
@@ -66,14 +66,7 @@ export function GoodsOrderListPage() {
         <FilterSelect label="Status" allLabel="All statuses" className="w-48" options={goodsOrderStatusOptions} value={filters.status} onChange={(status) => list.set({ status })} />
         <FilterSelect label="Supplier" allLabel="All suppliers" className="w-52" options={choicesOf(suppliers.data)} value={filters.supplierId} onChange={(supplierId) => list.set({ supplierId })} />
         <FilterSelect label="Outlet" allLabel="All outlets" className="w-44" options={choicesOf(outlets.data)} value={filters.outletId} onChange={(outletId) => list.set({ outletId })} />
-        <label className="flex items-center gap-2 text-sm text-gray-700">
-          Created from
-          <TextInput type="date" aria-label="From date" className="w-40" value={filters.from ?? ''} max={filters.to} onChange={(e) => list.set({ from: e.target.value })} />
-        </label>
-        <label className="flex items-center gap-2 text-sm text-gray-700">
-          to
-          <TextInput type="date" aria-label="To date" className="w-40" value={filters.to ?? ''} min={filters.from} onChange={(e) => list.set({ to: e.target.value })} />
-        </label>
+        <DateRangeInputs fromLabel="Created from" from={filters.from} to={filters.to} onChange={(patch) => list.set(patch)} />
       </div>
       <p className="mb-3 text-sm text-gray-700" aria-live="polite" data-testid="goods-order-totals">
         {totals ? (

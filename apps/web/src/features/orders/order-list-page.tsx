@@ -8,7 +8,7 @@ import { ListTable } from '../../components/list-table.tsx';
 import type { Column } from '../../components/ui/data-table.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { TextInput } from '../../components/ui/text-input.tsx';
+import { DateRangeInputs } from '../../components/date-range-inputs.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { useListParams } from '../../lib/list-params.ts';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
@@ -83,14 +83,7 @@ export function OrderListPage() {
         <div className="w-72">
           <SearchInput label="Search orders" placeholder="Order number or customer" value={list.search} onChange={list.setSearch} />
         </div>
-        <label className="flex items-center gap-2 text-sm text-gray-700">
-          From
-          <TextInput type="date" aria-label="From date" className="w-40" value={filters.from ?? ''} max={filters.to} onChange={(e) => list.set({ from: e.target.value })} />
-        </label>
-        <label className="flex items-center gap-2 text-sm text-gray-700">
-          to
-          <TextInput type="date" aria-label="To date" className="w-40" value={filters.to ?? ''} min={filters.from} onChange={(e) => list.set({ to: e.target.value })} />
-        </label>
+        <DateRangeInputs from={filters.from} to={filters.to} onChange={(patch) => list.set(patch)} />
         <FilterSelect
           label="Outlet"
           allLabel="All outlets"

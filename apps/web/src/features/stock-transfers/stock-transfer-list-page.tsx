@@ -2,7 +2,7 @@ import { stockTransferStatuses, stockTransferStatusLabels, type StockTransferLis
 import { ResourceListPage } from '../../components/resource-list-page.tsx';
 import { nameColumn, noValue } from '../../components/resource-list-columns.tsx';
 import { listFilter, useOutletFilter, type ResourceList } from '../../components/resource-list.ts';
-import { TextInput } from '../../components/ui/text-input.tsx';
+import { DateRangeInputs } from '../../components/date-range-inputs.tsx';
 import { useDateFormat } from '../../lib/shop-settings.ts';
 import { useDeleteStockTransfer, useStockTransfers } from './api.ts';
 import { plural, Route, TransferStatusBadge } from './transfer-display.tsx';
@@ -14,20 +14,6 @@ const statusFilter = listFilter(
   stockTransferStatuses.map((status) => [status, stockTransferStatusLabels[status]] as const),
 );
 
-/** "Created from … to …": days of creation, kept in the address like the other filters. */
-function DateRange({ list }: { list: { get: (key: string) => string | undefined; set: (patch: Record<string, string | undefined>) => void } }) {
-  const day = (key: 'from' | 'to', label: string) => (
-    <TextInput type="date" aria-label={label} className="w-40" value={list.get(key) ?? ''} onChange={(event) => list.set({ [key]: event.target.value || undefined })} />
-  );
-  return (
-    <div className="flex items-center gap-2 text-sm text-gray-600">
-      <span>Created</span>
-      {day('from', 'Created from')}
-      <span>to</span>
-      {day('to', 'Created to')}
-    </div>
-  );
-}
 
 function useColumns() {
   const dates = useDateFormat();
@@ -75,7 +61,7 @@ const transferList: ResourceList<StockTransferListItem> = {
   labelOf: (t) => t.number,
   useFilters: () => [statusFilter, useOutletFilter()],
   addressParams: ['from', 'to'],
-  toolbar: (list) => <DateRange list={list} />,
+  toolbar: (list) => <DateRangeInputs fromLabel="Created from" from={list.get('from')} to={list.get('to')} onChange={(patch) => list.set(patch)} />,
   useRows: useStockTransfers,
   useColumns,
   emptyHint: ': move stock from one outlet to another.',
