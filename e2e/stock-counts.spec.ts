@@ -32,8 +32,10 @@ test('an administrator counts a category with one variance, reviews and applies 
   await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: `Count shelf ${run}` });
   await page.getByRole('button', { name: 'Start count' }).click();
   await expect(page).toHaveURL(/\/stock-counts\/\d+$/);
-  const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Stock count ', '');
-  expect(number).toMatch(/^SC-\d{6}$/);
+  // The address changes before the count's page has replaced the form: wait for its heading.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(/^Stock count SC-\d{6}$/);
+  const number = (await heading.textContent())!.replace('Stock count ', '');
   await expect(page.getByText(`Category: Count shelf ${run}`)).toBeVisible();
 
   // Type what is on the shelf: every mug is there, two saucers are missing.
