@@ -47,7 +47,8 @@ export type CustomerInput = z.input<typeof customerInput>;
 /** PUT /api/customers/edit: like /{id}/edit with the id in the body (DESIGN.md §3). */
 export const customerEditInput = customerInput.extend({ id: z.number({ error: 'The id field is required.' }).int().positive().max(MAX_ID) });
 
-const customerSorts = ['name', 'createdAt', 'totalSpent'] as const;
+/** `points` sorts by the points balance. */
+const customerSorts = ['name', 'createdAt', 'totalSpent', 'points'] as const;
 export const customerListQuery = listQuery.extend({
   sort: sortQuery(customerSorts),
   hasEmail: queryBoolean.optional(),
@@ -80,13 +81,19 @@ export const customerNoteParams = z.object({ id: pathId(), note: pathId('note') 
 export const customerNoteList = dataOf(z.array(customerNote));
 export const customerNoteResult = dataOf(customerNote);
 
+export const pointsKinds = ['earned', 'redeemed', 'refund', 'expired', 'adjusted'] as const;
+export type PointsKind = (typeof pointsKinds)[number];
+
 export const pointsEntry = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   balanceAfter: z.number().int(),
-  kind: z.enum(['earned', 'redeemed', 'adjusted']),
+  /** earned and redeemed by a sale, refund (given or taken back by a refund), expired, adjusted by hand. */
+  kind: z.enum(pointsKinds),
+  /** The sale's or refund's number for sales and refunds; the administrator's reason for an adjustment. */
   reason: z.string().nullable(),
   orderId: z.number().int().nullable(),
+  refundId: z.number().int().nullable(),
   userName: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -112,5 +119,21 @@ export const customerOrder = z.object({
   createdAt: z.string(),
 });
 export const customerOrderPage = paginated(customerOrder);
+
+/** A sale of the customer's that took a reward (GET /api/customers/{id}/rewards), as named when it was taken. */
+export const customerReward = z.object({
+  /** The order's id. */
+  id: z.number().int(),
+  number: z.string(),
+  rewardId: z.number().int().nullable(),
+  rewardName: z.string(),
+  /** Points the reward took from the balance. */
+  rewardPoints: z.number().int(),
+  /** Minor units the reward took off the sale. */
+  rewardDiscount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CustomerReward = z.infer<typeof customerReward>;
+export const customerRewardPage = paginated(customerReward);
 export const customerComment = z.object({ id: z.number().int(), body: z.string(), orderId: z.number().int(), createdAt: z.string() });
 export const customerCommentList = dataOf(z.array(customerComment));

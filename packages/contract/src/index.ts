@@ -28,6 +28,7 @@ export * from './receipt-text.ts';
 export * from './receipts.ts';
 export * from './refunds.ts';
 export * from './registers.ts';
+export * from './rewards.ts';
 export * from './runtime-config.ts';
 export * from './sale.ts';
 export * from './session.ts';

@@ -44,6 +44,16 @@ const uuidField = z
   .toLowerCase()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'The sale id must be a UUID.');
 
+/** What a sale redeems: a reward, points as a tender, or both. Needs the sale's customer. */
+export const saleRedemption = z
+  .object({
+    rewardId: idField('reward').nullish().transform((v) => v ?? null),
+    points: integerField('points', { min: 0, max: 1_000_000_000 }).nullish().transform((v) => v ?? 0),
+  })
+  .nullish()
+  .transform((v) => (v && (v.rewardId !== null || v.points > 0) ? v : null));
+export type SaleRedemption = z.output<typeof saleRedemption>;
+
 /** The sale as the register rings it up; the server prices it again and is the authority. */
 export const saleInput = z.object({
   lines: z
@@ -54,6 +64,8 @@ export const saleInput = z.object({
   orderDiscount: saleDiscountInput,
   couponCode: optionalText('coupon code', 40),
   customerId: z.number({ error: 'The customer must be chosen from the list.' }).int().positive().max(MAX_ID).nullish().transform((v) => v ?? null),
+  /** A reward and/or points as a tender (contract rewards.ts): needs the customer. */
+  redemption: saleRedemption,
 });
 export type SaleInput = z.input<typeof saleInput>;
 
@@ -160,6 +172,22 @@ export type OrderStockMovement = z.infer<typeof orderStockMovement>;
 export const refundedFigures = z.object({ count: z.number().int(), total: z.number().int(), taxTotal: z.number().int() });
 export type RefundedFigures = z.infer<typeof refundedFigures>;
 
+/** A sale's loyalty as stored on the order: what it redeemed and earned, and the balance after it. */
+export const orderLoyalty = z.object({
+  rewardId: z.number().int().nullable(),
+  rewardName: z.string().nullable(),
+  rewardPoints: z.number().int(),
+  rewardDiscount: z.number().int(),
+  /** Points the sale took: the reward's and the tender's. */
+  pointsRedeemed: z.number().int(),
+  /** Money the points tender paid. */
+  pointsPaid: z.number().int(),
+  pointsEarned: z.number().int(),
+  /** The customer's balance once the sale was stored. */
+  balanceAfter: z.number().int().nullable(),
+});
+export type OrderLoyalty = z.infer<typeof orderLoyalty>;
+
 export const order = z.object({
   id: z.number().int(),
   uuid: z.string(),
@@ -186,7 +214,7 @@ export const order = z.object({
   netTotal: z.number().int(),
   taxTotal: z.number().int(),
   total: z.number().int(),
-  /** Σ tendered; paid − change = total. */
+  /** Σ tendered; paid − change = total − the points paid (loyalty.pointsPaid). */
   paid: z.number().int(),
   change: z.number().int(),
   note: z.string().nullable(),
@@ -195,6 +223,8 @@ export const order = z.object({
   tags: z.array(z.string()).optional(),
   lines: z.array(orderLine),
   payments: z.array(orderPayment),
+  /** What the sale redeemed and earned; null for a sale without a customer. */
+  loyalty: orderLoyalty.nullable(),
   taxes: z.array(orderLineTax),
   /**
    * What its refunds gave back so far (each refund is its own document, counted on the day it
@@ -208,7 +238,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 export const orderResult = dataOf(order);
 
-export const orderListItem = order.omit({ lines: true, payments: true, taxes: true, stockMovements: true }).extend({
+export const orderListItem = order.omit({ lines: true, payments: true, loyalty: true, taxes: true, stockMovements: true }).extend({
   /** The tenders the sale was paid with, each once, in the order they were taken. */
   tenders: z.array(z.enum(tenders)),
 });

@@ -51,6 +51,19 @@ export const refundLine = z.object({
 });
 export type RefundLine = z.infer<typeof refundLine>;
 
+/** What a refund did to the customer's points (reason "refund", the refund's number). */
+export const refundPoints = z.object({
+  /** Points paid with that came back to the balance. */
+  returned: z.number().int(),
+  /** Money the points tender paid that goes back as those points (not in any drawer). */
+  pointsPaidBack: z.number().int(),
+  /** Earned points taken back. */
+  reversed: z.number().int(),
+  /** Earned points that could not be taken back: the customer had spent them. */
+  unrecovered: z.number().int(),
+});
+export type RefundPoints = z.infer<typeof refundPoints>;
+
 export const refund = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
@@ -68,6 +81,8 @@ export const refund = z.object({
   taxes: z.array(orderLineTax),
   lines: z.array(refundLine),
   payments: z.array(z.object({ id: z.number().int(), tender: z.enum(tenders), amount: z.number().int() })),
+  /** Null when the sale had no customer. */
+  points: refundPoints.nullable(),
   createdAt: z.string(),
 });
 export type Refund = z.infer<typeof refund>;
@@ -127,4 +142,31 @@ export function defaultRefundPayments(total: number, room: readonly TenderRoom[]
     left -= amount;
   }
   return payments;
+}
+
+/** What a sale's loyalty was: the figures its refunds give and take back shares of. */
+export type RefundPointsBasis = { total: number; pointsPaid: number; pointsRedeemed: number; pointsEarned: number };
+/** What the sale's earlier refunds did with its points. */
+export type RefundPointsBefore = { total: number; pointsPaidBack: number; returned: number; takenBack: number };
+/** A refund's share of the sale's points: money the points paid (goes back as points), points given back, earned points to take back. */
+export type RefundPointsShare = { pointsPaidBack: number; returned: number; toTakeBack: number };
+
+/**
+ * A refund's points, proportional to the money it gives back: each figure is the cumulative share
+ * of the sale's after this refund less what the earlier refunds took, so the refunds of a sale — in
+ * any number of steps — give back exactly what it redeemed and take back exactly what it earned.
+ * `isLast` (nothing left to refund) gives the whole remainder, also for a sale that cost nothing.
+ */
+export function refundPointsOf(sale: RefundPointsBasis, before: RefundPointsBefore, refundTotal: number, isLast: boolean): RefundPointsShare {
+  const refunded = before.total + refundTotal;
+  const upTo = (amount: number) => {
+    if (isLast || refunded >= sale.total) return amount;
+    if (sale.total <= 0) return 0;
+    return Number((BigInt(amount) * BigInt(Math.max(0, refunded))) / BigInt(sale.total));
+  };
+  return {
+    pointsPaidBack: Math.max(0, upTo(sale.pointsPaid) - before.pointsPaidBack),
+    returned: Math.max(0, upTo(sale.pointsRedeemed) - before.returned),
+    toTakeBack: Math.max(0, upTo(sale.pointsEarned) - before.takenBack),
+  };
 }

@@ -6,6 +6,7 @@
 import type { Tender } from './cashbox.ts';
 import { couponOrderDiscount, evaluateCoupon, type CouponContext, type CouponEvaluation, type CouponRule } from './pricing/coupons.ts';
 import { priceCart, priceLine } from './pricing/index.ts';
+import { checkPointsPayment, earnedPoints, pointsForAmount, type LoyaltyLine, type LoyaltyReward, type LoyaltyRules } from './pricing/loyalty.ts';
 import type { PricedCart, PricingCharge, PricingDiscount, PricingTax, TaxRounding } from './pricing/types.ts';
 
 /** What the price of one variant needs: from the register's catalogue copy, or from the database. */
@@ -27,40 +28,149 @@ export type SaleLine = { item: SaleItem; quantity: number; discount: PricingDisc
 
 export type SaleCoupon = { rule: CouponRule; context: CouponContext };
 
+/** The sale's customer in loyalty terms: the shop's rules, their balance, and what they redeem. */
+export type SaleLoyalty = {
+  rules: LoyaltyRules;
+  balance: number;
+  /** The reward taken, with whether it can be taken today (`available`, from isRewardAvailable). */
+  reward: (LoyaltyReward & { available: boolean }) | null;
+  /** Points offered as a tender. */
+  points: number;
+};
+
+export type PricedLoyalty = {
+  /** What the reward took off (0 without one). */
+  rewardDiscount: number;
+  /** The money the points tender pays. */
+  pointsPaid: number;
+  /** Points the sale takes from the balance: the reward's and the tender's. */
+  pointsRedeemed: number;
+  /** Points the sale earns (after what it redeems). */
+  pointsEarned: number;
+  /** What the tenders other than points must cover: total − pointsPaid. */
+  due: number;
+  /** The balance once the sale is stored. */
+  balanceAfter: number;
+  /** Each problem on the field it belongs to: `redemption.rewardId`, `redemption.points`. */
+  errors: Record<string, string>;
+};
+
 export type PricedSale = {
   cart: PricedCart;
   /** The coupon's verdict; when it applies its discount replaces the manual order discount. */
   coupon: CouponEvaluation | null;
+  /** Null for a sale without a customer. */
+  loyalty: PricedLoyalty | null;
 };
+
+const couponAndRewardMessage = 'A sale takes a coupon or a reward, not both: remove the coupon to take this reward.';
 
 /**
  * Prices the lines with either the coupon (when it applies) or the manual order discount: one
  * order discount at a time. The coupon is judged on each line's price after its own discount.
  * `taxRounding` is the shop's setting (per line unless the shop rounds per sale).
+ *
+ * With a customer (`loyalty`), a reward takes its discount — an amount or percentage off the sale
+ * in place of the manual order discount (never beside a coupon), or one unit of its product free —
+ * points offered as a tender are checked against the balance and the shop's rules, and the points
+ * the sale earns are worked out on what is left to pay in money.
  */
 export function priceSale(
   lines: readonly SaleLine[],
   orderDiscount: PricingDiscount | null,
   coupon: SaleCoupon | null,
   taxRounding: TaxRounding = 'line',
+  loyalty: SaleLoyalty | null = null,
 ): PricedSale {
-  const inputs = lines.map((line) => ({
+  const errors: Record<string, string> = {};
+  const reward = loyalty?.reward ?? null;
+  let rewardLine = -1;
+  if (reward) {
+    if (!reward.available) errors['redemption.rewardId'] = `${reward.name} cannot be taken today.`;
+    else if (reward.kind === 'product') {
+      rewardLine = lines.findIndex((line) => line.item.variantId === reward.variantId);
+      if (rewardLine < 0) errors['redemption.rewardId'] = `Add the product of ${reward.name} to the sale to take this reward.`;
+    }
+  }
+  const inputs = lines.map((line, index) => ({
     unitPrice: line.item.unitPrice,
     quantity: line.quantity,
     taxes: line.item.taxes,
     charges: line.item.charges,
-    discount: line.discount,
+    // A free product: one unit's price off its first line, in place of the line's own discount.
+    discount: index === rewardLine ? { kind: 'amount' as const, amount: line.item.unitPrice } : line.discount,
   }));
-  if (!coupon) return { cart: priceCart({ lines: inputs, orderDiscount, taxRounding }), coupon: null };
-  const couponCart = {
-    lines: lines.map((line, index) => {
-      const priced = priceLine(inputs[index]!);
-      return { productId: line.item.productId, categoryIds: line.item.categoryIds, total: priced.gross - priced.discount };
-    }),
+  const orderReward = reward && reward.available && reward.kind !== 'product' ? rewardOrderDiscount(reward) : null;
+  let evaluation: CouponEvaluation | null = null;
+  let discount = orderReward ?? orderDiscount;
+  if (coupon) {
+    const couponCart = {
+      lines: lines.map((line, index) => {
+        const priced = priceLine(inputs[index]!);
+        return { productId: line.item.productId, categoryIds: line.item.categoryIds, total: priced.gross - priced.discount };
+      }),
+    };
+    evaluation = evaluateCoupon(coupon.rule, couponCart, coupon.context);
+    if (evaluation.ok && orderReward) errors['redemption.rewardId'] = couponAndRewardMessage;
+    else if (evaluation.ok) discount = couponOrderDiscount(evaluation);
+  }
+  const cart = priceCart({ lines: inputs, orderDiscount: discount, taxRounding });
+  if (!loyalty) return { cart, coupon: evaluation, loyalty: null };
+  return { cart, coupon: evaluation, loyalty: priceLoyalty(loyalty, lines, cart, rewardLine, orderReward !== null, errors) };
+}
+
+function rewardOrderDiscount(reward: LoyaltyReward): PricingDiscount {
+  return reward.kind === 'percentage' ? { kind: 'percentage', rateE4: reward.rateE4 } : { kind: 'amount', amount: reward.amount };
+}
+
+function priceLoyalty(
+  loyalty: SaleLoyalty,
+  lines: readonly SaleLine[],
+  cart: PricedCart,
+  rewardLine: number,
+  isOrderReward: boolean,
+  errors: Record<string, string>,
+): PricedLoyalty {
+  const { rules, balance, reward } = loyalty;
+  const loyaltyLines: LoyaltyLine[] = lines.map((line, index) => {
+    const priced = cart.lines[index]!;
+    return {
+      productId: line.item.productId,
+      categoryIds: line.item.categoryIds,
+      net: priced.net,
+      total: priced.total,
+      discounted: priced.discount + priced.orderDiscount > 0,
+    };
+  });
+  const rewardPoints = reward ? reward.points : 0;
+  if (reward && !errors['redemption.rewardId']) {
+    if (balance < Math.max(rewardPoints, rules.redemption.minimumBalance)) {
+      errors['redemption.rewardId'] = `${reward.name} needs ${rewardPoints.toLocaleString('en-US')} points; the customer has ${balance.toLocaleString('en-US')}.`;
+    }
+  }
+  let pointsPaid = 0;
+  if (loyalty.points > 0) {
+    const check = checkPointsPayment(rules, loyaltyLines, cart.total, balance, loyalty.points, rewardPoints);
+    if (check.ok) pointsPaid = check.value;
+    else errors['redemption.points'] = check.message;
+  }
+  const rewardDiscount = !reward ? 0 : isOrderReward ? cart.orderDiscountTotal : rewardLine >= 0 ? (cart.lines[rewardLine]?.discount ?? 0) : 0;
+  const pointsRedeemed = (reward ? rewardPoints : 0) + (pointsPaid > 0 ? loyalty.points : 0);
+  const pointsEarned = earnedPoints(rules, loyaltyLines, pointsPaid, cart.total);
+  return {
+    rewardDiscount,
+    pointsPaid,
+    pointsRedeemed,
+    pointsEarned,
+    due: cart.total - pointsPaid,
+    balanceAfter: Math.max(0, balance - pointsRedeemed) + pointsEarned,
+    errors,
   };
-  const evaluation = evaluateCoupon(coupon.rule, couponCart, coupon.context);
-  const cart = priceCart({ lines: inputs, orderDiscount: evaluation.ok ? couponOrderDiscount(evaluation) : orderDiscount, taxRounding });
-  return { cart, coupon: evaluation };
+}
+
+/** The points that pay `amount` of a sale (the sell screen's Points tender takes an amount). */
+export function pointsToPay(amount: number, rules: LoyaltyRules): number {
+  return pointsForAmount(amount, rules);
 }
 
 export type PaymentTendered = { tender: Tender; amount: number; reference?: string | null };

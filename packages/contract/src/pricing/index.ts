@@ -46,3 +46,4 @@ export type {
   TaxRounding,
 } from './types.ts';
 export * from './coupons.ts';
+export * from './loyalty.ts';

@@ -16,8 +16,14 @@
 -- Refusals are raised with their own SQLSTATE so the server words them:
 --   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
 --   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
+--   TB005 the customer's points no longer cover what the sale redeems
 -- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
 -- goes through move_stock since 0012; the summaries are written since 0013.
+-- Loyalty (0017): the customer's row is updated once — spend, points redeemed and earned — only
+-- while the balance covers what is redeemed (and the minimum balance to redeem). The row lock
+-- makes two tills redeeming the same points take turns: the second sees the first's balance and
+-- is refused (TB005) rather than going below zero. The ledger gets "redeemed" then "earned", each
+-- with the order's number as its reason.
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   short record;
@@ -39,14 +45,17 @@ BEGIN
     RETURNING last_number::text AS n
   ), new_order AS (
     INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
-      receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note)
+      receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note,
+      reward_id, reward_name, reward_points, reward_discount, points_redeemed, points_paid, points_earned)
     -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
     SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
       (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
       (sale->>'customer_id')::int, (sale->>'coupon_id')::int, sale->>'coupon_code', (sale->>'receipt_template_id')::int,
       (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, (sale->>'charge_total')::bigint,
       (sale->>'net_total')::bigint, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, (sale->>'paid')::bigint, (sale->>'change')::bigint,
-      sale->'taxes', sale->>'note'
+      sale->'taxes', sale->>'note',
+      (sale->>'reward_id')::int, sale->>'reward_name', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
+      coalesce((sale->>'points_redeemed')::bigint, 0), coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'points_earned')::bigint, 0)
     FROM counter, drawer
     ON CONFLICT (uuid) DO NOTHING
     RETURNING id, number, created_at
@@ -71,8 +80,22 @@ BEGIN
     WHERE id = (sale->>'coupon_id')::int AND (usage_limit IS NULL OR used_count < usage_limit) AND EXISTS (SELECT 1 FROM new_order)
     RETURNING id
   ), spent AS (
-    UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1, updated_at = now()
+    UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1,
+      points_balance = points_balance - coalesce((sale->>'points_redeemed')::bigint, 0) + coalesce((sale->>'points_earned')::bigint, 0),
+      updated_at = now()
     WHERE id = (sale->>'customer_id')::int AND EXISTS (SELECT 1 FROM new_order)
+      AND (coalesce((sale->>'points_redeemed')::bigint, 0) = 0
+        OR points_balance >= greatest((sale->>'points_redeemed')::bigint, coalesce((sale->>'points_minimum_balance')::bigint, 0)))
+    RETURNING id, points_balance
+  ), points_entries AS (
+    INSERT INTO customer_points (customer_id, delta, balance_after, kind, reason, order_id, user_id)
+    SELECT c.id, e.delta, e.balance_after, e.kind, o.number, o.id, (sale->>'user_id')::int
+    FROM spent c CROSS JOIN new_order o CROSS JOIN LATERAL (VALUES
+      (1, -coalesce((sale->>'points_redeemed')::bigint, 0), c.points_balance - coalesce((sale->>'points_earned')::bigint, 0), 'redeemed'),
+      (2, coalesce((sale->>'points_earned')::bigint, 0), c.points_balance, 'earned')
+    ) AS e(n, delta, balance_after, kind)
+    WHERE e.delta <> 0
+    ORDER BY e.n
     RETURNING id
   ), sold AS (
     SELECT (o.created_at AT TIME ZONE z.zone)::date AS day, extract(hour FROM o.created_at AT TIME ZONE z.zone)::smallint AS hour
@@ -129,7 +152,10 @@ BEGIN
   SELECT EXISTS (SELECT 1 FROM drawer) AS drawer_open, o.id AS order_id, o.number, o.created_at,
     coalesce((SELECT json_agg(id ORDER BY position) FROM new_lines), '[]'::json) AS line_ids,
     coalesce((SELECT json_agg(id ORDER BY id) FROM new_payments), '[]'::json) AS payment_ids,
-    (SELECT count(*)::int FROM used_coupon) AS coupon_used
+    (SELECT count(*)::int FROM used_coupon) AS coupon_used,
+    (SELECT count(*)::int FROM spent) AS customer_updated,
+    (SELECT points_balance FROM spent) AS points_balance,
+    (SELECT count(*)::int FROM points_entries) AS points_entries
   INTO stored
   FROM (SELECT 1) one LEFT JOIN new_order o ON true;
 
@@ -142,7 +168,10 @@ BEGIN
   IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
   END IF;
+  IF sale->>'customer_id' IS NOT NULL AND stored.customer_updated = 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB005', MESSAGE = 'The customer''s points no longer cover this sale.';
+  END IF;
   RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
-    'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids);
+    'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids, 'pointsBalance', stored.points_balance);
 END
 $$;

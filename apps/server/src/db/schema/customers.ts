@@ -53,13 +53,19 @@ export const customerPoints = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     delta: bigint('delta', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-    kind: varchar('kind', { length: 12 }).notNull().$type<'earned' | 'redeemed' | 'adjusted'>(),
+    kind: varchar('kind', { length: 12 }).notNull().$type<'earned' | 'redeemed' | 'adjusted' | 'refund' | 'expired'>(),
     reason: varchar('reason', { length: 500 }),
     orderId: integer('order_id'),
+    /** The refund that gave points back or took them back (kind 'refund'). */
+    refundId: integer('refund_id'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('customer_points_customer_idx').on(t.customerId, t.id)],
+  (t) => [
+    index('customer_points_customer_idx').on(t.customerId, t.id),
+    // A receipt reads the balance its sale left; a sale without a customer writes no entry.
+    index('customer_points_order_idx').on(t.orderId, t.id).where(sql`${t.orderId} is not null`),
+  ],
 );
 
 export type CustomerRow = typeof customers.$inferSelect;

@@ -13,6 +13,7 @@ export * from './products.ts';
 export * from './receipts.ts';
 export * from './refunds.ts';
 export * from './registers.ts';
+export * from './rewards.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './stock-counts.ts';

@@ -7,6 +7,7 @@ import { outlets } from './outlets.ts';
 import { productVariants, products } from './products.ts';
 import { receiptTemplates } from './receipts.ts';
 import { registers } from './registers.ts';
+import { rewards } from './rewards.ts';
 import { users } from './users.ts';
 
 export type OrderTaxJson = Array<{ id: number; name: string; rateE4: number; isInclusive: boolean; isCompound: boolean; base: number; amount: number }>;
@@ -55,6 +56,16 @@ export const orders = pgTable(
     note: varchar('note', { length: 1000 }),
     /** Labels staff give an order after the sale ("online", "invoice sent"). */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Loyalty (issue 14): the reward taken, as named then, and the points the sale redeemed and earned. */
+    rewardId: integer('reward_id').references(() => rewards.id, { onDelete: 'restrict' }),
+    rewardName: varchar('reward_name', { length: 120 }),
+    rewardPoints: bigint('reward_points', { mode: 'number' }).notNull().default(0),
+    rewardDiscount: bigint('reward_discount', { mode: 'number' }).notNull().default(0),
+    /** Points taken from the balance: the reward's and the points tender's. */
+    pointsRedeemed: bigint('points_redeemed', { mode: 'number' }).notNull().default(0),
+    /** Money the points tender paid: total = paid − change + points_paid. */
+    pointsPaid: bigint('points_paid', { mode: 'number' }).notNull().default(0),
+    pointsEarned: bigint('points_earned', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +77,7 @@ export const orders = pgTable(
     index('orders_session_idx').on(t.cashboxSessionId),
     // Most sales have no customer and no coupon: partial indexes leave those sales out (fewer writes per sale).
     index('orders_customer_idx').on(t.customerId, t.createdAt).where(sql`${t.customerId} is not null`),
+    index('orders_reward_idx').on(t.rewardId).where(sql`${t.rewardId} is not null`),
     index('orders_coupon_customer_idx').on(t.couponId, t.customerId).where(sql`${t.couponId} is not null`),
     check('orders_status_check', sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
   ],

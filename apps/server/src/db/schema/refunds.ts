@@ -33,6 +33,11 @@ export const refunds = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
     /** The refund's taxes summed per tax (tax report net of refunds). */
     taxes: jsonb('taxes').notNull().$type<OrderTaxJson>(),
+    /** Loyalty: points paid with given back (and the money they paid), earned points taken back, and what could not be. */
+    pointsReturned: bigint('points_returned', { mode: 'number' }).notNull().default(0),
+    pointsPaidBack: bigint('points_paid_back', { mode: 'number' }).notNull().default(0),
+    pointsReversed: bigint('points_reversed', { mode: 'number' }).notNull().default(0),
+    pointsUnrecovered: bigint('points_unrecovered', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

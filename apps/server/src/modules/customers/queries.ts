@@ -24,7 +24,12 @@ export function customerWhere(filters: CustomerFilters, searchDigits: string | n
 }
 
 export function customerOrderBy(sort: string | undefined) {
-  return orderByFrom(sort, { name: customers.name, createdAt: customers.createdAt, totalSpent: customers.totalSpent }, 'name', customers.id);
+  return orderByFrom(
+    sort,
+    { name: customers.name, createdAt: customers.createdAt, totalSpent: customers.totalSpent, points: customers.pointsBalance },
+    'name',
+    customers.id,
+  );
 }
 
 export async function countCustomers(db: DbOrTx, where: SQL | undefined): Promise<number> {
@@ -121,6 +126,7 @@ export function findPointsPage(db: DbOrTx, customerId: number, limit: number, of
       kind: customerPoints.kind,
       reason: customerPoints.reason,
       orderId: customerPoints.orderId,
+      refundId: customerPoints.refundId,
       userName: users.name,
       createdAt: customerPoints.createdAt,
     })
@@ -186,4 +192,32 @@ export function findOrderNotesOfCustomer(db: DbOrTx, customerId: number, scope: 
     .from(orders)
     .where(and(eq(orders.customerId, customerId), isNotNull(orders.note), ne(orders.note, ''), outletScopeFilter(scope, orders.outletId)))
     .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/** The customer's sales within the scope that took a reward. */
+function rewardOrdersWhere(customerId: number, scope: OutletScope): SQL | undefined {
+  return and(eq(orders.customerId, customerId), isNotNull(orders.rewardId), outletScopeFilter(scope, orders.outletId));
+}
+
+export async function countRewardOrders(db: DbOrTx, customerId: number, scope: OutletScope): Promise<number> {
+  return (await db.select({ n: count() }).from(orders).where(rewardOrdersWhere(customerId, scope)))[0]?.n ?? 0;
+}
+
+/** One page of the customer's sales that took a reward, newest first. */
+export function findRewardOrdersPage(db: DbOrTx, customerId: number, scope: OutletScope, limit: number, offset: number) {
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      rewardId: orders.rewardId,
+      rewardName: orders.rewardName,
+      rewardPoints: orders.rewardPoints,
+      rewardDiscount: orders.rewardDiscount,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(rewardOrdersWhere(customerId, scope))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
 }

@@ -45,10 +45,12 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   const sale = await priceSaleFromDb(db, input, { variants, taxRounding });
   const { cart } = sale.priced;
   if (cart.total !== input.total) throw AppError.validation({ total: [totalMismatchMessage] });
-  const settlement = settlePayments(cart.total, input.payments, formatMinorAsDecimal);
+  // Points paid are not a tender of the drawer: the other tenders cover what is left.
+  const due = sale.priced.loyalty?.due ?? cart.total;
+  const settlement = settlePayments(due, input.payments, formatMinorAsDecimal);
   if (!settlement.ok) {
     // Worded again in the shop's currency: the settings are read only for a refusal.
-    const refusal = settlePayments(cart.total, input.payments, moneyFormatterOf(await getShopSettings(db)));
+    const refusal = settlePayments(due, input.payments, moneyFormatterOf(await getShopSettings(db)));
     throw AppError.validation({ payments: [refusal.ok ? settlement.message : refusal.message] });
   }
 
@@ -92,7 +94,7 @@ type SaleToStore = {
 };
 
 /** What the sale's call answers: enough, with the sale itself, to answer without reading it back. */
-type Stored = { orderId: number; number: string; createdAt: string; lineIds: number[]; paymentIds: number[] };
+type Stored = { orderId: number; number: string; createdAt: string; lineIds: number[]; paymentIds: number[]; pointsBalance: number | null };
 
 /**
  * Stores the sale with one call of `sell_order` (migration 0004_sell_function.sql) outside an
@@ -105,12 +107,21 @@ async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
   try {
     const answer = await sellOrder(db, saleDocument(toStore));
     const stored = (typeof answer === 'string' ? JSON.parse(answer) : answer) as Stored;
-    return { ...stored, createdAt: new Date(stored.createdAt).toISOString(), lineIds: stored.lineIds.map(Number), paymentIds: stored.paymentIds.map(Number) };
+    return {
+      ...stored,
+      createdAt: new Date(stored.createdAt).toISOString(),
+      lineIds: stored.lineIds.map(Number),
+      paymentIds: stored.paymentIds.map(Number),
+      pointsBalance: stored.pointsBalance === null || stored.pointsBalance === undefined ? null : Number(stored.pointsBalance),
+    };
   } catch (error) {
     const refusal = databaseErrorOf(error);
     if (refusal?.code === 'TB002') throw closedDrawer(register);
     if (refusal?.code === 'TB003') throw new AlreadySold();
     if (refusal?.code === 'TB004') throw AppError.validation({ couponCode: ['This coupon has been used as many times as it may be.'] });
+    if (refusal?.code === 'TB005') {
+      throw AppError.validation({ 'redemption.points': ['The customer’s points changed since the sale was priced (another sale used them): check the balance and try again.'] });
+    }
     if (refusal?.code === 'TB001' && refusal.detail) {
       const short = JSON.parse(refusal.detail) as { variantId: number; delta: number; quantityAfter: number };
       const index = sale.lines.findIndex((line) => line.item.variantId === short.variantId);
@@ -158,6 +169,7 @@ function soldLines(sale: PricedSaleFromDb): SoldLine[] {
 function saleDocument(values: SaleToStore) {
   const { input, seller, register, sale, lines, payments, paid, change } = values;
   const { cart } = sale.priced;
+  const loyalty = loyaltyColumns(sale);
   const sold = new Map<number, number>();
   for (const line of sale.lines) {
     if (sale.variants.get(line.item.variantId)?.trackStock) sold.set(line.item.variantId, (sold.get(line.item.variantId) ?? 0) - line.quantity);
@@ -185,6 +197,14 @@ function saleDocument(values: SaleToStore) {
     change,
     taxes: cart.taxes,
     note: input.note,
+    reward_id: loyalty.rewardId,
+    reward_name: loyalty.rewardName,
+    reward_points: loyalty.rewardPoints,
+    reward_discount: loyalty.rewardDiscount,
+    points_redeemed: loyalty.pointsRedeemed,
+    points_paid: loyalty.pointsPaid,
+    points_earned: loyalty.pointsEarned,
+    points_minimum_balance: sale.loyaltyRules?.redemption.minimumBalance ?? 0,
     // Locked in variant order, so two sales of the same products never deadlock.
     stock: [...sold].sort(([a], [b]) => a - b).map(([variant_id, delta]) => ({ variant_id, delta })),
     // The function reads the document by its columns' names.
@@ -209,6 +229,20 @@ function saleDocument(values: SaleToStore) {
       charges: line.charges,
     })),
     payments: payments.map((p, position) => ({ position, ...p })),
+  };
+}
+
+/** The order's loyalty columns: what the reward and the points tender took, and what the sale earns. */
+function loyaltyColumns(sale: PricedSaleFromDb) {
+  const priced = sale.priced.loyalty;
+  return {
+    rewardId: sale.reward?.id ?? null,
+    rewardName: sale.reward?.name ?? null,
+    rewardPoints: sale.reward?.points ?? 0,
+    rewardDiscount: priced?.rewardDiscount ?? 0,
+    pointsRedeemed: priced?.pointsRedeemed ?? 0,
+    pointsPaid: priced?.pointsPaid ?? 0,
+    pointsEarned: priced?.pointsEarned ?? 0,
   };
 }
 
@@ -240,6 +274,7 @@ function storedOrder({ input, seller, register, sale, lines, payments, paid, cha
     taxes: cart.taxes,
     note: input.note,
     tags: [],
+    ...loyaltyColumns(sale),
     createdAt: new Date(stored.createdAt),
   };
   return toOrder(
@@ -253,5 +288,6 @@ function storedOrder({ input, seller, register, sale, lines, payments, paid, cha
     },
     lines.map((line, position) => ({ id: stored.lineIds[position]!, ...line })),
     payments.map((payment, position) => ({ id: stored.paymentIds[position]!, ...payment })),
+    stored.pointsBalance,
   );
 }

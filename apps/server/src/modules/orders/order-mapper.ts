@@ -1,4 +1,4 @@
-import type { Order, OrderLine, OrderListItem, OrderPayment } from '@tillbook/contract';
+import type { Order, OrderLine, OrderListItem, OrderLoyalty, OrderPayment } from '@tillbook/contract';
 import type { OrderLineRow, OrderPaymentRow, OrderRow } from '../../db/schema/index.ts';
 
 /**
@@ -21,7 +21,18 @@ export type OrderPaymentFields = Pick<OrderPaymentRow, 'id' | 'tender' | 'amount
 
 /** The list row without its tenders (the detail has the payments themselves). */
 export function toOrderListItem(row: NamedOrder): Omit<OrderListItem, 'tenders'> {
-  const { taxes: _taxes, updatedAt: _updatedAt, ...order } = row.order;
+  const {
+    taxes: _taxes,
+    updatedAt: _updatedAt,
+    rewardId: _rewardId,
+    rewardName: _rewardName,
+    rewardPoints: _rewardPoints,
+    rewardDiscount: _rewardDiscount,
+    pointsRedeemed: _pointsRedeemed,
+    pointsPaid: _pointsPaid,
+    pointsEarned: _pointsEarned,
+    ...order
+  } = row.order;
   return {
     ...order,
     discountTotal: order.lineDiscountTotal + order.orderDiscountTotal,
@@ -59,12 +70,33 @@ export function toOrderPayment(payment: OrderPaymentFields): OrderPayment {
   return { id: payment.id, tender: payment.tender, amount: payment.amount, tendered: payment.tendered, change: payment.change, reference: payment.reference };
 }
 
+/** What a sale with a customer redeemed and earned; `balanceAfter` is the balance its ledger entries left. */
+export function toOrderLoyalty(order: NamedOrder['order'], balanceAfter: number | null): OrderLoyalty | null {
+  if (order.customerId === null) return null;
+  return {
+    rewardId: order.rewardId,
+    rewardName: order.rewardName,
+    rewardPoints: order.rewardPoints,
+    rewardDiscount: order.rewardDiscount,
+    pointsRedeemed: order.pointsRedeemed,
+    pointsPaid: order.pointsPaid,
+    pointsEarned: order.pointsEarned,
+    balanceAfter,
+  };
+}
+
 /** One order with its lines, payments and taxes: the reply of a sale, of its retry and of its detail. */
-export function toOrder(row: NamedOrder, lines: readonly OrderLineFields[], payments: readonly OrderPaymentFields[]): Order {
+export function toOrder(
+  row: NamedOrder,
+  lines: readonly OrderLineFields[],
+  payments: readonly OrderPaymentFields[],
+  pointsBalanceAfter: number | null = null,
+): Order {
   return {
     ...toOrderListItem(row),
     taxes: row.order.taxes,
     lines: lines.map(toOrderLine),
     payments: payments.map(toOrderPayment),
+    loyalty: toOrderLoyalty(row.order, pointsBalanceAfter),
   };
 }

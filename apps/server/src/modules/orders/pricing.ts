@@ -3,6 +3,7 @@ import {
   moneyFormatterOf,
   priceSale,
   type Coupon,
+  type LoyaltyRules,
   type PricedSale,
   type PricingDiscount,
   type SaleLine,
@@ -14,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findCouponByCode } from '../coupons/service.ts';
+import { loyaltyForSale, type SaleRewardRecord } from '../rewards/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { loadSellableVariants, type SellableVariant } from './pricing-source.ts';
 import { countCouponUsesOfCustomer, findCustomer } from './queries.ts';
@@ -26,6 +28,10 @@ export type PricedSaleFromDb = {
   priced: PricedSale;
   coupon: Coupon | null;
   customer: CustomerRow | null;
+  /** The reward the sale takes, as the order records it. */
+  reward: SaleRewardRecord;
+  /** The shop's loyalty rules when the sale has a customer. */
+  loyaltyRules: LoyaltyRules | null;
 };
 
 
@@ -93,9 +99,12 @@ export async function priceSaleFromDb(
       }
     : null;
   const taxRounding = options.taxRounding ?? settings?.taxRounding ?? 'line';
-  const priced = priceSaleWithinLimits(lines, values.orderDiscount as PricingDiscount | null, context, taxRounding);
+  const { loyalty, reward } = await loyaltyForSale(db, customer, values.redemption, now);
+  const priced = priceSaleWithinLimits(lines, values.orderDiscount as PricingDiscount | null, context, taxRounding, loyalty);
   if (priced.coupon && !priced.coupon.ok) throw AppError.validation({ couponCode: [priced.coupon.message] });
-  return { lines, variants, priced, coupon: foundCoupon, customer };
+  const loyaltyErrors = Object.entries(priced.loyalty?.errors ?? {});
+  if (loyaltyErrors.length) throw AppError.validation(Object.fromEntries(loyaltyErrors.map(([field, message]) => [field, [message]])));
+  return { lines, variants, priced, coupon: foundCoupon, customer, reward, loyaltyRules: loyalty?.rules ?? null };
 }
 
 const tooLargeMessage = 'The sale is larger than one sale may be: ring it up as several sales.';

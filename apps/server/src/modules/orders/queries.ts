@@ -1,8 +1,9 @@
 import type { OrderEventKind, OrderListTotals, RefundedFigures } from '@tillbook/contract';
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { executeOne } from '../../db/execute.ts';
 import {
+  customerPoints,
   customers,
   orderEvents,
   orderLines,
@@ -51,6 +52,17 @@ export async function findOrder(db: DbOrTx, where: { id: number } | { uuid: stri
 
 export function findOrderPage(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
   return selectOrders(db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+}
+
+/** The balance a sale's own points entries left (its last one), or null when it wrote none. */
+export async function findPointsBalanceAfterSale(db: DbOrTx, orderId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ balanceAfter: customerPoints.balanceAfter })
+    .from(customerPoints)
+    .where(and(eq(customerPoints.orderId, orderId), isNull(customerPoints.refundId)))
+    .orderBy(desc(customerPoints.id))
+    .limit(1);
+  return row?.balanceAfter ?? null;
 }
 
 export function findOrderLines(db: DbOrTx, orderId: number): Promise<OrderLineRow[]> {

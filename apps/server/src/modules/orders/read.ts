@@ -10,6 +10,7 @@ import {
   findOrderLines,
   findOrderPage,
   findOrderPayments,
+  findPointsBalanceAfterSale,
   findStockMovementsOfOrder,
   findTendersByOrder,
   orderTotals,
@@ -28,14 +29,15 @@ export async function getOrder(
 ): Promise<Order> {
   const row = await findOrder(db, where, scope);
   if (!row) throw AppError.notFound();
-  const [lines, payments, movements, refunded] = await Promise.all([
+  const [lines, payments, balanceAfter, movements, refunded] = await Promise.all([
     findOrderLines(db, row.order.id),
     findOrderPayments(db, row.order.id),
+    row.order.customerId === null ? null : findPointsBalanceAfterSale(db, row.order.id),
     options.withStockMovements ? findStockMovementsOfOrder(db, row.order.id) : null,
     options.withRefunds ? sumRefundedByOrder(db, [row.order.id]) : null,
   ]);
   return {
-    ...toOrder(row, lines, payments),
+    ...toOrder(row, lines, payments, balanceAfter),
     ...(refunded && { refunded: refunded.get(row.order.id) ?? noRefunds }),
     ...(movements && { stockMovements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }),
   };

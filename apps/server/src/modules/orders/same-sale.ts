@@ -27,6 +27,12 @@ export function isSameSale(input: OrderCreateValues, order: Order, options: { cu
 
   if (order.lines.length !== input.lines.length) return false;
   if (!input.lines.every((line, index) => line.variantId === order.lines[index]!.variantId && line.quantity === order.lines[index]!.quantity)) return false;
+  // The redemption: the same reward and the same points as a tender. A reward's discount follows
+  // from the reward and the lines (compared), and the equal total holds the rest.
+  const loyalty = order.loyalty;
+  if ((loyalty?.rewardId ?? null) !== (input.redemption?.rewardId ?? null)) return false;
+  if ((loyalty ? loyalty.pointsRedeemed - loyalty.rewardPoints : 0) !== (input.redemption?.points ?? 0)) return false;
+  if (loyalty?.rewardId != null) return samePayments(input, order);
   const lines: SaleLine[] = order.lines.map((stored, index) => ({
     item: { variantId: stored.variantId ?? 0, productId: stored.productId ?? 0, title: stored.title, variantName: stored.variantName, sku: stored.sku, unitPrice: stored.unitPrice, taxes: [], charges: [], categoryIds: [] },
     quantity: stored.quantity,
@@ -38,7 +44,10 @@ export function isSameSale(input: OrderCreateValues, order: Order, options: { cu
     (stored, index) => cart.lines[index]!.discount === stored.discount && (order.couponCode !== null || cart.lines[index]!.orderDiscount === stored.orderDiscount),
   );
   if (!sameDiscounts) return false;
+  return samePayments(input, order);
+}
 
+function samePayments(input: OrderCreateValues, order: Order): boolean {
   if (order.payments.length !== input.payments.length) return false;
   return input.payments.every((payment, index) => {
     const stored = order.payments[index]!;

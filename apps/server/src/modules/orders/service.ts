@@ -5,3 +5,4 @@
  */
 export { listOrders } from './read.ts';
 export { recordOrderEvent } from './timeline.ts';
+export { priceSaleFromDb } from './pricing.ts';

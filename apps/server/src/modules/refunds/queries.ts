@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   cashboxSessions,
   coupons,
+  customerPoints,
   customers,
   orderLines,
   orderPayments,
@@ -110,13 +111,78 @@ export async function subtractCustomerSpend(tx: DbOrTx, customerId: number, amou
   await tx.update(customers).set({ totalSpent: sql`${customers.totalSpent} - ${amount}` }).where(eq(customers.id, customerId));
 }
 
+/** What the sale's earlier refunds gave back in money and did with its points. */
+export async function sumRefundPointsOfOrder(tx: DbOrTx, orderId: number) {
+  const [row] = await tx
+    .select({
+      total: sql<number>`coalesce(sum(${refunds.total}), 0)`.mapWith(Number),
+      pointsPaidBack: sql<number>`coalesce(sum(${refunds.pointsPaidBack}), 0)`.mapWith(Number),
+      returned: sql<number>`coalesce(sum(${refunds.pointsReturned}), 0)`.mapWith(Number),
+      takenBack: sql<number>`coalesce(sum(${refunds.pointsReversed} + ${refunds.pointsUnrecovered}), 0)`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return row ?? { total: 0, pointsPaidBack: 0, returned: 0, takenBack: 0 };
+}
+
+/**
+ * Gives points back and takes earned points back through the ledger (kind 'refund', the refund's
+ * number as reason). The customer's row is locked; what is taken back stops at zero, so a balance
+ * never goes below it. Answers what was taken back.
+ */
+export async function refundCustomerPoints(
+  tx: DbOrTx,
+  entry: { customerId: number; orderId: number; refundId: number; number: string; userId: number; returned: number; toTakeBack: number },
+): Promise<number> {
+  const [customer] = await tx.select({ balance: customers.pointsBalance }).from(customers).where(eq(customers.id, entry.customerId)).for('update');
+  if (!customer) return 0;
+  const afterReturn = customer.balance + entry.returned;
+  const takenBack = Math.min(afterReturn, entry.toTakeBack);
+  const moves = [
+    { delta: entry.returned, balanceAfter: afterReturn },
+    { delta: -takenBack, balanceAfter: afterReturn - takenBack },
+  ].filter((m) => m.delta !== 0);
+  if (moves.length === 0) return takenBack;
+  await tx
+    .update(customers)
+    .set({ pointsBalance: afterReturn - takenBack, updatedAt: new Date() })
+    .where(eq(customers.id, entry.customerId));
+  await tx.insert(customerPoints).values(
+    moves.map((m) => ({
+      customerId: entry.customerId,
+      delta: m.delta,
+      balanceAfter: m.balanceAfter,
+      kind: 'refund' as const,
+      reason: entry.number,
+      orderId: entry.orderId,
+      refundId: entry.refundId,
+      userId: entry.userId,
+    })),
+  );
+  return takenBack;
+}
+
+/** The refund's points as they came out. */
+export async function setRefundPoints(tx: DbOrTx, refundId: number, points: { returned: number; pointsPaidBack: number; reversed: number; unrecovered: number }) {
+  await tx
+    .update(refunds)
+    .set({ pointsReturned: points.returned, pointsPaidBack: points.pointsPaidBack, pointsReversed: points.reversed, pointsUnrecovered: points.unrecovered })
+    .where(eq(refunds.id, refundId));
+}
+
 export async function releaseCouponUse(tx: DbOrTx, couponId: number): Promise<void> {
   await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, couponId));
 }
 
 /** An order's refunds, oldest first, with who made each. */
 export function findRefundsOfOrder(db: DbOrTx, orderId: number) {
-  return db.select({ refund: refunds, userName: users.name }).from(refunds).leftJoin(users, eq(users.id, refunds.userId)).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+  return db
+    .select({ refund: refunds, userName: users.name, hasCustomer: sql<boolean>`${orders.customerId} is not null` })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(users, eq(users.id, refunds.userId))
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.id));
 }
 
 /** The lines of these refunds, named as they were sold. */

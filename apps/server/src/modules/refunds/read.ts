@@ -9,7 +9,7 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
   if (heads.length === 0) return [];
   const ids = heads.map((h) => h.refund.id);
   const [lines, payments] = await Promise.all([findRefundLines(db, ids), findRefundPayments(db, ids)]);
-  return heads.map(({ refund, userName }) => ({
+  return heads.map(({ refund, userName, hasCustomer }) => ({
     id: refund.id,
     orderId: refund.orderId,
     number: refund.number,
@@ -40,6 +40,9 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
         taxes: line.taxes,
       })),
     payments: payments.filter((p) => p.refundId === refund.id).map((p) => ({ id: p.id, tender: p.tender, amount: p.amount })),
+    points: hasCustomer
+      ? { returned: refund.pointsReturned, pointsPaidBack: refund.pointsPaidBack, reversed: refund.pointsReversed, unrecovered: refund.pointsUnrecovered }
+      : null,
     createdAt: refund.createdAt.toISOString(),
   }));
 }

@@ -1,6 +1,7 @@
 import {
   defaultRefundPayments,
   formatMoney,
+  refundPointsOf,
   refundShareOf,
   sumRefundTaxes,
   tenders,
@@ -27,10 +28,13 @@ import {
   insertRefund,
   insertRefundLines,
   insertRefundPayments,
+  refundCustomerPoints,
   releaseCouponUse,
+  setRefundPoints,
   subtractCustomerSpend,
   sumRefundedByTender,
   sumRefundedUnitsByLine,
+  sumRefundPointsOfOrder,
   updateOrderStatus,
 } from './queries.ts';
 import { listRefunds } from './read.ts';
@@ -123,8 +127,12 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
     if (Object.keys(errors).length) throw AppError.validation(errors);
 
     const total = shares.reduce((sum, s) => sum + s.share.total, 0);
+    const unitsLeft = sold.reduce((sum, l) => sum + l.quantity - (so.units.get(l.id) ?? 0) - (asked.get(l.id) ?? 0), 0);
+    // The part of the sale points paid goes back as points: the tenders give back the rest.
+    const points = refundPointsOf(order, await sumRefundPointsOfOrder(tx, orderId), total, unitsLeft === 0);
+    const moneyBack = total - points.pointsPaidBack;
     const room = await tenderRoom(tx, orderId, so.byTender);
-    const payments = (input.payments ?? defaultRefundPayments(total, room)).filter((p) => p.amount > 0);
+    const payments = (input.payments ?? defaultRefundPayments(moneyBack, room)).filter((p) => p.amount > 0);
     for (const tender of tenders) {
       const amount = payments.filter((p) => p.tender === tender).reduce((sum, p) => sum + p.amount, 0);
       const available = Math.max(0, room.find((r) => r.tender === tender)?.available ?? 0);
@@ -133,8 +141,11 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
       }
     }
     const paidBack = payments.reduce((sum, p) => sum + p.amount, 0);
-    if (paidBack !== total) {
-      throw AppError.validation({ payments: [`The payments add up to ${formatMoney(paidBack, style)}; the refund is ${formatMoney(total, style)}.`] });
+    if (paidBack !== moneyBack) {
+      const inPoints = points.pointsPaidBack > 0 ? `, of which ${formatMoney(points.pointsPaidBack, style)} goes back as points` : '';
+      throw AppError.validation({
+        payments: [`The payments add up to ${formatMoney(paidBack, style)}; the refund is ${formatMoney(total, style)}${inPoints}.`],
+      });
     }
 
     const count = await countRefundsOfOrder(tx, orderId);
@@ -178,10 +189,26 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
       });
     }
 
-    const unitsLeft = sold.reduce((sum, l) => sum + l.quantity - (so.units.get(l.id) ?? 0) - (asked.get(l.id) ?? 0), 0);
     const status = unitsLeft === 0 ? 'refunded' : 'partially_refunded';
     await updateOrderStatus(tx, orderId, status);
-    if (order.customerId !== null) await subtractCustomerSpend(tx, order.customerId, total);
+    if (order.customerId !== null) {
+      await subtractCustomerSpend(tx, order.customerId, total);
+      const takenBack = await refundCustomerPoints(tx, {
+        customerId: order.customerId,
+        orderId,
+        refundId: refund.id,
+        number: refund.number,
+        userId: refunder.id,
+        returned: points.returned,
+        toTakeBack: points.toTakeBack,
+      });
+      await setRefundPoints(tx, refund.id, {
+        returned: points.returned,
+        pointsPaidBack: points.pointsPaidBack,
+        reversed: takenBack,
+        unrecovered: points.toTakeBack - takenBack,
+      });
+    }
     // Line totals already carry their coupon share; what is left to give back is the use itself.
     if (status === 'refunded' && order.couponId !== null) await releaseCouponUse(tx, order.couponId);
     await summariseRefund(tx, refund.id);

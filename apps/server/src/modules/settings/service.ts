@@ -100,3 +100,13 @@ export async function replaceLogo(db: DbOrTx, fileName: string | null): Promise<
   await writeStored(db, { logoFile: fileName });
   return previous;
 }
+
+/** A setting stored under its own key (another area's settings: `rewards`), or undefined when never saved. */
+export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
+  return findSettingValue(db, key);
+}
+
+/** Stores a setting under its own key, replacing what was there. */
+export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await upsertSetting(db, key, value);
+}

@@ -1,0 +1,212 @@
+CREATE TABLE "rewards" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" varchar(120) NOT NULL,
+	"kind" varchar(12) NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"rate_e4" integer DEFAULT 0 NOT NULL,
+	"variant_id" integer,
+	"points" bigint NOT NULL,
+	"starts_on" date,
+	"ends_on" date,
+	"active" boolean DEFAULT true NOT NULL,
+	"archived_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "rewards_kind_check" CHECK ("rewards"."kind" in ('amount', 'percentage', 'product')),
+	CONSTRAINT "rewards_points_check" CHECK ("rewards"."points" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "customer_points" ADD COLUMN "refund_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reward_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reward_name" varchar(120);--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reward_points" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reward_discount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "points_redeemed" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "points_paid" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "points_earned" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "points_returned" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "points_paid_back" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "points_reversed" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "points_unrecovered" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "rewards" ADD CONSTRAINT "rewards_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "rewards_points_idx" ON "rewards" USING btree ("points","id");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_reward_id_rewards_id_fk" FOREIGN KEY ("reward_id") REFERENCES "public"."rewards"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "customer_points_order_idx" ON "customer_points" USING btree ("order_id","id") WHERE "customer_points"."order_id" is not null;--> statement-breakpoint
+CREATE INDEX "orders_reward_idx" ON "orders" USING btree ("reward_id") WHERE "orders"."reward_id" is not null;--> statement-breakpoint
+-- A sale's writes as one call (apps/server/src/modules/orders/create.ts), made outside an explicit
+-- transaction so the database commits it as soon as it is done: the outlet's order counter — the one
+-- serial point of selling at an outlet — is then held only while the database works, never over a
+-- round trip back to the server. Everything the server decided (prices, taxes, change) comes in the
+-- document; this writes it, all or nothing:
+--   1. the stock levels with their ledger rows and the register-sync stamp, through move_stock (the
+--      ledger's one write); below zero is refused unless the shop allows selling below zero;
+--   2. the drawer session (shared lock: a close waits for the sale, a sale after the close fails),
+--      the outlet's next number, the order, its lines and payments, the coupon's use (never over its
+--      limit) and the customer's figures;
+--   3. the reports' summaries (decision 020), from the document in the same statement: per local hour,
+--      outlet, register and cashier; per local day, outlet and variant; per local day, outlet and tax.
+--      rebuild_summaries counts stored orders the same way (summarise_orders); a test holds them equal.
+--      In this statement they cost no reads and no planning of their own, and the counter stays held
+--      only as long as the database works.
+-- Refusals are raised with their own SQLSTATE so the server words them:
+--   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
+--   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
+--   TB005 the customer's points no longer cover what the sale redeems
+-- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
+-- goes through move_stock since 0012; the summaries are written since 0013.
+-- Loyalty (0017): the customer's row is updated once — spend, points redeemed and earned — only
+-- while the balance covers what is redeemed (and the minimum balance to redeem). The row lock
+-- makes two tills redeeming the same points take turns: the second sees the first's balance and
+-- is refused (TB005) rather than going below zero. The ledger gets "redeemed" then "earned", each
+-- with the order's number as its reason.
+CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  short record;
+  stored record;
+BEGIN
+  SELECT m.variant_id, m.delta, m.quantity_after INTO short
+  FROM move_stock((sale->>'outlet_id')::int, sale->'stock', 'sale', NULL, 'order', (sale->>'order_id')::int, (sale->>'user_id')::int) m
+  WHERE m.quantity_after < 0 ORDER BY m.variant_id LIMIT 1;
+  IF FOUND AND NOT coalesce((SELECT (value->>'allowNegativeStock')::boolean FROM settings WHERE key = 'shop'), false) THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB001', MESSAGE = 'A stock level would go below zero.',
+      DETAIL = json_build_object('variantId', short.variant_id, 'delta', short.delta, 'quantityAfter', short.quantity_after)::text;
+  END IF;
+
+  WITH drawer AS (
+    SELECT id FROM cashbox_sessions WHERE id = (sale->>'session_id')::int AND status = 'open' FOR SHARE
+  ), counter AS (
+    INSERT INTO outlet_order_counters AS c (outlet_id, last_number) VALUES ((sale->>'outlet_id')::int, 1)
+    ON CONFLICT (outlet_id) DO UPDATE SET last_number = c.last_number + 1
+    RETURNING last_number::text AS n
+  ), new_order AS (
+    INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
+      receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note,
+      reward_id, reward_name, reward_points, reward_discount, points_redeemed, points_paid, points_earned)
+    -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
+    SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
+      (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
+      (sale->>'customer_id')::int, (sale->>'coupon_id')::int, sale->>'coupon_code', (sale->>'receipt_template_id')::int,
+      (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, (sale->>'charge_total')::bigint,
+      (sale->>'net_total')::bigint, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, (sale->>'paid')::bigint, (sale->>'change')::bigint,
+      sale->'taxes', sale->>'note',
+      (sale->>'reward_id')::int, sale->>'reward_name', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
+      coalesce((sale->>'points_redeemed')::bigint, 0), coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'points_earned')::bigint, 0)
+    FROM counter, drawer
+    ON CONFLICT (uuid) DO NOTHING
+    RETURNING id, number, created_at
+  ), new_lines AS (
+    INSERT INTO order_lines (order_id, position, product_id, variant_id, title, variant_name, sku, quantity, unit_price, unit_cost,
+      gross, discount, order_discount, net, charge_total, tax_total, total, taxes, charges)
+    SELECT o.id, l.position, l.product_id, l.variant_id, l.title, l.variant_name, l.sku, l.quantity, l.unit_price, l.unit_cost,
+      l.gross, l.discount, l.order_discount, l.net, l.charge_total, l.tax_total, l.total, l.taxes, l.charges
+    FROM new_order o CROSS JOIN jsonb_to_recordset(sale->'lines') AS l(position int, product_id int, variant_id int, title text,
+      variant_name text, sku text, quantity bigint, unit_price bigint, unit_cost bigint, gross bigint, discount bigint,
+      order_discount bigint, net bigint, charge_total bigint, tax_total bigint, total bigint, taxes jsonb, charges jsonb)
+    ORDER BY l.position
+    RETURNING id, position
+  ), new_payments AS (
+    INSERT INTO order_payments (order_id, cashbox_session_id, tender, amount, tendered, change, reference)
+    SELECT o.id, (sale->>'session_id')::int, p.tender, p.amount, p.tendered, p.change, p.reference
+    FROM new_order o CROSS JOIN jsonb_to_recordset(sale->'payments') AS p(position int, tender text, amount bigint, tendered bigint, change bigint, reference text)
+    ORDER BY p.position
+    RETURNING id
+  ), used_coupon AS (
+    UPDATE coupons SET used_count = used_count + 1, updated_at = now()
+    WHERE id = (sale->>'coupon_id')::int AND (usage_limit IS NULL OR used_count < usage_limit) AND EXISTS (SELECT 1 FROM new_order)
+    RETURNING id
+  ), spent AS (
+    UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1,
+      points_balance = points_balance - coalesce((sale->>'points_redeemed')::bigint, 0) + coalesce((sale->>'points_earned')::bigint, 0),
+      updated_at = now()
+    WHERE id = (sale->>'customer_id')::int AND EXISTS (SELECT 1 FROM new_order)
+      AND (coalesce((sale->>'points_redeemed')::bigint, 0) = 0
+        OR points_balance >= greatest((sale->>'points_redeemed')::bigint, coalesce((sale->>'points_minimum_balance')::bigint, 0)))
+    RETURNING id, points_balance
+  ), points_entries AS (
+    INSERT INTO customer_points (customer_id, delta, balance_after, kind, reason, order_id, user_id)
+    SELECT c.id, e.delta, e.balance_after, e.kind, o.number, o.id, (sale->>'user_id')::int
+    FROM spent c CROSS JOIN new_order o CROSS JOIN LATERAL (VALUES
+      (1, -coalesce((sale->>'points_redeemed')::bigint, 0), c.points_balance - coalesce((sale->>'points_earned')::bigint, 0), 'redeemed'),
+      (2, coalesce((sale->>'points_earned')::bigint, 0), c.points_balance, 'earned')
+    ) AS e(n, delta, balance_after, kind)
+    WHERE e.delta <> 0
+    ORDER BY e.n
+    RETURNING id
+  ), sold AS (
+    SELECT (o.created_at AT TIME ZONE z.zone)::date AS day, extract(hour FROM o.created_at AT TIME ZONE z.zone)::smallint AS hour
+    FROM new_order o, (SELECT shop_time_zone() AS zone) z
+  ), document_lines AS (
+    SELECT * FROM jsonb_to_recordset(sale->'lines') AS l(product_id int, variant_id int, quantity bigint, unit_cost bigint, gross bigint,
+      discount bigint, order_discount bigint, net bigint, tax_total bigint, total bigint)
+  ), hour_sums AS (
+    INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
+      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other)
+    SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
+      l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
+      (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
+      p.cash, p.card, p.other
+    FROM sold d,
+      (SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
+         coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
+         coalesce(sum(x.net) FILTER (WHERE x.unit_cost > 0), 0) AS costed_net,
+         coalesce(sum(x.quantity) FILTER (WHERE x.unit_cost <= 0), 0) AS uncosted_units
+       FROM document_lines x) l,
+      (SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
+         coalesce(sum(y.amount) FILTER (WHERE y.tender = 'card'), 0) AS card,
+         coalesce(sum(y.amount) FILTER (WHERE y.tender = 'other'), 0) AS other
+       FROM jsonb_to_recordset(sale->'payments') AS y(tender text, amount bigint)) p
+    ON CONFLICT (day, hour, outlet_id, register_id, user_id) DO UPDATE SET
+      orders = s.orders + excluded.orders, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+      line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
+      net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+      cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
+      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other
+  ), variant_sums AS (
+    INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
+    SELECT d.day, (sale->>'outlet_id')::int, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity), sum(l.gross),
+      sum(l.discount + l.order_discount), sum(l.net), sum(l.tax_total), sum(l.total),
+      coalesce(sum(l.unit_cost * l.quantity) FILTER (WHERE l.unit_cost > 0), 0), coalesce(sum(l.net) FILTER (WHERE l.unit_cost > 0), 0),
+      coalesce(sum(l.quantity) FILTER (WHERE l.unit_cost <= 0), 0)
+    FROM sold d CROSS JOIN document_lines l
+    GROUP BY d.day, coalesce(l.variant_id, 0)
+    ORDER BY coalesce(l.variant_id, 0)
+    ON CONFLICT (day, outlet_id, variant_id) DO UPDATE SET
+      product_id = excluded.product_id, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+      discounts = s.discounts + excluded.discounts, net = s.net + excluded.net, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+      cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units
+  ), tax_sums AS (
+    INSERT INTO sales_by_tax AS s (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound, name, base, amount)
+    SELECT d.day, (sale->>'outlet_id')::int, t.id, t."rateE4", t."isInclusive", t."isCompound", max(t.name), sum(t.base), sum(t.amount)
+    FROM sold d
+    CROSS JOIN jsonb_to_recordset(sale->'taxes') AS t(id int, name text, "rateE4" int, "isInclusive" boolean, "isCompound" boolean, base bigint, amount bigint)
+    GROUP BY d.day, t.id, t."rateE4", t."isInclusive", t."isCompound"
+    ORDER BY t.id, t."rateE4", t."isInclusive", t."isCompound"
+    ON CONFLICT (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound) DO UPDATE SET
+      name = excluded.name, base = s.base + excluded.base, amount = s.amount + excluded.amount
+  )
+  SELECT EXISTS (SELECT 1 FROM drawer) AS drawer_open, o.id AS order_id, o.number, o.created_at,
+    coalesce((SELECT json_agg(id ORDER BY position) FROM new_lines), '[]'::json) AS line_ids,
+    coalesce((SELECT json_agg(id ORDER BY id) FROM new_payments), '[]'::json) AS payment_ids,
+    (SELECT count(*)::int FROM used_coupon) AS coupon_used,
+    (SELECT count(*)::int FROM spent) AS customer_updated,
+    (SELECT points_balance FROM spent) AS points_balance,
+    (SELECT count(*)::int FROM points_entries) AS points_entries
+  INTO stored
+  FROM (SELECT 1) one LEFT JOIN new_order o ON true;
+
+  IF NOT stored.drawer_open THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB002', MESSAGE = 'The drawer is closed.';
+  END IF;
+  IF stored.order_id IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB003', MESSAGE = 'This sale is stored already.';
+  END IF;
+  IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
+  END IF;
+  IF sale->>'customer_id' IS NOT NULL AND stored.customer_updated = 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB005', MESSAGE = 'The customer''s points no longer cover this sale.';
+  END IF;
+  RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
+    'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids, 'pointsBalance', stored.points_balance);
+END
+$$;
