@@ -15,6 +15,8 @@ import { productsRoutes } from './products/routes.ts';
 import { receiptsRoutes } from './receipts/routes.ts';
 import { refundsRoutes } from './refunds/routes.ts';
 import { registersRoutes } from './registers/routes.ts';
+import { rewardsTillRoutes } from './rewards/till-routes.ts';
+import { rewardsRoutes } from './rewards/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { stockCountsRoutes } from './stock-counts/routes.ts';
 import { stockMovementsRoutes } from './stock-movements/routes.ts';
@@ -41,6 +43,8 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   receiptsRoutes,
   refundsRoutes,
   registersRoutes,
+  rewardsTillRoutes,
+  rewardsRoutes,
   settingsRoutes,
   stockCountsRoutes,
   stockMovementsRoutes,

@@ -148,9 +148,9 @@ export function checkPointsPayment(
   if (points <= 0) return { ok: true, value: 0 };
   const room = pointsRoom(rules, lines, total, balance, rewardPoints);
   if (room.refusal) return { ok: false, message: room.refusal };
-  if (points + rewardPoints > balance) return { ok: false, message: `The customer has ${balance.toLocaleString('en-US')} points.` };
   const value = pointsValue(points, rules);
   if (value > room.maxAmount) return { ok: false, message: `Points may pay at most ${room.maxPoints.toLocaleString('en-US')} points’ worth of this sale.` };
+  if (points + rewardPoints > balance) return { ok: false, message: `The customer has ${balance.toLocaleString('en-US')} points.` };
   if (value <= 0) return { ok: false, message: 'These points are worth nothing: use more of them.' };
   return { ok: true, value };
 }

@@ -27,7 +27,7 @@ describe('a variant on a goods order', () => {
     };
     const refused = await shop.admin.put(`/api/products/${shop.mug.productId}/edit`, edit);
     expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json().errors.variants).toEqual(['The variant is on goods orders or stock transfers and cannot be removed. Set it inactive instead.']);
+    expect(refused.json().errors.variants).toEqual(['The variant is on goods orders, stock transfers or rewards and cannot be removed. Set it inactive instead.']);
     expect((await shop.admin.get(`/api/products/${shop.mug.productId}/edit`)).json().data.variants[0].id).toBe(shop.mug.variantId);
 
     const deleted = await shop.admin.delete(`/api/products/${shop.mug.productId}`);

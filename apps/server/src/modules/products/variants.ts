@@ -107,13 +107,14 @@ async function refuseRemovingOrderedVariants(tx: DbOrTx, productId: number, kept
     sql`select v.name from product_variants v
         where v.product_id = ${productId} ${kept}
           and (exists (select 1 from goods_order_items g where g.variant_id = v.id)
-            or exists (select 1 from stock_transfer_items t where t.variant_id = v.id))
+            or exists (select 1 from stock_transfer_items t where t.variant_id = v.id)
+            or exists (select 1 from rewards r where r.variant_id = v.id))
         order by v.position, v.id`,
   );
   if (held.length === 0) return;
   const names = held.map((v) => (v.name ? `“${v.name}”` : 'The variant')).join(', ');
   throw AppError.validation({
-    variants: [`${names} ${held.length === 1 ? 'is' : 'are'} on goods orders or stock transfers and cannot be removed. Set ${held.length === 1 ? 'it' : 'them'} inactive instead.`],
+    variants: [`${names} ${held.length === 1 ? 'is' : 'are'} on goods orders, stock transfers or rewards and cannot be removed. Set ${held.length === 1 ? 'it' : 'them'} inactive instead.`],
   });
 }
 
