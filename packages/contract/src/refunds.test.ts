@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRefundPayments, refundShareOf, sumRefundTaxes, type RefundableLine } from './refunds.ts';
+import { defaultRefundPayments, refundPointsOf, refundShareOf, sumRefundTaxes, type RefundableLine } from './refunds.ts';
 
 const vat = { id: 1, name: 'VAT 20', rateE4: 200_000, isInclusive: false, isCompound: false };
 // 3 units at 33.33 + 20 %: net 99.99, tax 20.00, total 119.99 — none of them divides by 3.
@@ -38,5 +38,25 @@ describe('defaultRefundPayments', () => {
     expect(defaultRefundPayments(2500, room)).toEqual([{ tender: 'cash', amount: 1000 }, { tender: 'card', amount: 1500 }]);
     expect(defaultRefundPayments(800, room)).toEqual([{ tender: 'cash', amount: 800 }]);
     expect(defaultRefundPayments(9000, room)).toEqual([{ tender: 'cash', amount: 1000 }, { tender: 'card', amount: 5000 }]);
+  });
+});
+
+describe('refundPointsOf', () => {
+  const sale = { total: 6120, pointsPaid: 1000, pointsRedeemed: 1020, pointsEarned: 43 };
+  it('gives and takes back in proportion to the money refunded, and exactly everything over all refunds', () => {
+    const first = refundPointsOf(sale, { total: 0, pointsPaidBack: 0, returned: 0, takenBack: 0 }, 2700, false);
+    expect(first).toEqual({ pointsPaidBack: 441, returned: 450, toTakeBack: 18 });
+    const second = refundPointsOf(sale, { total: 2700, pointsPaidBack: 441, returned: 450, takenBack: 18 }, 3420, true);
+    expect(second).toEqual({ pointsPaidBack: 559, returned: 570, toTakeBack: 25 });
+    expect(first.returned + second.returned).toBe(1020);
+    expect(first.toTakeBack + second.toTakeBack).toBe(43);
+  });
+
+  it('gives everything back on the last refund of a sale that cost nothing', () => {
+    expect(refundPointsOf({ total: 0, pointsPaid: 0, pointsRedeemed: 200, pointsEarned: 0 }, { total: 0, pointsPaidBack: 0, returned: 0, takenBack: 0 }, 0, true)).toEqual({
+      pointsPaidBack: 0,
+      returned: 200,
+      toTakeBack: 0,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { CashboxSession, Order, Refund, RefundCreateInput, Tender } from '@tillbook/contract';
+import { refundPointsOf, type CashboxSession, type Order, type Refund, type RefundCreateInput, type RefundPointsShare, type Tender } from '@tillbook/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -54,6 +54,24 @@ export function tenderRoomOf(order: Order, refunds: readonly Refund[]): Array<{ 
   for (const p of order.payments) room.set(p.tender, (room.get(p.tender) ?? 0) + p.amount);
   for (const p of refunds.flatMap((r) => r.payments)) room.set(p.tender, (room.get(p.tender) ?? 0) - p.amount);
   return [...room].map(([tender, available]) => ({ tender, available: Math.max(0, available) }));
+}
+
+/**
+ * What a refund of `total` does with the sale's points (the server works it out the same way with
+ * refundPointsOf): null for a sale without a customer.
+ */
+export function refundPointsPreview(order: Order, refunds: readonly Refund[], total: number, isLast: boolean): RefundPointsShare | null {
+  if (!order.loyalty) return null;
+  const before = refunds.reduce(
+    (sum, r) => ({
+      total: sum.total + r.total,
+      pointsPaidBack: sum.pointsPaidBack + (r.points?.pointsPaidBack ?? 0),
+      returned: sum.returned + (r.points?.returned ?? 0),
+      takenBack: sum.takenBack + (r.points ? r.points.reversed + r.points.unrecovered : 0),
+    }),
+    { total: 0, pointsPaidBack: 0, returned: 0, takenBack: 0 },
+  );
+  return refundPointsOf({ total: order.total, ...order.loyalty }, before, total, isLast);
 }
 
 /** Whether any unit of the sale is still to be refunded. */

@@ -5,6 +5,7 @@ import {
   type OrderLine,
   type Refund,
   type RefundCreateInput,
+  type RefundPointsShare,
   tenderLabels,
   type Tender,
 } from '@tillbook/contract';
@@ -18,7 +19,7 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { apiErrorOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { refundedUnits, tenderRoomOf, useCreateRefund, useOpenDrawers } from './api.ts';
+import { refundedUnits, refundPointsPreview, tenderRoomOf, useCreateRefund, useOpenDrawers } from './api.ts';
 
 type Props = { order: Order; refunds: readonly Refund[]; onDone: () => void };
 type Errors = { lines: Record<number, string>; payments?: string; reason?: string; drawer?: string; form?: string };
@@ -50,7 +51,10 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
     // The screen shows totals only; a sold line's net stays on the server (the order answer leaves it out).
     .map((row) => ({ ...row, share: refundShareOf({ ...row.line, net: 0 }, done.get(row.line.id) ?? 0, row.quantity) }));
   const total = chosen.reduce((sum, row) => sum + row.share.total, 0);
-  const defaults = new Map(defaultRefundPayments(total, room).map((p) => [p.tender, p.amount]));
+  const isLast = chosen.every((row) => row.quantity >= row.left);
+  // The part of the sale paid with points goes back as points; the tenders give back the rest.
+  const points = total > 0 ? refundPointsPreview(order, refunds, total, isLast) : null;
+  const defaults = new Map(defaultRefundPayments(total - (points?.pointsPaidBack ?? 0), room).map((p) => [p.tender, p.amount]));
   const paymentText = (tender: Tender) => typedPayments?.[tender] ?? money.toInput(defaults.get(tender) ?? 0);
   const amountOf = (tender: Tender) => {
     const parsed = money.parse(paymentText(tender));
@@ -164,6 +168,7 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
             ))}
           </div>
           {errors.payments && <p className="mt-1.5 text-sm text-red-600">{errors.payments}</p>}
+          {points && (points.returned > 0 || points.toTakeBack > 0) && <RefundPointsNote points={points} formatMoney={money.format} />}
         </fieldset>
         {cashBack > 0 && (
           <Field
@@ -201,6 +206,21 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** What the refund does with the customer's points, as the server will do it. */
+function RefundPointsNote({ points, formatMoney }: { points: RefundPointsShare; formatMoney: (minor: number) => string }) {
+  return (
+    <ul aria-label="Points" className="mt-2 text-sm text-gray-700">
+      {points.returned > 0 && (
+        <li>
+          {points.returned.toLocaleString()} points paid with go back to the customer
+          {points.pointsPaidBack > 0 && ` (${formatMoney(points.pointsPaidBack)} of the refund)`}.
+        </li>
+      )}
+      {points.toTakeBack > 0 && <li>{points.toTakeBack.toLocaleString()} points the sale earned are taken back, as far as the balance allows.</li>}
+    </ul>
   );
 }
 

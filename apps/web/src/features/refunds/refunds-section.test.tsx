@@ -25,6 +25,7 @@ function buildRefund(overrides: Partial<Refund> = {}): Refund {
     taxes: [],
     lines: [{ id: 8, orderLineId: 2, variantId: 13, title: 'Mug', variantName: '', sku: 'MUG-1', quantity: 1, restock: false, net: 720, taxTotal: 0, total: 720, taxes: [] }],
     payments: [{ id: 9, tender: 'cash', amount: 720 }],
+    points: null,
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,
   };
@@ -93,6 +94,45 @@ describe('RefundsSection', () => {
       cashboxSessionId: 5,
     });
     await waitFor(() => expect(sent.filter('GET', '/api/orders/41/refunds')).toHaveLength(2));
+  });
+
+  it('gives the points part back as points and the rest to the tenders, and says what happens to the earned points', async () => {
+    signIn(administrator);
+    // 61.20 paid 10.00 in points (1,000 points) and 51.20 by card; the sale earned 43 points.
+    const order = buildOrder({
+      payments: [{ id: 2, tender: 'card', amount: 5120, tendered: 5120, change: 0, reference: null }],
+      paid: 5120,
+      change: 0,
+      loyalty: { rewardId: null, rewardName: null, rewardPoints: 0, rewardDiscount: 0, pointsRedeemed: 1000, pointsPaid: 1000, pointsEarned: 43, balanceAfter: 1043 },
+    });
+    const sent = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
+    answerRefunds(refunded);
+    renderSection(order);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Refund from MAIN-000041' }));
+    const quantity = dialog.getByRole('spinbutton', { name: 'Quantity to refund of Linen shirt · M / Blue' });
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    // 27.00 of 61.20: 441 of the 1,000 points (4.41) go back as points, 22.59 to the card, 18 earned points come back.
+    expect((dialog.getByRole('textbox', { name: 'Card' }) as HTMLInputElement).value).toBe('22.59');
+    const points = dialog.getByRole('list', { name: 'Points' });
+    expect(points.textContent).toContain('441 points paid with go back to the customer ($4.41 of the refund).');
+    expect(points.textContent).toContain('18 points the sale earned are taken back, as far as the balance allows.');
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Torn seam');
+    await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.filter('POST', '/api/orders/41/refunds')[0]?.body).toMatchObject({ payments: [{ tender: 'card', amount: 2259 }] });
+  });
+
+  it('shows what a refund did with the points, and what could not be taken back', async () => {
+    signIn(administrator);
+    mockOrderGets({ '/api/orders/41/refunds': { data: [buildRefund({ points: { returned: 500, pointsPaidBack: 500, reversed: 5, unrecovered: 20 } })] } });
+    renderSection();
+    const refund = await screen.findByRole('listitem', { name: 'Refund MAIN-000041-R1' });
+    expect(within(refund).getByText(/^Points:/).textContent).toBe(
+      'Points: 500 points given back; 5 earned points taken back; 20 could not be taken back: the customer had spent them.',
+    );
   });
 
   it("shows the server's 422 on the line and the payments and keeps what was typed", async () => {

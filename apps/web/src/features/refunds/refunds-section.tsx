@@ -1,4 +1,4 @@
-import { tenderLabels, type Order } from '@tillbook/contract';
+import { tenderLabels, type Order, type Refund } from '@tillbook/contract';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -68,6 +68,7 @@ function Refunds({ order }: { order: Order }) {
               <p className="mt-1 text-xs text-gray-600">
                 Paid back: {refund.payments.map((p) => `${tenderLabels[p.tender]} ${money.format(p.amount)}`).join(', ') || 'nothing'}
               </p>
+              {refund.points && <RefundPointsLine points={refund.points} />}
             </li>
           ))}
         </ul>
@@ -75,4 +76,15 @@ function Refunds({ order }: { order: Order }) {
       {open && <RefundDialog order={order} refunds={list} onDone={() => setOpen(false)} />}
     </Block>
   );
+}
+
+/** What a refund did with the customer's points, and what it could not take back. */
+function RefundPointsLine({ points }: { points: NonNullable<Refund['points']> }) {
+  const parts = [
+    points.returned > 0 && `${points.returned.toLocaleString()} points given back`,
+    points.reversed > 0 && `${points.reversed.toLocaleString()} earned points taken back`,
+    points.unrecovered > 0 && `${points.unrecovered.toLocaleString()} could not be taken back: the customer had spent them`,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <p className="mt-0.5 text-xs text-gray-600">Points: {parts.join('; ')}.</p>;
 }
