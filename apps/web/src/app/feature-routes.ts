@@ -14,6 +14,7 @@ import { productsRoutes } from '../features/products/routes.tsx';
 import { orderRefundsRoutes } from '../features/refunds/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { registersRoutes } from '../features/registers/routes.tsx';
+import { rewardsRoutes } from '../features/rewards/routes.tsx';
 import { sellRoutes } from '../features/sell/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { stockCountsRoutes } from '../features/stock-counts/routes.tsx';
@@ -40,6 +41,7 @@ export const featureRoutes: RouteObject[] = [
   ...productsRoutes,
   ...receiptsRoutes,
   ...registersRoutes,
+  ...rewardsRoutes,
   ...sellRoutes,
   ...settingsRoutes,
   ...stockCountsRoutes,

@@ -79,6 +79,7 @@ describe('routes', () => {
       'registers/:id/drawer',
       'registers/:id/drawer/sessions/:sessionId',
       'registers/:id/sell',
+      'rewards/:id/edit',
       'stock-transfers',
       'stock-transfers/new',
       'stock-transfers/:id/edit',

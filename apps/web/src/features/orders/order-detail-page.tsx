@@ -2,6 +2,7 @@ import type { Order } from '@tillbook/contract';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
+import { OrderLoyalty, PointsPaymentRow } from './order-loyalty.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -83,6 +84,7 @@ function OrderDetail({ order }: { order: Order }) {
               )}
               {order.customerEmail && <span className="ml-2 text-gray-500">{order.customerEmail}</span>}
             </p>
+            <OrderLoyalty order={order} />
           </Block>
           <OrderLines order={order} />
           <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -207,7 +209,7 @@ function OrderPayments({ order }: { order: Order }) {
   const money = useMoney();
   return (
     <Block title="Payments">
-      {order.payments.length === 0 ? (
+      {order.payments.length === 0 && !order.loyalty?.pointsPaid ? (
         <p className="text-sm text-gray-500">Nothing was due.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -232,6 +234,7 @@ function OrderPayments({ order }: { order: Order }) {
                   <td className={`${td} font-mono text-xs`}>{p.reference ?? ''}</td>
                 </tr>
               ))}
+              <PointsPaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
             </tbody>
           </table>
         </div>
