@@ -16,6 +16,8 @@ CREATE TABLE "rewards" (
 	CONSTRAINT "rewards_points_check" CHECK ("rewards"."points" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "sales_by_hour" ADD COLUMN "points" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sales_by_hour" ADD COLUMN "refund_points" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "customer_points" ADD COLUMN "refund_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_name" varchar(120);--> statement-breakpoint
@@ -32,6 +34,7 @@ ALTER TABLE "rewards" ADD CONSTRAINT "rewards_variant_id_product_variants_id_fk"
 CREATE INDEX "rewards_points_idx" ON "rewards" USING btree ("points","id");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_reward_id_rewards_id_fk" FOREIGN KEY ("reward_id") REFERENCES "public"."rewards"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "customer_points_order_idx" ON "customer_points" USING btree ("order_id","id") WHERE "customer_points"."order_id" is not null;--> statement-breakpoint
+CREATE INDEX "customers_points_idx" ON "customers" USING btree ("points_balance","id");--> statement-breakpoint
 CREATE INDEX "orders_reward_idx" ON "orders" USING btree ("reward_id") WHERE "orders"."reward_id" is not null;--> statement-breakpoint
 -- A sale's writes as one call (apps/server/src/modules/orders/create.ts), made outside an explicit
 -- transaction so the database commits it as soon as it is done: the outlet's order counter — the one
@@ -140,11 +143,11 @@ BEGIN
       discount bigint, order_discount bigint, net bigint, tax_total bigint, total bigint)
   ), hour_sums AS (
     INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
-      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other)
+      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points)
     SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
       l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
       (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
-      p.cash, p.card, p.other
+      p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0)
     FROM sold d,
       (SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
          coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
@@ -160,7 +163,7 @@ BEGIN
       line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
       net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
       cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
-      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other
+      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other, points = s.points + excluded.points
   ), variant_sums AS (
     INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
     SELECT d.day, (sale->>'outlet_id')::int, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity), sum(l.gross),
@@ -208,5 +211,141 @@ BEGIN
   END IF;
   RETURN json_build_object('orderId', stored.order_id, 'number', stored.number, 'createdAt', stored.created_at,
     'lineIds', stored.line_ids, 'paymentIds', stored.payment_ids, 'pointsBalance', stored.points_balance);
+END
+$$;
+--> statement-breakpoint
+-- Adds sales to the reports' summaries (db/schema/analytics.ts, decision 020): per local day and
+-- hour, outlet, register and cashier; per local day, outlet and variant; per local day, outlet and
+-- tax, from the stored orders: what rebuild_summaries runs over all of them. A sale adds itself the
+-- same way from its document inside sell_order (cheaper there: no reads, no planning of its own); a
+-- test holds the two equal. Rows are upserted in key order. `ids` are order ids, each at most once.
+-- A line's cost counts only when the line had one (unit_cost > 0); the rest are "no cost" units.
+CREATE OR REPLACE FUNCTION summarise_orders(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := shop_time_zone();
+BEGIN
+  INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
+    net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points)
+  SELECT (o.created_at AT TIME ZONE zone)::date, extract(hour FROM o.created_at AT TIME ZONE zone)::smallint, o.outlet_id,
+    coalesce(o.register_id, 0), coalesce(o.user_id, 0), count(*), sum(l.units), sum(o.subtotal), sum(o.line_discount_total),
+    sum(o.order_discount_total), sum(l.net), sum(o.net_total - l.net), sum(o.tax_total), sum(o.total), sum(l.cost), sum(l.costed_net),
+    sum(l.uncosted_units), sum(p.cash), sum(p.card), sum(p.other), sum(o.points_paid)
+  FROM orders o
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
+      coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
+      coalesce(sum(x.net) FILTER (WHERE x.unit_cost > 0), 0) AS costed_net,
+      coalesce(sum(x.quantity) FILTER (WHERE x.unit_cost <= 0), 0) AS uncosted_units
+    FROM order_lines x WHERE x.order_id = o.id
+  ) l
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'card'), 0) AS card,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'other'), 0) AS other
+    FROM order_payments y WHERE y.order_id = o.id
+  ) p
+  WHERE o.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (day, hour, outlet_id, register_id, user_id) DO UPDATE SET
+    orders = s.orders + excluded.orders, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+    line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
+    net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+    cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
+    cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other, points = s.points + excluded.points;
+
+  INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
+  SELECT (o.created_at AT TIME ZONE zone)::date, o.outlet_id, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity),
+    sum(l.gross), sum(l.discount + l.order_discount), sum(l.net), sum(l.tax_total), sum(l.total),
+    coalesce(sum(l.unit_cost * l.quantity) FILTER (WHERE l.unit_cost > 0), 0), coalesce(sum(l.net) FILTER (WHERE l.unit_cost > 0), 0),
+    coalesce(sum(l.quantity) FILTER (WHERE l.unit_cost <= 0), 0)
+  FROM orders o JOIN order_lines l ON l.order_id = o.id
+  WHERE o.id = ANY(ids)
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (day, outlet_id, variant_id) DO UPDATE SET
+    product_id = excluded.product_id, units = s.units + excluded.units, gross = s.gross + excluded.gross,
+    discounts = s.discounts + excluded.discounts, net = s.net + excluded.net, tax = s.tax + excluded.tax, total = s.total + excluded.total,
+    cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units;
+
+  INSERT INTO sales_by_tax AS s (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound, name, base, amount)
+  SELECT (o.created_at AT TIME ZONE zone)::date, o.outlet_id, t.id, t."rateE4", t."isInclusive", t."isCompound", max(t.name), sum(t.base), sum(t.amount)
+  FROM orders o
+  CROSS JOIN jsonb_to_recordset(o.taxes) AS t(id int, name text, "rateE4" int, "isInclusive" boolean, "isCompound" boolean, base bigint, amount bigint)
+  WHERE o.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5, 6
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound) DO UPDATE SET
+    name = excluded.name, base = s.base + excluded.base, amount = s.amount + excluded.amount;
+END
+$$;
+--> statement-breakpoint
+-- Adds refunds to the reports' summaries (decision 020): a refund counts on the local day and hour it
+-- was made, at its outlet and register, under the person who made it, never on the sale's day.
+-- Called by the refund service in the refund's transaction (modules/refunds/service.ts), and by
+-- rebuild_summaries for all of them. The cost given back is the sold line's unit cost × the units
+-- returned, for lines that had a cost. `ids` are refund ids, each at most once.
+CREATE OR REPLACE FUNCTION summarise_refunds(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  zone text := shop_time_zone();
+BEGIN
+  INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, refunds, refund_units, refund_net, refund_charges, refund_tax,
+    refund_total, refund_cost, refund_costed_net, restocked_units, damaged_units, refund_cash, refund_card, refund_other, refund_points)
+  SELECT (r.created_at AT TIME ZONE zone)::date, extract(hour FROM r.created_at AT TIME ZONE zone)::smallint, r.outlet_id,
+    coalesce(r.register_id, 0), coalesce(r.user_id, 0), count(*), sum(l.units), sum(r.net_total), sum(r.total - r.net_total - r.tax_total),
+    sum(r.tax_total), sum(r.total), sum(l.cost), sum(l.costed_net), sum(l.restocked), sum(l.damaged), sum(p.cash), sum(p.card), sum(p.other),
+    sum(r.points_paid_back)
+  FROM refunds r
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(x.quantity), 0) AS units,
+      coalesce(sum(ol.unit_cost * x.quantity) FILTER (WHERE ol.unit_cost > 0), 0) AS cost,
+      coalesce(sum(x.net) FILTER (WHERE ol.unit_cost > 0), 0) AS costed_net,
+      coalesce(sum(x.quantity) FILTER (WHERE x.restock), 0) AS restocked,
+      coalesce(sum(x.quantity) FILTER (WHERE NOT x.restock), 0) AS damaged
+    FROM refund_lines x JOIN order_lines ol ON ol.id = x.order_line_id WHERE x.refund_id = r.id
+  ) l
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'card'), 0) AS card,
+      coalesce(sum(y.amount) FILTER (WHERE y.tender = 'other'), 0) AS other
+    FROM refund_payments y WHERE y.refund_id = r.id
+  ) p
+  WHERE r.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (day, hour, outlet_id, register_id, user_id) DO UPDATE SET
+    refunds = s.refunds + excluded.refunds, refund_units = s.refund_units + excluded.refund_units,
+    refund_net = s.refund_net + excluded.refund_net, refund_charges = s.refund_charges + excluded.refund_charges,
+    refund_tax = s.refund_tax + excluded.refund_tax, refund_total = s.refund_total + excluded.refund_total,
+    refund_cost = s.refund_cost + excluded.refund_cost, refund_costed_net = s.refund_costed_net + excluded.refund_costed_net,
+    restocked_units = s.restocked_units + excluded.restocked_units, damaged_units = s.damaged_units + excluded.damaged_units,
+    refund_cash = s.refund_cash + excluded.refund_cash, refund_card = s.refund_card + excluded.refund_card,
+    refund_other = s.refund_other + excluded.refund_other, refund_points = s.refund_points + excluded.refund_points;
+
+  INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, refund_units, refund_net, refund_tax, refund_total, refund_cost,
+    refund_costed_net, restocked_units, damaged_units)
+  SELECT (r.created_at AT TIME ZONE zone)::date, r.outlet_id, coalesce(x.variant_id, 0), max(coalesce(ol.product_id, 0)), sum(x.quantity),
+    sum(x.net), sum(x.tax_total), sum(x.total), coalesce(sum(ol.unit_cost * x.quantity) FILTER (WHERE ol.unit_cost > 0), 0),
+    coalesce(sum(x.net) FILTER (WHERE ol.unit_cost > 0), 0), coalesce(sum(x.quantity) FILTER (WHERE x.restock), 0),
+    coalesce(sum(x.quantity) FILTER (WHERE NOT x.restock), 0)
+  FROM refunds r JOIN refund_lines x ON x.refund_id = r.id JOIN order_lines ol ON ol.id = x.order_line_id
+  WHERE r.id = ANY(ids)
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (day, outlet_id, variant_id) DO UPDATE SET
+    refund_units = s.refund_units + excluded.refund_units, refund_net = s.refund_net + excluded.refund_net,
+    refund_tax = s.refund_tax + excluded.refund_tax, refund_total = s.refund_total + excluded.refund_total,
+    refund_cost = s.refund_cost + excluded.refund_cost, refund_costed_net = s.refund_costed_net + excluded.refund_costed_net,
+    restocked_units = s.restocked_units + excluded.restocked_units, damaged_units = s.damaged_units + excluded.damaged_units;
+
+  INSERT INTO sales_by_tax AS s (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound, name, refund_base, refund_amount)
+  SELECT (r.created_at AT TIME ZONE zone)::date, r.outlet_id, t.id, t."rateE4", t."isInclusive", t."isCompound", max(t.name), sum(t.base), sum(t.amount)
+  FROM refunds r
+  CROSS JOIN jsonb_to_recordset(r.taxes) AS t(id int, name text, "rateE4" int, "isInclusive" boolean, "isCompound" boolean, base bigint, amount bigint)
+  WHERE r.id = ANY(ids)
+  GROUP BY 1, 2, 3, 4, 5, 6
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (day, outlet_id, tax_id, rate_e4, is_inclusive, is_compound) DO UPDATE SET
+    refund_base = s.refund_base + excluded.refund_base, refund_amount = s.refund_amount + excluded.refund_amount;
 END
 $$;

@@ -68,6 +68,8 @@ const HIDDEN_FIELDS: Field[] = [
   { operation: 'PUT /api/products/charges/{id}/edit', where: 'body', path: 'amount', maximum: MAX_MONEY },
   { operation: 'POST /api/coupons/create', where: 'body', path: 'amount', maximum: MAX_MONEY },
   { operation: 'PUT /api/coupons/{id}/edit', where: 'body', path: 'amount', maximum: MAX_MONEY },
+  { operation: 'POST /api/rewards/create', where: 'body', path: 'amount', maximum: MAX_MONEY },
+  { operation: 'PUT /api/rewards/{id}/edit', where: 'body', path: 'amount', maximum: MAX_MONEY },
 ];
 
 /** Sets `path` ("variants[].stock[].quantity") in a copy of `body`, on the first element of each list. */
@@ -107,6 +109,7 @@ let fixtures: {
   orderedGoodsOrderId: number;
   goodsOrderItemId: number;
   transferId: number;
+  rewardId: number;
   sentTransferId: number;
   transferItemId: number;
 };
@@ -138,6 +141,8 @@ const goodsOrderBody = () => ({
 const transferBody = () => ({ fromOutletId: shop.main.id, toOutletId: shop.harbour.id, items: [{ variantId: shop.shirt.variantId, quantity: 1 }] });
 
 const supplierBody = () => ({ companyName: unique('Limit supplier '), active: true, products: [{ variantId: fixtures.variantId, cost: 100 }] });
+
+const rewardBody = () => ({ name: unique('Limit reward '), kind: 'amount', amount: 100, points: 10, active: true });
 
 /** A discount of the kind the walked field belongs to (an amount or a percentage), else none. */
 function discountFor(field: string, at: string) {
@@ -212,6 +217,26 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
       couponCode: 'LIMITS',
     },
   }),
+  'POST /api/rewards/redeem': (field) => ({
+    client: 'cashier',
+    url: '/api/rewards/redeem',
+    body: {
+      lines: [{ variantId: shop.mug.variantId, quantity: 1, discount: discountFor(field, 'lines[].discount') }],
+      orderDiscount: discountFor(field, 'orderDiscount'),
+      customerId: fixtures.customerId,
+      redemption: { points: 0 },
+    },
+  }),
+  'PUT /api/settings/rewards': () => ({
+    url: '/api/settings/rewards',
+    body: {
+      earning: { enabled: true, points: 1, perAmount: 100, excludedCategoryIds: [], excludedProductIds: [], minimumOrder: null },
+      redemption: { enabled: true, points: 100, value: 100, minimumBalance: 0, maxShare: '100', payDiscountedItems: true },
+      expiry: { months: null },
+    },
+  }),
+  'POST /api/rewards/create': () => ({ url: '/api/rewards/create', body: rewardBody() }),
+  'PUT /api/rewards/{id}/edit': () => ({ url: `/api/rewards/${fixtures.rewardId}/edit`, body: rewardBody() }),
   'PUT /api/orders/{id}/edit': () => ({ url: `/api/orders/${fixtures.orderId}/edit`, body: { customerId: fixtures.customerId } }),
   'POST /api/orders/{id}/refunds': (field) => ({
     url: `/api/orders/${fixtures.orderId}/refunds`,
@@ -311,8 +336,10 @@ beforeAll(async () => {
     transferId: 0,
     sentTransferId: 0,
     transferItemId: 0,
+    rewardId: 0,
   };
   fixtures.supplierId = (await created('/api/suppliers/create', supplierBody())).id;
+  fixtures.rewardId = (await created('/api/rewards/create', rewardBody())).id;
   fixtures.goodsOrderId = (await created('/api/goods-orders/create', goodsOrderBody())).id;
   const ordered = await created('/api/goods-orders/create', goodsOrderBody());
   expect((await admin.put(`/api/goods-orders/${ordered.id}/edit`, { status: 'ordered' })).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { ensureFirstAdministrator, ensureShopBasics, resolveSessionSecret } from
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { keepSealing } from './modules/analytics/sealing.ts';
+import { keepExpiringPoints } from './modules/rewards/expiry.ts';
 
 /** Reads the configuration, migrates the database, creates the first administrator, listens. */
 async function main() {
@@ -41,9 +42,11 @@ async function main() {
   }
 
   const stopSealing = keepSealing(database.db, app.log);
+  const stopExpiring = keepExpiringPoints(database.db, app.log);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     stopSealing();
+    stopExpiring();
     await app.close();
     await database.close();
     process.exit(0);

@@ -105,11 +105,11 @@ BEGIN
       discount bigint, order_discount bigint, net bigint, tax_total bigint, total bigint)
   ), hour_sums AS (
     INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
-      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other)
+      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points)
     SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
       l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
       (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
-      p.cash, p.card, p.other
+      p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0)
     FROM sold d,
       (SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
          coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
@@ -125,7 +125,7 @@ BEGIN
       line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
       net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
       cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
-      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other
+      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other, points = s.points + excluded.points
   ), variant_sums AS (
     INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
     SELECT d.day, (sale->>'outlet_id')::int, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity), sum(l.gross),

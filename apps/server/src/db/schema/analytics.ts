@@ -41,6 +41,8 @@ export const salesByHour = pgTable(
     cash: money('cash'),
     card: money('card'),
     other: money('other'),
+    /** Paid with loyalty points (orders.points_paid): part of the total, in no drawer. */
+    points: money('points'),
     refunds: money('refunds'),
     refundUnits: money('refund_units'),
     refundNet: money('refund_net'),
@@ -54,6 +56,8 @@ export const salesByHour = pgTable(
     refundCash: money('refund_cash'),
     refundCard: money('refund_card'),
     refundOther: money('refund_other'),
+    /** Given back as loyalty points (refunds.points_paid_back). */
+    refundPoints: money('refund_points'),
   },
   (t) => [primaryKey({ columns: [t.day, t.hour, t.outletId, t.registerId, t.userId] }), index('sales_by_hour_outlet_day_idx').on(t.outletId, t.day)],
 );

@@ -6,12 +6,12 @@ import { column, fillPeriods, once, tableOf, type CardFigure, type ReportContext
 import { addSums, hourKeys, hourSums, zeroHourSums, type HourSums } from './sales-sums.ts';
 
 /** Revenue (decision 020): gross, discounts, refunds, net sales, charges, taxes, total collected, and by tender. */
-const tenders = ['cash', 'card', 'other'] as const;
-const tenderLabels = { cash: 'Cash', card: 'Card', other: 'Other' };
+const tenders = ['cash', 'card', 'other', 'points'] as const;
+const tenderLabels = { cash: 'Cash', card: 'Card', other: 'Other', points: 'Points' };
 
 export const inclusiveTaxNote = 'Gross sales are at shelf prices, inclusive taxes included: gross sales less discounts is more than net sales by the inclusive taxes.';
 
-function tendersOf(ctx: ReportContext) {
+function tendersOf(ctx: ReportContext): ReadonlyArray<(typeof tenders)[number]> {
   return ctx.query.tender ? [ctx.query.tender] : tenders;
 }
 
@@ -28,6 +28,8 @@ function revenueOf(s: HourSums, shown: readonly (typeof tenders)[number][]): Row
   if (shown.includes('cash')) row.cash = s.cash - s.refundCash;
   if (shown.includes('card')) row.card = s.card - s.refundCard;
   if (shown.includes('other')) row.other = s.other - s.refundOther;
+  // Paid with loyalty points: in no drawer, and given back as points by refunds.
+  if (shown.includes('points')) row.points = s.points - s.refundPoints;
   return row;
 }
 
@@ -72,7 +74,7 @@ export const revenueReport: ReportDefinition = {
       ...tendersOf(ctx).map((t) => column(t, tenderLabels[t], 'money')),
     ];
     const chart = await periodChart(ctx, 'bar', [{ key: 'netSales', label: 'Net sales', kind: 'money' }], (range) => rowsOf(ctx, range));
-    return { columns, defaultSort: 'period', chart, notes: [inclusiveTaxNote, 'Refunds count on the day they were made; cash, card and other are net of the refunds paid back in them.'] };
+    return { columns, defaultSort: 'period', chart, notes: [inclusiveTaxNote, 'Refunds count on the day they were made; cash, card, other and points are net of the refunds paid back in them. Points are what loyalty points paid.'] };
   },
   async table(ctx, sort, page) {
     const rows = await rowsOf(ctx, ctx.range);

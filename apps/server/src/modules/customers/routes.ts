@@ -13,6 +13,7 @@ import {
   customerOrderPage,
   customerPage,
   customerResult,
+  customerRewardPage,
   idParams,
   pageQuery,
   pointsAdjustInput,
@@ -35,6 +36,7 @@ import {
   getCustomer,
   listCustomerComments,
   listCustomerOrders,
+  listCustomerRewards,
   listCustomers,
   listNotes,
   listPoints,
@@ -183,6 +185,21 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "A customer's points ledger, newest first", params: idParams, querystring: pageQuery, response: { 200: pointsPage } },
     },
     async (request) => listPoints(db, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/customers/:id/rewards',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "A customer's sales that took a reward, newest first (a cashier: their outlet's)",
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: customerRewardPage },
+      },
+    },
+    async (request) => listCustomerRewards(db, request.params.id, request.query, outletScopeOf(request.currentUser)),
   );
 
   app.post(

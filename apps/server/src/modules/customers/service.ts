@@ -1,4 +1,4 @@
-import { pageMetaOf, type Customer, type customerInput, type CustomerNote, type ListQuery, type PointsEntry } from '@tillbook/contract';
+import { pageMetaOf, type Customer, type customerInput, type CustomerNote, type CustomerReward, type ListQuery, type PointsEntry } from '@tillbook/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CustomerRow } from '../../db/schema/index.ts';
@@ -11,6 +11,7 @@ import {
   addToPointsBalance,
   countCustomers,
   countPointsEntries,
+  countRewardOrders,
   customerOrderBy,
   customerWhere,
   deleteCustomerById,
@@ -24,6 +25,7 @@ import {
   findNotes,
   findOrderNotesOfCustomer,
   findPointsPage,
+  findRewardOrdersPage,
   insertCustomer,
   insertNote,
   insertPointsEntry,
@@ -231,4 +233,17 @@ export async function listCustomerComments(db: DbOrTx, customerId: number, scope
   await getCustomer(db, customerId);
   const rows = await findOrderNotesOfCustomer(db, customerId, scope);
   return rows.map((r) => ({ id: r.orderId, orderId: r.orderId, body: r.body ?? '', createdAt: r.createdAt.toISOString() }));
+}
+
+/** GET /api/customers/:id/rewards: the customer's sales that took a reward, newest first; a cashier sees their outlet's. */
+export async function listCustomerRewards(db: DbOrTx, customerId: number, query: Pick<ListQuery, 'page' | 'perPage'>, scope: OutletScope) {
+  await getCustomer(db, customerId);
+  return paginate(
+    query,
+    () => countRewardOrders(db, customerId, scope),
+    async (limit, offset) =>
+      (await findRewardOrdersPage(db, customerId, scope, limit, offset)).map(
+        (row): CustomerReward => ({ ...row, rewardName: row.rewardName ?? '', createdAt: row.createdAt.toISOString() }),
+      ),
+  );
 }

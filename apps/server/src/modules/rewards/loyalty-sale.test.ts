@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { localToday } from '@tillbook/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../db/execute.ts';
 import { customerPoints } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import { getShopTimeZone } from '../settings/service.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
 import { balanceOf, createReward, customerWithPoints, setRewardRules } from './loyalty.fixtures.ts';
 
@@ -119,5 +122,22 @@ describe('a refund of a sale with points', () => {
     expect(refund.statusCode, refund.body).toBe(201);
     expect(refund.json().data.points).toEqual({ returned: 0, pointsPaidBack: 0, reversed: 5, unrecovered: 20 });
     expect(await balanceOf(shop.cashier, customerId)).toBe(0);
+  });
+
+  it('counts what points paid, and gave back, in the reports as their own tender', async () => {
+    const [sums] = await execute<{ paid: string; summarised: string; back: string; summarisedBack: string }>(
+      ctx.database.db,
+      sql`select (select sum(points_paid) from orders) as paid, (select sum(points) from sales_by_hour) as summarised,
+        (select sum(points_paid_back) from refunds) as back, (select sum(refund_points) from sales_by_hour) as "summarisedBack"`,
+    );
+    expect(Number(sums?.paid)).toBe(1500);
+    expect(Number(sums?.summarised)).toBe(1500);
+    expect(Number(sums?.back)).toBe(1000);
+    expect(Number(sums?.summarisedBack)).toBe(1000);
+    const today = localToday(await getShopTimeZone(ctx.database.db));
+    const report = await shop.admin.get(`/api/analytics?report=revenue&from=${today}&to=${today}`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.columns.find((c: { key: string }) => c.key === 'points')?.label).toBe('Points');
+    expect(report.json().data.totals.points).toBe(500);
   });
 });

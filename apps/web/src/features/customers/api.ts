@@ -1,4 +1,14 @@
-import type { Customer, CustomerInput, CustomerNote, CustomerNoteInput, PageMeta, PointsAdjustInput, PointsEntry } from '@tillbook/contract';
+import type {
+  Customer,
+  CustomerInput,
+  CustomerNote,
+  CustomerNoteInput,
+  CustomerReward,
+  PageMeta,
+  PointsAdjustInput,
+  PointsEntry,
+  RewardSettingsView,
+} from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -8,6 +18,7 @@ const customerKeys = queryKeys.customers;
 const notesKey = (id: number) => [...customerKeys.detail(id), 'notes'] as const;
 const pointsKey = (id: number) => [...customerKeys.detail(id), 'points'] as const;
 const ordersKey = (id: number) => [...customerKeys.detail(id), 'orders'] as const;
+const rewardsKey = (id: number) => [...customerKeys.detail(id), 'rewards'] as const;
 
 export type CustomerListParams = Record<string, string | number>;
 
@@ -108,6 +119,24 @@ export function useCustomerPoints(customerId: number, page: number) {
     queryFn: async () =>
       (await http.get<{ data: PointsEntry[]; meta: PageMeta }>(`/api/customers/${customerId}/points`, { params: { page, perPage: 25 } })).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The sales of the customer that took a reward, newest first. */
+export function useCustomerRewards(customerId: number, page: number) {
+  return useQuery({
+    queryKey: [...rewardsKey(customerId), page],
+    queryFn: async () =>
+      (await http.get<{ data: CustomerReward[]; meta: PageMeta }>(`/api/customers/${customerId}/rewards`, { params: { page, perPage: 10 } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The shop's loyalty rules: what a point is worth when it pays. */
+export function useRewardSettings() {
+  return useQuery({
+    queryKey: queryKeys.settings.detail('rewards'),
+    queryFn: async () => (await http.get<{ data: RewardSettingsView }>('/api/settings/rewards')).data.data,
   });
 }
 

@@ -52,7 +52,11 @@ describe('customer page tabs', () => {
 
   it('offers the points adjustment to administrators only', async () => {
     answerCustomer();
-    server.use(rest.get('/api/customers/7/points', () => HttpResponse.json(pageOf([]))));
+    server.use(
+      rest.get('/api/customers/7/points', () => HttpResponse.json(pageOf([]))),
+      rest.get('/api/customers/7/rewards', () => HttpResponse.json(pageOf([]))),
+      rest.get('/api/settings/rewards', () => HttpResponse.json({ message: 'This action is unauthorized.' }, { status: 403 })),
+    );
     renderScreen(<CustomerEditPage />, { path: '/customers/7/edit?tab=points', pattern: '/customers/:id/edit', signedInAs: administrator });
     expect(await screen.findByRole('button', { name: 'Adjust points' })).toBeTruthy();
     expect(await screen.findByText(/No points yet/)).toBeTruthy();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { administrator, cashier } from '../../testing/fixtures.ts';
 import { renderScreen } from '../../testing/render.tsx';
@@ -44,6 +44,21 @@ describe('CustomerListPage', () => {
     renderScreen(<CustomerListPage />, { path: '/customers', signedInAs: administrator });
     expect(await screen.findByText(/No customers yet/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add the first one' }).getAttribute('href')).toBe('/customers/new');
+  });
+
+  it('sorts by points through the address, most first on the second click', async () => {
+    const sent = recordRequests();
+    answerCustomers([buildCustomer({ id: 8, name: 'Ada Lovelace', pointsBalance: 900 }), buildCustomer()]);
+    const { user, router } = renderScreen(<CustomerListPage />, { path: '/customers?search=a', signedInAs: administrator });
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    await user.click(screen.getByRole('button', { name: /Points/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=a&sort=points'));
+    expect(screen.getByRole('columnheader', { name: /Points/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(screen.getByRole('button', { name: /Points/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=a&sort=-points'));
+    await waitFor(() => expect(Object.fromEntries(sent.filter('GET', '/api/customers').at(-1)?.search ?? [])).toEqual({ page: '1', perPage: '25', search: 'a', sort: '-points' }));
+    expect(screen.getByRole('columnheader', { name: /Points/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/customers/export?search=a&sort=-points');
   });
 
   it('passes the filters in the address to the API', async () => {

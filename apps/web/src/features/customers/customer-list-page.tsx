@@ -25,7 +25,7 @@ const customerList: ResourceList<Customer> = {
       nameColumn({ basePath: '/customers', nameOf: (c) => c.name, nowrap: true }),
       { key: 'email', header: 'E-mail', cell: (c) => c.email ?? none },
       { key: 'phone', header: 'Phone', cell: (c) => (c.phone ? <span className="whitespace-nowrap">{c.phone}</span> : none) },
-      { key: 'points', header: 'Points', align: 'right', cell: (c) => <span className="tabular-nums">{c.pointsBalance.toLocaleString()}</span> },
+      { key: 'points', header: 'Points', sortKey: 'points', align: 'right', cell: (c) => <span className="tabular-nums">{c.pointsBalance.toLocaleString()}</span> },
       { key: 'totalSpent', header: <span className="whitespace-nowrap">Total spent</span>, sortKey: 'totalSpent', align: 'right', cell: (c) => <span className="tabular-nums">{money.format(c.totalSpent)}</span> },
       { key: 'orders', header: 'Orders', align: 'right', cell: (c) => <span className="tabular-nums">{c.orderCount.toLocaleString()}</span> },
       { key: 'createdAt', header: 'Created', sortKey: 'createdAt', cell: (c) => <span className="whitespace-nowrap">{dates.date(c.createdAt)}</span> },
