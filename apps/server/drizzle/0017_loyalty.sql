@@ -21,6 +21,7 @@ ALTER TABLE "sales_by_hour" ADD COLUMN "refund_points" bigint DEFAULT 0 NOT NULL
 ALTER TABLE "customer_points" ADD COLUMN "refund_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_name" varchar(120);--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reward_kind" varchar(12);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_points" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_discount" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "points_redeemed" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -84,7 +85,7 @@ BEGIN
   ), new_order AS (
     INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
       receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note,
-      reward_id, reward_name, reward_points, reward_discount, points_redeemed, points_paid, points_earned)
+      reward_id, reward_name, reward_kind, reward_points, reward_discount, points_redeemed, points_paid, points_earned)
     -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
     SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
       (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
@@ -92,7 +93,7 @@ BEGIN
       (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, (sale->>'charge_total')::bigint,
       (sale->>'net_total')::bigint, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, (sale->>'paid')::bigint, (sale->>'change')::bigint,
       sale->'taxes', sale->>'note',
-      (sale->>'reward_id')::int, sale->>'reward_name', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
+      (sale->>'reward_id')::int, sale->>'reward_name', sale->>'reward_kind', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
       coalesce((sale->>'points_redeemed')::bigint, 0), coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'points_earned')::bigint, 0)
     FROM counter, drawer
     ON CONFLICT (uuid) DO NOTHING

@@ -172,10 +172,15 @@ export type OrderStockMovement = z.infer<typeof orderStockMovement>;
 export const refundedFigures = z.object({ count: z.number().int(), total: z.number().int(), taxTotal: z.number().int() });
 export type RefundedFigures = z.infer<typeof refundedFigures>;
 
+/** What a reward gives: an amount or a percentage off the sale, or one unit of a product free. */
+export const rewardKinds = ['amount', 'percentage', 'product'] as const;
+export type RewardKind = (typeof rewardKinds)[number];
+
 /** A sale's loyalty as stored on the order: what it redeemed and earned, and the balance after it. */
 export const orderLoyalty = z.object({
   rewardId: z.number().int().nullable(),
   rewardName: z.string().nullable(),
+  rewardKind: z.enum(rewardKinds).nullable(),
   rewardPoints: z.number().int(),
   rewardDiscount: z.number().int(),
   /** Points the sale took: the reward's and the tender's. */

@@ -16,6 +16,8 @@ export type ReceiptLine = {
   unitPrice?: number;
   /** The line's own discount, printed under it. */
   discount?: number;
+  /** What the discount under the line is called ("Reward: Free coffee"); "Discount" when absent. */
+  discountName?: string;
 };
 
 /** A named amount under the subtotal: a discount, a charge or a tax. */
@@ -39,8 +41,14 @@ export type ReceiptOrder = {
   /** What was handed over per tender; change is printed once, below. */
   payments: Array<ReceiptAmount & { reference?: string | null }>;
   change: number;
+  /** Points the sale earned and the customer's balance after it: printed when the template shows loyalty points. */
   pointsEarned: number | null;
   pointsBalance: number | null;
+  /**
+   * The part of the total paid with points, printed among the payments ("Paid with points: 1,250
+   * points"). Always printed when present: the payments must add up to the total.
+   */
+  pointsPaid?: { points: number; amount: number } | null;
   note: string | null;
 };
 
@@ -82,7 +90,11 @@ export type ReceiptRowOptions = {
   formatMoney: (minor: number) => string;
   /** A reprint: marked COPY at the top and the bottom so it is never taken for a second sale. */
   isCopy?: boolean;
+  /** How a number of points is written ("1,275"); grouped the en-US way when absent. */
+  formatPoints?: (points: number) => string;
 };
+
+const defaultFormatPoints = (points: number) => points.toLocaleString('en-US');
 
 /** Each line of `text` wrapped at the width and centred. */
 function centred(text: string, width: number): string[] {
@@ -117,6 +129,7 @@ function pair(left: string, right: string, width: number): string[] {
 export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options: ReceiptRowOptions): ReceiptRow[] {
   const width = receiptLineWidth[layout.paperWidth];
   const money = options.formatMoney;
+  const points = options.formatPoints ?? defaultFormatPoints;
   const minus = (minor: number) => money(-minor);
   const rule = (char = '-'): ReceiptRow => ({ kind: 'rule', text: char.repeat(width) });
   const text = (value: string, strong = false): ReceiptRow => ({ kind: 'text', text: value, strong });
@@ -138,7 +151,7 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
     const name = line.variantName ? `${line.name} (${line.variantName})` : line.name;
     rows.push(...texts(pair(`${line.quantity} x ${name}`, money(line.total), width)));
     if (line.unitPrice !== undefined && line.quantity > 1) rows.push(...texts(wrapCells(`@ ${money(line.unitPrice)}`, width - 4).map((part) => `    ${part}`)));
-    if (line.discount) rows.push(...texts(pair('    Discount', minus(line.discount), width)));
+    if (line.discount) rows.push(...texts(pair(`    ${line.discountName ?? 'Discount'}`, minus(line.discount), width)));
   }
   rows.push(rule());
   rows.push(...texts(pair('Subtotal', money(order.subtotal), width)));
@@ -156,11 +169,14 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
     const name = payment.reference ? `${payment.name} ${payment.reference}` : payment.name;
     rows.push(...texts(pair(name, money(payment.amount), width)));
   }
+  if (order.pointsPaid && order.pointsPaid.amount > 0) {
+    rows.push(...texts(pair(`Paid with points: ${points(order.pointsPaid.points)} points`, money(order.pointsPaid.amount), width)));
+  }
   if (order.change > 0) rows.push(...texts(pair('Change', money(order.change), width)));
   if (layout.showLoyaltyPoints && order.pointsEarned !== null) {
     rows.push(rule());
-    rows.push(...texts(pair('Points earned', String(order.pointsEarned), width)));
-    if (order.pointsBalance !== null) rows.push(...texts(pair('Points balance', String(order.pointsBalance), width)));
+    rows.push(...texts(pair('Points earned', points(order.pointsEarned), width)));
+    if (order.pointsBalance !== null) rows.push(...texts(pair('Points balance', points(order.pointsBalance), width)));
   }
   if (layout.showNote && order.note) {
     rows.push(rule());
@@ -196,23 +212,33 @@ export type ReceiptDateSettings = { locale: string; timeZone: string };
 
 /** A completed sale as its receipt prints it, the date in the shop's locale and time zone. */
 export function toReceiptOrder(order: Order, { locale, timeZone }: ReceiptDateSettings): ReceiptOrder {
+  const loyalty = order.loyalty ?? null;
+  const reward = rewardOf(order);
+  const rewardName = reward ? `Reward: ${loyalty?.rewardName ?? ''}` : null;
   const discounts: ReceiptAmount[] = [];
-  if (order.lineDiscountTotal > 0) discounts.push({ name: 'Line discounts', amount: order.lineDiscountTotal });
+  const otherLineDiscounts = order.lineDiscountTotal - (reward?.kind === 'line' ? reward.amount : 0);
+  if (otherLineDiscounts > 0) discounts.push({ name: 'Line discounts', amount: otherLineDiscounts });
+  if (reward?.kind === 'line' && rewardName) discounts.push({ name: rewardName, amount: reward.amount });
   if (order.orderDiscountTotal > 0) {
-    discounts.push({ name: order.couponCode ? `Coupon ${order.couponCode}` : 'Order discount', amount: order.orderDiscountTotal });
+    const name = reward?.kind === 'order' && rewardName ? rewardName : order.couponCode ? `Coupon ${order.couponCode}` : 'Order discount';
+    discounts.push({ name, amount: order.orderDiscountTotal });
   }
+  // A customer's sale tells its points; one where loyalty had nothing to say prints none.
+  const hasPoints = loyalty !== null && (loyalty.pointsEarned > 0 || loyalty.pointsRedeemed > 0 || (loyalty.balanceAfter ?? 0) > 0);
+  const tenderPoints = loyalty ? loyalty.pointsRedeemed - (loyalty.rewardId !== null ? loyalty.rewardPoints : 0) : 0;
   return {
     number: order.number,
     date: formatSaleDate(order.createdAt, locale, timeZone),
     cashierName: order.cashierName,
     customerName: order.customerName,
-    lines: order.lines.map((line) => ({
+    lines: order.lines.map((line, index) => ({
       name: line.title,
       variantName: line.variantName,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       total: line.gross,
       discount: line.discount,
+      ...(reward?.kind === 'line' && reward.lineIndex === index && rewardName ? { discountName: rewardName } : {}),
     })),
     subtotal: order.subtotal,
     discounts,
@@ -221,10 +247,25 @@ export function toReceiptOrder(order: Order, { locale, timeZone }: ReceiptDateSe
     total: order.total,
     payments: order.payments.map((payment) => ({ name: tenderLabels[payment.tender], amount: payment.tendered, reference: payment.reference })),
     change: order.change,
-    pointsEarned: null,
-    pointsBalance: null,
+    pointsEarned: hasPoints && loyalty ? loyalty.pointsEarned : null,
+    pointsBalance: hasPoints && loyalty ? loyalty.balanceAfter : null,
+    pointsPaid: loyalty && loyalty.pointsPaid > 0 ? { points: tenderPoints, amount: loyalty.pointsPaid } : null,
     note: order.note,
   };
+}
+
+/**
+ * Where a sale's reward took its discount: off the whole sale (an amount or percentage, in place of
+ * the order discount — never beside a coupon) or one unit of a line free (a product reward: the
+ * first line whose discount is exactly its unit price).
+ */
+function rewardOf(order: Order): { kind: 'order'; amount: number } | { kind: 'line'; amount: number; lineIndex: number } | null {
+  const loyalty = order.loyalty ?? null;
+  if (!loyalty || loyalty.rewardId === null || loyalty.rewardDiscount <= 0) return null;
+  const amount = loyalty.rewardDiscount;
+  if (loyalty.rewardKind !== 'product') return { kind: 'order', amount };
+  const lineIndex = order.lines.findIndex((line) => line.discount === amount && line.unitPrice === amount);
+  return lineIndex >= 0 ? { kind: 'line', amount, lineIndex } : null;
 }
 
 /** "Nov 21, 2026, 11:30 PM" on the shop's clock; "2026-11-21 23:30" where the locale is unknown. */

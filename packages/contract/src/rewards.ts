@@ -10,7 +10,7 @@ import { fieldsAreValid, whenValid } from './cross-field.ts';
 import { booleanField, idField, integerField, MAX_ID, MAX_MONEY, optionalDateField, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type LoyaltyRules } from './pricing/index.ts';
-import { saleInput, saleRedemption } from './orders.ts';
+import { rewardKinds, saleInput, saleRedemption, type RewardKind } from './orders.ts';
 import { percentText } from './taxes.ts';
 
 /** Most points one balance, reward or adjustment may hold (a bigint column; far beyond any real balance). */
@@ -113,8 +113,6 @@ export function maxShareText(settings: Pick<RewardSettings, 'redemption'>): stri
 // ---------------------------------------------------------------------------------------------
 // Rewards
 
-export const rewardKinds = ['amount', 'percentage', 'product'] as const;
-export type RewardKind = (typeof rewardKinds)[number];
 export const rewardKindLabels: Record<RewardKind, string> = { amount: 'Amount off the sale', percentage: 'Percentage off the sale', product: 'A product free' };
 /** Where a reward stands today. */
 export const rewardStates = ['active', 'scheduled', 'ended', 'inactive', 'archived'] as const;

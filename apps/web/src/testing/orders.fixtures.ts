@@ -76,7 +76,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
       { id: 1, tender: 'cash', amount: 2000, tendered: 2080, change: 80, reference: null },
       { id: 2, tender: 'card', amount: 4120, tendered: 4120, change: 0, reference: 'AUTH-42' },
     ],
-    loyalty: { rewardId: null, rewardName: null, rewardPoints: 0, rewardDiscount: 0, pointsRedeemed: 0, pointsPaid: 0, pointsEarned: 0, balanceAfter: null },
+    loyalty: { rewardId: null, rewardName: null, rewardKind: null, rewardPoints: 0, rewardDiscount: 0, pointsRedeemed: 0, pointsPaid: 0, pointsEarned: 0, balanceAfter: null },
     taxes: [{ ...vat, base: 4500, amount: 900 }],
     stockMovements: [
       { id: 100, reason: 'sale', variantId: 11, title: 'Linen shirt', variantName: 'M / Blue', sku: 'SHIRT-M-BLUE', delta: -2, quantityAfter: 8, createdAt: '2026-11-22T14:05:00.000Z' },

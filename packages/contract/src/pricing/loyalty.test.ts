@@ -21,7 +21,7 @@ function item(unitPrice: number, taxes: PricingTax[] = [], categoryIds: number[]
 const line = (saleItem: SaleItem, quantity = 1, discount: SaleLine['discount'] = null): SaleLine => ({ item: saleItem, quantity, discount });
 const loyaltyLine = (net: number, overrides: Partial<LoyaltyLine> = {}): LoyaltyLine => ({ productId: 1, categoryIds: [], net, total: net, discounted: false, ...overrides });
 const loyalty = (overrides: Partial<SaleLoyalty> = {}): SaleLoyalty => ({ rules: rules(), balance: 0, reward: null, points: 0, ...overrides });
-const reward = (overrides: Partial<LoyaltyReward> = {}): LoyaltyReward & { available: boolean } => ({
+const reward = (overrides: Partial<LoyaltyReward & { available: boolean }> = {}): LoyaltyReward & { available: boolean } => ({
   id: 1,
   name: 'Free coffee',
   kind: 'amount',
@@ -65,6 +65,14 @@ describe('redemption', () => {
     expect(pointsValue(10, fiveCentsPerHundredish)).toBe(3);
     expect(pointsForAmount(4, fiveCentsPerHundredish)).toBe(12);
     expect(pointsValue(pointsForAmount(7, fiveCentsPerHundredish), fiveCentsPerHundredish)).toBeGreaterThanOrEqual(7);
+  });
+
+  it('never offers more points than the share allows when a point is worth more than a minor unit', () => {
+    // 1 point = 0.02: a share of 10.01 is paid by at most 500 points (10.00), never 501 (10.02).
+    const twoCents = rules({ redemption: { points: 1, value: 2, maxShareE4: 500_000 } });
+    const room = pointsRoom(twoCents, [loyaltyLine(2002)], 2002, 10_000);
+    expect(room).toEqual({ maxAmount: 1000, maxPoints: 500, refusal: null });
+    expect(checkPointsPayment(twoCents, [loyaltyLine(2002)], 2002, 10_000, room.maxPoints)).toEqual({ ok: true, value: 1000 });
   });
 
   it('caps points at the allowed share of the sale and the balance', () => {
@@ -141,7 +149,9 @@ describe('priceSale with loyalty', () => {
     const ended = priceSale([line(item(1000))], null, null, 'line', loyalty({ balance: 500, reward: reward({ amount: 100, available: false }) }));
     expect(ended.loyalty?.errors['redemption.rewardId']).toBe('Free coffee cannot be taken today.');
     const over = priceSale([line(item(1000))], null, null, 'line', loyalty({ balance: 500, reward: reward({ amount: 100 }), points: 450 }));
-    expect(over.loyalty?.errors['redemption.points']).toBe('Points may pay at most 400 points’ worth of this sale.');
+    expect(over.loyalty?.errors['redemption.points']).toBe('The customer has 500 points: after the reward’s 100, at most 400 can pay.');
+    const beyond = priceSale([line(item(1000))], null, null, 'line', loyalty({ balance: 50, points: 60 }));
+    expect(beyond.loyalty?.errors['redemption.points']).toBe('The customer has 50 points.');
   });
 
   it('earns without redeeming and leaves a sale without a customer alone', () => {

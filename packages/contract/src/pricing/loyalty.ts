@@ -127,10 +127,11 @@ export function pointsRoom(rules: LoyaltyRules, lines: readonly LoyaltyLine[], t
   const payable = lines.reduce((sum, line) => sum + (payDiscountedItems || !line.discounted ? line.total : 0), 0);
   const byShare = Math.min(total, mulDivFloor(Math.min(payable, total), maxShareE4, E4_WHOLE));
   const left = Math.max(0, balance - rewardPoints);
-  const byBalance = pointsValue(left, rules);
-  const maxAmount = Math.max(0, Math.min(byShare, byBalance));
+  // The most whole points whose value stays within the share: Max never pays more than allowed.
+  const maxPoints = Math.max(0, Math.min(left, mulDivFloor(byShare, rules.redemption.points, rules.redemption.value)));
+  const maxAmount = pointsValue(maxPoints, rules);
   if (maxAmount <= 0) return none(payable <= 0 ? 'Points cannot pay for discounted items.' : 'Not enough points to pay any of this sale.');
-  return { maxAmount, maxPoints: Math.min(left, pointsForAmount(maxAmount, rules)), refusal: null };
+  return { maxAmount, maxPoints, refusal: null };
 }
 
 /**
@@ -148,9 +149,12 @@ export function checkPointsPayment(
   if (points <= 0) return { ok: true, value: 0 };
   const room = pointsRoom(rules, lines, total, balance, rewardPoints);
   if (room.refusal) return { ok: false, message: room.refusal };
+  if (points + rewardPoints > balance) {
+    const has = `The customer has ${balance.toLocaleString('en-US')} points`;
+    return { ok: false, message: rewardPoints > 0 ? `${has}: after the reward’s ${rewardPoints.toLocaleString('en-US')}, at most ${Math.max(0, balance - rewardPoints).toLocaleString('en-US')} can pay.` : `${has}.` };
+  }
   const value = pointsValue(points, rules);
   if (value > room.maxAmount) return { ok: false, message: `Points may pay at most ${room.maxPoints.toLocaleString('en-US')} points’ worth of this sale.` };
-  if (points + rewardPoints > balance) return { ok: false, message: `The customer has ${balance.toLocaleString('en-US')} points.` };
   if (value <= 0) return { ok: false, message: 'These points are worth nothing: use more of them.' };
   return { ok: true, value };
 }

@@ -46,7 +46,7 @@ BEGIN
   ), new_order AS (
     INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
       receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note,
-      reward_id, reward_name, reward_points, reward_discount, points_redeemed, points_paid, points_earned)
+      reward_id, reward_name, reward_kind, reward_points, reward_discount, points_redeemed, points_paid, points_earned)
     -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
     SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
       (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
@@ -54,7 +54,7 @@ BEGIN
       (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, (sale->>'charge_total')::bigint,
       (sale->>'net_total')::bigint, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, (sale->>'paid')::bigint, (sale->>'change')::bigint,
       sale->'taxes', sale->>'note',
-      (sale->>'reward_id')::int, sale->>'reward_name', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
+      (sale->>'reward_id')::int, sale->>'reward_name', sale->>'reward_kind', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
       coalesce((sale->>'points_redeemed')::bigint, 0), coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'points_earned')::bigint, 0)
     FROM counter, drawer
     ON CONFLICT (uuid) DO NOTHING

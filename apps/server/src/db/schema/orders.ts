@@ -59,6 +59,7 @@ export const orders = pgTable(
     /** Loyalty (issue 14): the reward taken, as named then, and the points the sale redeemed and earned. */
     rewardId: integer('reward_id').references(() => rewards.id, { onDelete: 'restrict' }),
     rewardName: varchar('reward_name', { length: 120 }),
+    rewardKind: varchar('reward_kind', { length: 12 }).$type<'amount' | 'percentage' | 'product'>(),
     rewardPoints: bigint('reward_points', { mode: 'number' }).notNull().default(0),
     rewardDiscount: bigint('reward_discount', { mode: 'number' }).notNull().default(0),
     /** Points taken from the balance: the reward's and the points tender's. */

@@ -199,6 +199,7 @@ function saleDocument(values: SaleToStore) {
     note: input.note,
     reward_id: loyalty.rewardId,
     reward_name: loyalty.rewardName,
+    reward_kind: loyalty.rewardKind,
     reward_points: loyalty.rewardPoints,
     reward_discount: loyalty.rewardDiscount,
     points_redeemed: loyalty.pointsRedeemed,
@@ -238,6 +239,7 @@ function loyaltyColumns(sale: PricedSaleFromDb) {
   return {
     rewardId: sale.reward?.id ?? null,
     rewardName: sale.reward?.name ?? null,
+    rewardKind: sale.reward?.kind ?? null,
     rewardPoints: sale.reward?.points ?? 0,
     rewardDiscount: priced?.rewardDiscount ?? 0,
     pointsRedeemed: priced?.pointsRedeemed ?? 0,

@@ -26,6 +26,7 @@ export function toOrderListItem(row: NamedOrder): Omit<OrderListItem, 'tenders'>
     updatedAt: _updatedAt,
     rewardId: _rewardId,
     rewardName: _rewardName,
+    rewardKind: _rewardKind,
     rewardPoints: _rewardPoints,
     rewardDiscount: _rewardDiscount,
     pointsRedeemed: _pointsRedeemed,
@@ -76,6 +77,7 @@ export function toOrderLoyalty(order: NamedOrder['order'], balanceAfter: number 
   return {
     rewardId: order.rewardId,
     rewardName: order.rewardName,
+    rewardKind: order.rewardKind,
     rewardPoints: order.rewardPoints,
     rewardDiscount: order.rewardDiscount,
     pointsRedeemed: order.pointsRedeemed,

@@ -55,7 +55,7 @@ describe('a sale to a customer', () => {
     const res = await shop.cashier.post('/api/orders/create', body);
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
-    expect(order.loyalty).toEqual({ rewardId, rewardName: 'Free mug', rewardPoints: 20, rewardDiscount: 800, pointsRedeemed: 520, pointsPaid: 500, pointsEarned: 20, balanceAfter: 500 });
+    expect(order.loyalty).toEqual({ rewardId, rewardName: 'Free mug', rewardKind: 'product', rewardPoints: 20, rewardDiscount: 800, pointsRedeemed: 520, pointsPaid: 500, pointsEarned: 20, balanceAfter: 500 });
     expect(order.payments.map((p: { tender: string; amount: number }) => [p.tender, p.amount])).toEqual([['cash', 2500]]);
     expect(order.lines[1]).toMatchObject({ discount: 800, total: 0 });
     const ledger = await ledgerOf(customerId);
@@ -75,7 +75,7 @@ describe('a sale to a customer', () => {
     expect(noCustomer.statusCode).toBe(422);
     expect(noCustomer.json().errors.customerId).toEqual(['Choose the customer whose points the sale redeems.']);
     const tooMany = await shop.cashier.post('/api/orders/create', { ...base, customerId, redemption: { points: 301 } });
-    expect(tooMany.json().errors['redemption.points']).toEqual(['Points may pay at most 300 points’ worth of this sale.']);
+    expect(tooMany.json().errors['redemption.points']).toEqual(['The customer has 300 points.']);
     const unknown = await shop.cashier.post('/api/orders/create', { ...base, customerId, redemption: { rewardId: 999_999 } });
     expect(unknown.json().errors['redemption.rewardId']).toEqual(['This reward does not exist.']);
     const notEnoughCash = await shop.cashier.post('/api/orders/create', { ...base, customerId, redemption: { points: 200 } });

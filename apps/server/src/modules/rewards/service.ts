@@ -19,7 +19,7 @@ function toLoyaltyReward(reward: Reward): LoyaltyReward {
 }
 
 /** What the sale's reward is called and how many points it took, as the order keeps them. */
-export type SaleRewardRecord = { id: number; name: string; points: number } | null;
+export type SaleRewardRecord = { id: number; name: string; kind: Reward['kind']; points: number } | null;
 
 /**
  * The loyalty a sale is priced with: the shop's rules, the customer's balance and what the sale
@@ -50,7 +50,7 @@ export async function loyaltyForSale(
       reward: reward ? { ...toLoyaltyReward(reward), available } : null,
       points: redemption?.points ?? 0,
     },
-    reward: reward ? { id: reward.id, name: reward.name, points: reward.points } : null,
+    reward: reward ? { id: reward.id, name: reward.name, kind: reward.kind, points: reward.points } : null,
   };
 }
 

@@ -103,7 +103,7 @@ describe('RefundsSection', () => {
       payments: [{ id: 2, tender: 'card', amount: 5120, tendered: 5120, change: 0, reference: null }],
       paid: 5120,
       change: 0,
-      loyalty: { rewardId: null, rewardName: null, rewardPoints: 0, rewardDiscount: 0, pointsRedeemed: 1000, pointsPaid: 1000, pointsEarned: 43, balanceAfter: 1043 },
+      loyalty: { rewardId: null, rewardName: null, rewardKind: null, rewardPoints: 0, rewardDiscount: 0, pointsRedeemed: 1000, pointsPaid: 1000, pointsEarned: 43, balanceAfter: 1043 },
     });
     const sent = mockOrderGets({ '/api/orders/41/refunds': { data: [] } });
     answerRefunds(refunded);

@@ -13,6 +13,8 @@ type CartLineRowProps = {
   onRemove: () => void;
   /** Enter in the quantity box: the box is replaced as the quantity changes, so focus moves on. */
   onQuantityEntered?: () => void;
+  /** The reward giving one unit of this line free: its discount replaces the line's own. */
+  rewardName?: string | null;
 };
 
 export function quantityInputId(key: string): string {
@@ -25,7 +27,7 @@ function taxLabelOf(tax: PricedTax): string {
 }
 
 /** One line: quantity by touch (− / +) or typing, its discount, and its taxes and charges as the engine priced them. */
-export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, onQuantityEntered }: CartLineRowProps) {
+export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, onQuantityEntered, rewardName = null }: CartLineRowProps) {
   const money = useMoney();
   const { allowNegativeStock } = useShopSettings();
   const [quantityError, setQuantityError] = useState<string | null>(null);
@@ -88,7 +90,11 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, on
         </button>
       </div>
       <ul className="mt-1 space-y-0.5 text-xs text-gray-600 tabular-nums">
-        {priced.discount > 0 && <li>Line discount −{money.format(priced.discount)}</li>}
+        {priced.discount > 0 && (
+          <li className={rewardName ? 'font-semibold text-green-800' : undefined}>
+            {rewardName ? `Reward: ${rewardName}` : 'Line discount'} −{money.format(priced.discount)}
+          </li>
+        )}
         {priced.orderDiscount > 0 && <li>Share of the sale discount −{money.format(priced.orderDiscount)}</li>}
         {priced.charges.map((charge) => (
           <li key={`c${charge.id}`}>

@@ -1,11 +1,23 @@
-import { formatPercent, type PricedSale } from '@tillbook/contract';
+import { formatPercent, type PricedSale, type Reward } from '@tillbook/contract';
 import type { Dispatch, ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { CartLineRow } from './cart-line-row.tsx';
-import { itemCountOf, type CartAction, type CartLine, type CartState } from './cart.ts';
+import { isOrderReward, isReadyToPay, itemCountOf, type CartAction, type CartLine, type CartState } from './cart.ts';
 import { CouponBox } from './coupon-box.tsx';
 import type { DiscountTarget } from './discount-dialog.tsx';
+import { LoyaltyPanel, RewardChip } from './loyalty-panel.tsx';
+import { usePointsFormat } from './points-format.ts';
+import type { SaleLoyaltyState } from './use-sale-loyalty.ts';
+
+/** The customer's loyalty on the sale and taking a reward (use-take-reward.ts). */
+export type CartRewards = {
+  loyalty: SaleLoyaltyState;
+  onTake: (reward: Reward) => void;
+  isChecking: boolean;
+  /** Why the last reward could not be taken. */
+  refusal: string | null;
+};
 
 type CartPanelProps = {
   state: CartState;
@@ -20,14 +32,22 @@ type CartPanelProps = {
   onQuantityEntered?: () => void;
   /** Hold, held sales and new sale: laid out by the page. */
   actions: ReactNode;
+  rewards: CartRewards;
 };
 
 /** The sale being rung up: lines, discounts, coupon, customer, totals and Pay. */
-export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantity, onQuantityEntered, actions }: CartPanelProps) {
+export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantity, onQuantityEntered, actions, rewards }: CartPanelProps) {
   const money = useMoney();
+  const format = usePointsFormat();
   const { cart } = priced;
+  const { loyalty } = rewards;
   const isEmpty = state.lines.length === 0;
-  const canPay = !isEmpty && !state.coupon?.isStale;
+  const reward = state.reward;
+  // The engine's word on the reward taken (the balance moved, its product left the sale); pricing waits for the points to load.
+  const rewardError = priced.loyalty?.errors['redemption.rewardId'] ?? null;
+  const canPay = isReadyToPay(state, priced);
+  const hasOrderReward = isOrderReward(reward);
+  const rewardLineKey = reward?.kind === 'product' ? state.lines.find((line) => line.item.variantId === reward.variantId)?.key : undefined;
   const orderDiscountLabel = state.orderDiscount
     ? `−${state.orderDiscount.kind === 'amount' ? money.format(state.orderDiscount.amount) : `${formatPercent(state.orderDiscount.rateE4)}%`}`
     : null;
@@ -38,7 +58,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
           <div className="flex min-w-0 flex-1 items-center gap-1 text-sm">
             <button type="button" onClick={onCustomer} className="min-w-0 rounded px-1 text-left hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-indigo-600">
               <span className="block truncate font-semibold text-gray-900">{state.customer.name}</span>
-              <span className="block text-xs text-gray-600">{state.customer.pointsBalance} points</span>
+              {loyalty.isOn && <span className="block text-xs text-gray-600">{format.points(loyalty.summary?.balance ?? state.customer.pointsBalance)}</span>}
             </button>
             <button
               type="button"
@@ -55,7 +75,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
           </Button>
         )}
         <div className="flex shrink-0 items-center gap-2">
-          {!state.coupon && (
+          {!state.coupon && !hasOrderReward && (
             <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty && !state.orderDiscount} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
               {orderDiscountLabel ? `Sale ${orderDiscountLabel}` : 'Sale discount'}
             </Button>
@@ -63,13 +83,25 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
         </div>
       </div>
 
+      {state.customer && (
+        <LoyaltyPanel
+          loyalty={loyalty}
+          taken={reward}
+          hasCoupon={state.coupon !== null}
+          isChecking={rewards.isChecking}
+          refusal={rewards.refusal ?? rewardError}
+          onTake={rewards.onTake}
+        />
+      )}
+
       <div className="min-h-0 flex-1 overflow-auto px-3">
         {isEmpty ? (
           <div className="flex h-full min-h-32 flex-col items-center justify-center gap-2 py-8 text-center text-sm text-gray-500">
             <p>Scan or search to add items</p>
-            {(orderDiscountLabel || state.coupon) && (
+            {(orderDiscountLabel || state.coupon || hasOrderReward) && (
               <p className="text-gray-700">
-                {state.coupon ? `The coupon ${state.coupon.applied.code}` : `The sale discount (${orderDiscountLabel})`} stays on this sale for the items you add next.
+                {state.coupon ? `The coupon ${state.coupon.applied.code}` : reward && hasOrderReward ? `The reward ${reward.name}` : `The sale discount (${orderDiscountLabel})`} stays on this
+                sale for the items you add next.
               </p>
             )}
           </div>
@@ -84,6 +116,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
                 onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount })}
                 onRemove={() => dispatch({ type: 'remove', key: line.key })}
                 onQuantityEntered={onQuantityEntered}
+                rewardName={line.key === rewardLineKey ? reward?.name : null}
               />
             ))}
           </ul>
@@ -94,6 +127,8 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
         {/* A new or resumed sale starts with an empty box and no old refusal. */}
         <CouponBox key={state.uuid} state={state} dispatch={dispatch} />
         {state.coupon && state.orderDiscount && <p className="text-xs text-amber-700">The coupon replaces the sale discount you gave.</p>}
+        {reward && <RewardChip reward={reward} discount={priced.loyalty?.rewardDiscount ?? 0} onRemove={() => dispatch({ type: 'removeReward' })} />}
+        {hasOrderReward && state.orderDiscount && <p className="text-xs text-amber-700">The reward replaces the sale discount you gave.</p>}
         <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm tabular-nums">
           <Figure label={`Subtotal (${itemsLabelOf(itemCountOf(state))})`} value={money.format(cart.subtotal)} />
           {cart.discountTotal > 0 && <Figure label="Discounts" value={`−${money.format(cart.discountTotal)}`} />}

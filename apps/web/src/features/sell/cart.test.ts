@@ -121,6 +121,7 @@ describe('the cart', () => {
       orderDiscount: null,
       couponCode: null,
       customerId: 4,
+      redemption: null,
     });
   });
 });

@@ -3,10 +3,13 @@ import {
   ORDER_MAX_QUANTITY,
   priceSale,
   type AppliedCoupon,
+  type LoyaltyReward,
+  type LoyaltyRules,
   type PricedSale,
   type PricingDiscount,
   type SaleInput,
   type SaleItem,
+  type SaleLoyalty,
   type TaxRounding,
 } from '@tillbook/contract';
 import { newUuid } from '../../lib/uuid.ts';
@@ -29,6 +32,29 @@ export type CartCustomer = { id: number; name: string; email: string | null; poi
  */
 export type CartCoupon = { applied: AppliedCoupon; lineKeys: string[]; isStale: boolean };
 
+/**
+ * A reward the customer takes for points: one per sale. `addedLineKey`: the line taking it put on
+ * the sale (its free product was not there yet); removing the reward takes that line off again
+ * while it is still the one unit the reward added.
+ */
+export type CartReward = LoyaltyReward & { addedLineKey: string | null };
+
+/** Whether a reward takes its discount off the whole sale (an amount or a percentage), not off a line. */
+export function isOrderReward(reward: Pick<LoyaltyReward, 'kind'> | null): boolean {
+  return reward !== null && reward.kind !== 'product';
+}
+
+export const couponOrRewardMessage = 'A sale takes a coupon or a reward, not both.';
+
+/** The sale's customer as loyalty prices it: the shop's rules and their balance (GET /api/rewards/points). */
+export type CustomerLoyalty = { rules: LoyaltyRules; balance: number };
+
+/**
+ * The sale being rung up. The reward is part of it (kept by a held sale and the saved cart, and
+ * priced again with the balance of the moment on resume); points offered as a tender are not:
+ * they are a payment, chosen in the payment dialog like cash, so a held or reloaded sale never
+ * carries points the balance may no longer hold.
+ */
 export type CartState = {
   /**
    * Made when the sale starts and kept across retries: a retried create never doubles a sale. A
@@ -39,6 +65,7 @@ export type CartState = {
   orderDiscount: PricingDiscount | null;
   coupon: CartCoupon | null;
   customer: CartCustomer | null;
+  reward: CartReward | null;
 };
 
 export type CartAction =
@@ -51,6 +78,9 @@ export type CartAction =
   | { type: 'applyCoupon'; applied: AppliedCoupon; askedFor: string }
   | { type: 'removeCoupon' }
   | { type: 'setCustomer'; customer: CartCustomer | null }
+  /** `item`: the free product, added as a line when the sale does not hold it yet. */
+  | { type: 'takeReward'; reward: LoyaltyReward; item?: SaleItem; stock?: number | null }
+  | { type: 'removeReward' }
   | { type: 'reprice'; items: readonly SaleItem[] }
   | { type: 'newSale' }
   /** The server refused the uuid (409: another sale has it): the same sale under a new one. */
@@ -62,7 +92,12 @@ export function lineKeyOf(item: SaleItem): string {
 }
 
 export function emptyCart(uuid: string = newUuid()): CartState {
-  return { uuid, lines: [], orderDiscount: null, coupon: null, customer: null };
+  return { uuid, lines: [], orderDiscount: null, coupon: null, customer: null, reward: null };
+}
+
+/** A cart saved or held before rewards existed reads as one without a reward. */
+export function normalizeCart(state: CartState): CartState {
+  return { ...state, reward: state.reward ?? null };
 }
 
 function clampQuantity(quantity: number): number {
@@ -72,6 +107,17 @@ function clampQuantity(quantity: number): number {
 // Any change to the lines can change what a coupon gives: ask the server again before paying.
 function withLines(state: CartState, lines: CartLine[]): CartState {
   return { ...state, lines, coupon: state.coupon ? { ...state.coupon, isStale: true } : null };
+}
+
+/** The sale without its reward, and without the line the reward added while it is still that one free unit. */
+function withoutReward(state: CartState): CartState {
+  const reward = state.reward;
+  if (!reward) return state;
+  const added = state.lines.find((line) => line.key === reward.addedLineKey);
+  const isUntouched = added !== undefined && added.quantity === 1 && added.discount === null;
+  const lines = isUntouched ? state.lines.filter((line) => line !== added) : state.lines;
+  // A free product changed the price a coupon was judged on: withLines asks for a fresh verdict.
+  return { ...withLines(state, lines), reward: null };
 }
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
@@ -93,10 +139,15 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       if (!Number.isFinite(action.quantity)) return state;
       if (action.quantity <= 0) return cartReducer(state, { type: 'remove', key: action.key });
       return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, quantity: clampQuantity(action.quantity) } : line)));
-    case 'remove':
-      // The sale discount and the coupon stay when the last line goes: the cashier gave them to the
-      // sale, not to a line (the screen keeps showing them; "New sale" clears them).
-      return withLines(state, state.lines.filter((line) => line.key !== action.key));
+    case 'remove': {
+      // The sale discount, the coupon and a reward off the sale stay when the last line goes: the
+      // cashier gave them to the sale, not to a line (the screen keeps showing them; "New sale"
+      // clears them). A free product's reward goes with the last line of its product.
+      const lines = state.lines.filter((line) => line.key !== action.key);
+      const reward = state.reward;
+      const isRewardGone = reward?.kind === 'product' && !lines.some((line) => line.item.variantId === reward.variantId);
+      return { ...withLines(state, lines), reward: isRewardGone ? null : reward };
+    }
     case 'setLineDiscount':
       return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, discount: action.discount } : line)));
     case 'setOrderDiscount':
@@ -114,9 +165,28 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     }
     case 'removeCoupon':
       return { ...state, coupon: null };
-    case 'setCustomer':
+    case 'setCustomer': {
+      // A reward is paid with the customer's points: another customer (or none) does not keep it.
+      const next = action.customer?.id === state.customer?.id ? state : withoutReward(state);
       // Per-customer coupon limits depend on who buys.
-      return { ...state, customer: action.customer, coupon: state.coupon ? { ...state.coupon, isStale: true } : null };
+      return { ...next, customer: action.customer, coupon: next.coupon ? { ...next.coupon, isStale: true } : null };
+    }
+    case 'takeReward': {
+      // One reward per sale, and one order discount at a time: never an amount or percentage beside a coupon.
+      if (!state.customer || (isOrderReward(action.reward) && state.coupon)) return state;
+      const base = withoutReward(state);
+      const { id, name, kind, amount, rateE4, variantId, points } = action.reward;
+      const reward = { id, name, kind, amount, rateE4, variantId, points };
+      const item = action.item;
+      if (kind !== 'product' || !item || base.lines.some((line) => line.item.variantId === item.variantId)) {
+        return { ...withLines(base, base.lines), reward: { ...reward, addedLineKey: null } };
+      }
+      const key = lineKeyOf(item);
+      const line: CartLine = { key, item, quantity: 1, discount: null, stock: action.stock ?? null };
+      return { ...withLines(base, [...base.lines, line]), reward: { ...reward, addedLineKey: key } };
+    }
+    case 'removeReward':
+      return withoutReward(state);
     case 'reprice': {
       // The catalogue copy changed (a sale was refused for new prices): lines take the new figures.
       const byVariant = new Map(action.items.map((item) => [item.variantId, item]));
@@ -132,13 +202,13 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'renewUuid':
       return { ...state, uuid: newUuid() };
     case 'resume':
-      return action.state;
+      return normalizeCart(action.state);
   }
 }
 
-/** What a coupon's verdict depends on: the lines, their discounts and the customer. */
+/** What a coupon's verdict depends on: the lines, their discounts, the customer and the reward (a free product is a line discount). */
 export function couponSignatureOf(state: CartState): string {
-  return JSON.stringify([state.lines.map((line) => [line.key, line.quantity, line.discount]), state.customer?.id ?? null]);
+  return JSON.stringify([state.lines.map((line) => [line.key, line.quantity, line.discount]), state.customer?.id ?? null, state.reward?.id ?? null]);
 }
 
 /** The coupon's discount on the lines as they are now (by key), or null. */
@@ -149,27 +219,55 @@ function couponDiscountOf(state: CartState) {
   return couponOrderDiscount({ discount: state.coupon.applied.discount, lineIndexes });
 }
 
-/** Whether the sale holds anything a cashier gave it: lines, a customer, a sale discount or a coupon. */
+/** Whether the sale holds anything a cashier gave it: lines, a customer, a sale discount, a coupon or a reward. */
 export function isCartBlank(state: CartState): boolean {
-  return state.lines.length === 0 && state.customer === null && state.orderDiscount === null && state.coupon === null;
+  return state.lines.length === 0 && state.customer === null && state.orderDiscount === null && state.coupon === null && state.reward === null;
+}
+
+function saleLoyaltyOf(state: CartState, customer: CustomerLoyalty | null, points: number): SaleLoyalty | null {
+  if (!state.customer || !customer) return null;
+  const reward = state.reward;
+  return {
+    rules: customer.rules,
+    balance: customer.balance,
+    // The till offers only rewards GET /api/rewards/points answered as available today; the server judges the day again.
+    reward: reward
+      ? { id: reward.id, name: reward.name, kind: reward.kind, amount: reward.amount, rateE4: reward.rateE4, variantId: reward.variantId, points: reward.points, available: true }
+      : null,
+    points,
+  };
 }
 
 /**
  * Every figure the screen shows, from the one pricing engine; an applied coupon replaces the
- * manual order discount. Taxes are rounded as the shop's settings say, as the server will.
+ * manual order discount, and so does a reward of an amount or percentage off. Taxes are rounded
+ * as the shop's settings say, as the server will. With the customer's loyalty (`customer`), the
+ * reward is priced and `points` offered as a tender are checked; `loyalty` is null without it.
  */
-export function priceCartState(state: CartState, taxRounding: TaxRounding = 'line'): PricedSale {
+export function priceCartState(state: CartState, taxRounding: TaxRounding = 'line', customer: CustomerLoyalty | null = null, points = 0): PricedSale {
   const lines = state.lines.map((line) => ({ item: line.item, quantity: line.quantity, discount: line.discount }));
-  return priceSale(lines, couponDiscountOf(state) ?? state.orderDiscount, null, taxRounding);
+  return priceSale(lines, couponDiscountOf(state) ?? state.orderDiscount, null, taxRounding, saleLoyaltyOf(state, customer, points));
 }
 
-/** The sale as the server wants it (apply-coupon and create share it). */
-export function saleInputOf(state: CartState): SaleInput {
+/** Whether the sale can be paid: items, a current coupon verdict, and a reward the engine priced without objection. */
+export function isReadyToPay(state: CartState, priced: PricedSale): boolean {
+  if (state.lines.length === 0 || state.coupon?.isStale) return false;
+  // A reward is priced once the customer's points are in (priced.loyalty), and only when it still holds.
+  return state.reward === null || (priced.loyalty !== null && !priced.loyalty.errors['redemption.rewardId']);
+}
+
+/**
+ * The sale as the server wants it (apply-coupon, redeem and create share it). `points`: offered as
+ * a tender, known only when paying.
+ */
+export function saleInputOf(state: CartState, points = 0): SaleInput {
+  const hasRedemption = state.customer !== null && (state.reward !== null || points > 0);
   return {
     lines: state.lines.map((line) => ({ variantId: line.item.variantId, quantity: line.quantity, discount: line.discount })),
     orderDiscount: state.orderDiscount,
     couponCode: state.coupon?.applied.code ?? null,
     customerId: state.customer?.id ?? null,
+    redemption: hasRedemption ? { rewardId: state.reward?.id ?? null, points } : null,
   };
 }
 

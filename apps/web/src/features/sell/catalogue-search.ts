@@ -108,6 +108,12 @@ async function findByCode(db: CatalogueDb, code: string): Promise<{ product: Syn
   return null;
 }
 
+async function findByVariant(db: CatalogueDb, variantId: number): Promise<{ product: SyncProduct; variant: SyncVariant } | null> {
+  const product = await db.products.where('variantIds').equals(variantId).first();
+  const variant = product?.variants.find((v) => v.id === variantId && v.active);
+  return product && variant ? { product: toSyncProduct(product), variant } : null;
+}
+
 /** The category and every category under it. */
 function withDescendants(categories: SyncCategory[], categoryId: number): number[] {
   const ids = [categoryId];
@@ -148,6 +154,7 @@ export function createLocalCatalogue(db: CatalogueDb, taxes: readonly TaxListIte
   return {
     search: (text, limit = DEFAULT_LIMIT) => search(db, text, limit),
     findByCode: (code) => findByCode(db, code),
+    findByVariant: (variantId) => findByVariant(db, variantId),
     productsInCategory: (categoryId, limit = DEFAULT_LIMIT) => productsInCategory(db, categoryId, limit),
     categories: () => categories(db),
     saleItemOf(product, variant) {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
-import { useCreateOrder } from './api.ts';
+import { pointsQueryPrefix, useCreateOrder } from './api.ts';
 import { saleInputOf, type CartState } from './cart.ts';
 
 type CheckoutOptions = {
@@ -18,14 +18,17 @@ type CheckoutOptions = {
 };
 
 /** Why the server refused the sale, in the cashier's words. */
-function refusalOf(error: unknown): { message: string; isTotalMismatch: boolean; isSaleIdTaken: boolean } {
-  const refusal = { isTotalMismatch: false, isSaleIdTaken: false };
+function refusalOf(error: unknown): { message: string; isTotalMismatch: boolean; isSaleIdTaken: boolean; isRedemption: boolean } {
+  const refusal = { isTotalMismatch: false, isSaleIdTaken: false, isRedemption: false };
   const { status, message, fieldErrors } = apiErrorOf(error);
   if (status === null && message === unreachableMessage) {
     return { ...refusal, message: 'The server cannot be reached. The sale is kept: take the payment again to retry (it will not be charged twice).' };
   }
   if (status === 409) return { ...refusal, message: saleIdTakenMessage, isSaleIdTaken: true };
   if ('total' in fieldErrors) return { ...refusal, message: fieldErrors.total || totalMismatchMessage, isTotalMismatch: true };
+  // The points moved since they were read (another till spent them, a reward ended): said as the server says it.
+  const redemption = fieldErrors['redemption.points'] ?? fieldErrors['redemption.rewardId'] ?? fieldErrors.redemption;
+  if (redemption) return { ...refusal, message: redemption, isRedemption: true };
   const first = Object.values(fieldErrors)[0];
   return { ...refusal, message: first || message };
 }
@@ -44,13 +47,18 @@ export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPrices
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
 
-  function complete(state: CartState, total: number, payments: PaymentInput[]) {
+  /** `points`: offered as a tender; the payments cover the total less what they pay. */
+  function complete(state: CartState, total: number, payments: PaymentInput[], points = 0) {
     if (!holdsRegister()) return setError(registerTakenMessage);
     setError(null);
     create.mutate(
-      { ...saleInputOf(state), uuid: state.uuid, registerId, payments, total },
+      { ...saleInputOf(state, points), uuid: state.uuid, registerId, payments, total },
       {
-        onSuccess: (order) => onCompleted(order),
+        onSuccess: (order) => {
+          // The customer's balance moved: the next sale reads it again.
+          if (state.customer) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
+          onCompleted(order);
+        },
         onError: (failure) => {
           const refusal = refusalOf(failure);
           if (refusal.isTotalMismatch) {
@@ -59,6 +67,7 @@ export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPrices
             void client.invalidateQueries({ queryKey: shopSettingsQuery.queryKey });
           }
           if (refusal.isSaleIdTaken) onSaleIdTaken();
+          if (refusal.isRedemption) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
           setError(refusal.message);
         },
       },

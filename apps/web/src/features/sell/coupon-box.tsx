@@ -5,7 +5,7 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { apiErrorOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useApplyCoupon } from './api.ts';
-import { couponSignatureOf, saleInputOf, type CartAction, type CartState } from './cart.ts';
+import { couponOrRewardMessage, couponSignatureOf, isOrderReward, saleInputOf, type CartAction, type CartState } from './cart.ts';
 
 /** The reason the server refused a coupon (422 on couponCode), or its general message. */
 function refusalOf(error: unknown): string {
@@ -43,6 +43,7 @@ export function CouponBox({ state, dispatch }: { state: CartState; dispatch: Dis
     const trimmed = code.trim();
     if (!trimmed) return setRefusal('Enter a coupon code.');
     if (state.lines.length === 0) return setRefusal('Add items before a coupon.');
+    if (isOrderReward(state.reward)) return setRefusal(`${couponOrRewardMessage} Remove the reward to use a coupon.`);
     setRefusal(null);
     const askedFor = couponSignatureOf(state);
     apply.mutate(

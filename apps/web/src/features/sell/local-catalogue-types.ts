@@ -9,6 +9,8 @@ export type LocalCatalogue = {
   search(text: string, limit?: number): Promise<SyncProduct[]>;
   /** The active variant whose barcode, or SKU (any case), is exactly `code`, with its product. */
   findByCode(code: string): Promise<{ product: SyncProduct; variant: SyncVariant } | null>;
+  /** The active variant with this id, with its product (a reward's free product). */
+  findByVariant(variantId: number): Promise<{ product: SyncProduct; variant: SyncVariant } | null>;
   /** Active products filed under a category (or its sub-categories); every product when null. */
   productsInCategory(categoryId: number | null, limit?: number): Promise<SyncProduct[]>;
   /** Every category, for the tiles (parentId null: top level), ordered by position. */

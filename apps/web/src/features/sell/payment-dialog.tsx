@@ -9,29 +9,35 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { quickCashAmounts } from './payment-quick-amounts.ts';
+import { PaymentList, type Payment } from './payment-list.tsx';
+import { maxPointsPaymentOf, PointsHint, pointsPaymentOf, type PointsPayment, type PointsTender } from './points-tender.tsx';
 
 type PaymentDialogProps = {
   open: boolean;
-  /** What is due, in minor units. */
+  /** The sale's total, in minor units. */
   total: number;
+  /** Points as a tender, when the sale's customer can pay with them; null otherwise. */
+  points?: PointsTender | null;
   isSubmitting: boolean;
   /** The server's message when the sale was refused. */
   error: string | null;
   onCancel: () => void;
-  onComplete: (payments: PaymentInput[]) => void;
+  /** `points`: offered as a tender (0 for none); the payments cover the total less what they pay. */
+  onComplete: (payments: PaymentInput[], points: number) => void;
 };
 
-type Payment = { tender: Tender; amount: number; reference: string };
+type Choice = Tender | 'points';
 
-const tenderKeys: Record<Tender, string> = { cash: 'F1', card: 'F2', other: 'F3' };
-const tenderByFunctionKey: Record<string, Tender> = { F1: 'cash', F2: 'card', F3: 'other' };
+const choiceLabels: Record<Choice, string> = { ...tenderLabels, points: 'Points' };
+const tenderKeys: Record<Choice, string> = { cash: 'F1', card: 'F2', other: 'F3', points: 'F4' };
+const tenderByFunctionKey: Record<string, Choice> = { F1: 'cash', F2: 'card', F3: 'other', F4: 'points' };
 // By key position: Alt+1 types "¡" on a Mac keyboard, so its `key` cannot be trusted.
-const tenderByAltCode: Record<string, Tender> = { Digit1: 'cash', Digit2: 'card', Digit3: 'other' };
+const tenderByAltCode: Record<string, Choice> = { Digit1: 'cash', Digit2: 'card', Digit3: 'other', Digit4: 'points' };
 
 const kbdClass = 'rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-700';
 
 /** Taking payment for a sale: one tender or several, with change out of the cash. */
-export function PaymentDialog({ open, total, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
+export function PaymentDialog({ open, total, points = null, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
   const cancel = () => {
     // The sale is on its way to the server; leaving now would hide whether it was made.
     if (!isSubmitting) onCancel();
@@ -39,27 +45,34 @@ export function PaymentDialog({ open, total, isSubmitting, error, onCancel, onCo
   return (
     <Dialog open={open} title="Take payment" onClose={cancel}>
       {/* Mounted only while open, so each sale starts with no payments. */}
-      <PaymentForm total={total} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
+      <PaymentForm total={total} points={points} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
     </Dialog>
   );
 }
 
 type PaymentFormProps = Omit<PaymentDialogProps, 'open'>;
 
-function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
+function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
   const money = useMoney();
   const [payments, setPayments] = useState<Payment[]>([]);
-  const [tender, setTender] = useState<Tender>('cash');
+  const [pointsPayment, setPointsPayment] = useState<PointsPayment | null>(null);
+  const [tender, setTender] = useState<Choice>('cash');
   const [reference, setReference] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
 
-  const settlement = settlePayments(total, payments, money.format);
+  // Points pay their part first; cash, card and other cover the rest (total − points paid).
+  const settleWith = (paidWithPoints: PointsPayment | null, rows: Payment[]) => settlePayments(total - (paidWithPoints?.amount ?? 0), rows, money.format);
+  const settlement = settleWith(pointsPayment, payments);
   const due = settlement.ok ? 0 : settlement.due;
   const change = settlement.ok ? settlement.change : 0;
   const decimal = (minor: number) => (minor > 0 ? money.toInput(minor) : '');
   const [amountText, setAmountText] = useState(() => decimal(total));
-  const canComplete = settlement.ok && !isSubmitting;
+  // The balance read again (the server refused the points: another till spent them) may no longer hold what was offered.
+  const pointsProblem = !pointsPayment ? null : points ? points.check(pointsPayment.points).message : 'Points can no longer pay for this sale: remove them.';
+  const canComplete = settlement.ok && !isSubmitting && pointsProblem === null;
+  const choices: Choice[] = points ? [...tenders, 'points'] : [...tenders];
+  const parsedAmount = money.parse(amountText);
 
   function focusAmount() {
     amountRef.current?.focus();
@@ -72,22 +85,42 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
     return () => window.clearTimeout(timer);
   }, []);
 
-  function addPayment(next: Payment) {
-    const updated = [...payments, next];
-    setPayments(updated);
-    const left = settlePayments(total, updated, money.format);
+  /** The amount field offers what is left to pay after a change of payments. */
+  function afterChange(paidWithPoints: PointsPayment | null, rows: Payment[]) {
+    const left = settleWith(paidWithPoints, rows);
     setAmountText(left.ok ? '' : decimal(left.due));
     setReference('');
     setAmountError(null);
     focusAmount();
   }
 
-  function addTypedPayment() {
-    const parsed = money.parse(amountText);
-    const amount = parsed.ok ? parsed.minor : null;
-    if (amount === null || amount <= 0) {
-      setAmountError(!parsed.ok && parsed.error !== 'empty' ? parsed.message : `Enter an amount greater than zero, like ${money.example}.`);
+  function addPayment(next: Payment) {
+    const updated = [...payments, next];
+    setPayments(updated);
+    afterChange(pointsPayment, updated);
+  }
+
+  /** One points payment per sale: a new one replaces the last. The cashier goes on in cash. */
+  function addPointsPayment(result: ReturnType<typeof pointsPaymentOf>) {
+    if (!result.ok) {
+      setAmountError(result.message);
       focusAmount();
+      return;
+    }
+    setPointsPayment(result.payment);
+    setTender('cash');
+    afterChange(result.payment, payments);
+  }
+
+  function addTypedPayment() {
+    const amount = parsedAmount.ok ? parsedAmount.minor : null;
+    if (amount === null || amount <= 0) {
+      setAmountError(!parsedAmount.ok && parsedAmount.error !== 'empty' ? parsedAmount.message : `Enter an amount greater than zero, like ${money.example}.`);
+      focusAmount();
+      return;
+    }
+    if (tender === 'points') {
+      if (points) addPointsPayment(pointsPaymentOf(points, amount));
       return;
     }
     addPayment({ tender, amount, reference: tender === 'cash' ? '' : reference.trim() });
@@ -96,25 +129,34 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
   function removePayment(index: number) {
     const updated = payments.filter((_, i) => i !== index);
     setPayments(updated);
-    const left = settlePayments(total, updated, money.format);
-    setAmountText(left.ok ? '' : decimal(left.due));
-    focusAmount();
+    afterChange(pointsPayment, updated);
+  }
+
+  function removePointsPayment() {
+    setPointsPayment(null);
+    afterChange(null, payments);
   }
 
   function complete() {
     if (!canComplete) return;
-    onComplete(payments.map((p) => ({ tender: p.tender, amount: p.amount, ...(p.reference ? { reference: p.reference } : {}) })));
+    onComplete(
+      payments.map((p) => ({ tender: p.tender, amount: p.amount, ...(p.reference ? { reference: p.reference } : {}) })),
+      pointsPayment?.points ?? 0,
+    );
   }
 
-  function pickTender(next: Tender) {
+  function pickTender(next: Choice) {
+    if (next === 'points' && !points) return;
     setTender(next);
     setAmountError(null);
+    // Points start from what they may pay of what is left (a new points payment replaces the one taken).
+    if (next === 'points' && points) setAmountText(decimal(Math.min(due + (pointsPayment?.amount ?? 0), points.room.maxAmount)));
     focusAmount();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const picked = tenderByFunctionKey[event.key] ?? (event.altKey ? tenderByAltCode[event.code] : undefined);
-    if (picked) {
+    if (picked && (picked !== 'points' || points)) {
       event.preventDefault();
       pickTender(picked);
     } else if (event.key === 'Escape') {
@@ -136,8 +178,8 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
         Total <span className="font-semibold tabular-nums text-gray-900">{money.format(total)}</span>
       </p>
 
-      <div role="group" aria-label="Tender" className="grid grid-cols-3 gap-2">
-        {tenders.map((t) => (
+      <div role="group" aria-label="Tender" className={cn('grid gap-2', choices.length === 4 ? 'grid-cols-4' : 'grid-cols-3')}>
+        {choices.map((t) => (
           <button
             key={t}
             type="button"
@@ -148,20 +190,23 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
               tender === t ? 'border-indigo-600 bg-indigo-50 text-indigo-800' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
             )}
           >
-            {tenderLabels[t]}
+            {choiceLabels[t]}
             <kbd className={kbdClass}>{tenderKeys[t]}</kbd>
           </button>
         ))}
       </div>
 
       <div className="flex items-end gap-2">
-        <Field label={`${tenderLabels[tender]} amount`} error={amountError ?? undefined} className="flex-1">
+        <Field label={`${choiceLabels[tender]} amount`} error={amountError ?? undefined} className="flex-1">
           <TextInput
             ref={amountRef}
             inputMode="decimal"
             autoComplete="off"
             value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
+            onChange={(event) => {
+              setAmountText(event.target.value);
+              setAmountError(null);
+            }}
             className="text-lg tabular-nums"
           />
         </Field>
@@ -185,34 +230,21 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
           ))}
         </div>
       )}
-      {tender !== 'cash' && (
+      {tender === 'points' && points && (
+        <PointsHint
+          tender={points}
+          amount={parsedAmount.ok ? parsedAmount.minor : null}
+          disabled={isSubmitting}
+          onMax={() => addPointsPayment(maxPointsPaymentOf(points))}
+        />
+      )}
+      {(tender === 'card' || tender === 'other') && (
         <Field label="Reference (optional)" hint="The slip or approval number.">
           <TextInput value={reference} maxLength={120} autoComplete="off" onChange={(event) => setReference(event.target.value)} />
         </Field>
       )}
 
-      {payments.length > 0 && (
-        <ul aria-label="Payments" className="divide-y divide-gray-100 rounded-md border border-gray-200">
-          {payments.map((payment, index) => (
-            <li key={index} className="flex items-center justify-between gap-3 px-3 py-2">
-              <span>
-                {tenderLabels[payment.tender]}
-                {payment.reference && <span className="ml-2 text-gray-500">{payment.reference}</span>}
-              </span>
-              <span className="ml-auto font-semibold tabular-nums">{money.format(payment.amount)}</span>
-              <Button
-                variant="ghost"
-                className="px-2 py-1 normal-case"
-                aria-label={`Remove ${tenderLabels[payment.tender]} ${money.format(payment.amount)}`}
-                disabled={isSubmitting}
-                onClick={() => removePayment(index)}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PaymentList payments={payments} pointsPayment={pointsPayment} disabled={isSubmitting} onRemove={removePayment} onRemovePoints={removePointsPayment} />
 
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-md bg-gray-50 px-3 py-2">
@@ -230,7 +262,8 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
       </dl>
 
       {isOverpaid && <Alert tone="error">{settlement.message}</Alert>}
-      {!settlement.ok && !isOverpaid && payments.length > 0 && <p className="text-sm text-gray-600">{settlement.message}</p>}
+      {pointsProblem && <Alert tone="error">{pointsProblem}</Alert>}
+      {!settlement.ok && !isOverpaid && (payments.length > 0 || pointsPayment) && <p className="text-sm text-gray-600">{settlement.message}</p>}
       {error && <Alert tone="error">{error}</Alert>}
 
       <div className="mt-2 flex justify-end gap-2">
@@ -241,7 +274,9 @@ function PaymentForm({ total, isSubmitting, error, onCancel, onComplete }: Payme
           {isSubmitting ? 'Processing' : 'Complete sale'}
         </Button>
       </div>
-      <p className="text-xs text-gray-500">Enter adds the amount, or completes the sale once it is paid. Alt+1/2/3 also pick the tender.</p>
+      <p className="text-xs text-gray-500">
+        Enter adds the amount, or completes the sale once it is paid. Alt+{points ? '1/2/3/4' : '1/2/3'} also pick the tender.
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { defaultShopSettings, type Order, type ReceiptTemplate } from '@tillbook/contract';
 import type { OrderNotifyInput } from '@tillbook/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../testing/render.tsx';
@@ -66,15 +66,16 @@ const order: Order = {
     { id: 1, tender: 'card', amount: 1000, tendered: 1000, change: 0, reference: 'AUTH 4471' },
     { id: 2, tender: 'cash', amount: 1550, tendered: 2000, change: 450, reference: null },
   ],
+  loyalty: null,
   taxes: [{ ...vat, base: 2125, amount: 425 }],
   createdAt: '2026-03-14T10:42:00.000Z',
 };
 
-function renderReceipt(overrides: Partial<Order> = {}) {
+function renderReceipt(overrides: Partial<Order> = {}, templateOverrides: Partial<ReceiptTemplate> = {}) {
   const sent = recordRequests();
   server.use(
     rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, businessName: 'Corner Shop', currency: 'USD', locale: 'en-US' } })),
-    rest.get('/api/receipts/3', () => HttpResponse.json({ data: template })),
+    rest.get('/api/receipts/3', () => HttpResponse.json({ data: { ...template, ...templateOverrides } })),
   );
   const onNewSale = vi.fn();
   renderScreen(<SaleReceipt order={{ ...order, ...overrides }} onNewSale={onNewSale} />);
@@ -128,6 +129,31 @@ describe('SaleReceipt', () => {
     // bwip-js loads with the first barcode, so the picture comes a moment after the rows.
     expect(await screen.findByRole('img', { name: 'Barcode MAIN-000042' })).toBeTruthy();
     expect(rows.every((row) => row.length <= 32)).toBe(true);
+  });
+
+  it('shows the points the sale earned and paid, on the screen and on a receipt whose template shows loyalty points', async () => {
+    // The coupon's place taken by a 1.00 reward; 12.50 of the 25.50 paid with 1,250 points, the rest by card and cash.
+    const loyalty = { rewardId: 3, rewardName: 'Loyal 1.00 off', rewardKind: 'amount' as const, rewardPoints: 200, rewardDiscount: 100, pointsRedeemed: 1450, pointsPaid: 1250, pointsEarned: 25, balanceAfter: 1275 };
+    const withPoints = { couponId: null, couponCode: null, paid: 1750, change: 450, loyalty, payments: [{ id: 2, tender: 'cash' as const, amount: 1300, tendered: 1750, change: 450, reference: null }] };
+    const rowsOf = async () => {
+      const receipt = await screen.findByRole('figure', { name: 'Receipt on 58 mm paper' });
+      return Array.from(receipt.querySelectorAll('.whitespace-pre'), (row) => row.textContent?.trimEnd() ?? '');
+    };
+    renderReceipt(withPoints, { showLoyaltyPoints: true });
+    expect(screen.getByTestId('sale-points').textContent).toBe('Reward: Loyal 1.00 off −$1.00 · Paid with points: $12.50 · Points earned: 25 · Points balance: 1,275');
+    const rows = await rowsOf();
+    const find = (start: string) => rows.find((row) => row.trimStart().startsWith(start)) ?? '';
+    expect(find('Reward: Loyal 1.00 off')).toMatch(/-\$1\.00$/);
+    expect(find('Coupon')).toBe('');
+    expect(rows.join('\n')).toMatch(/Paid with points: 1,250\n\s*points +\$12\.50/);
+    expect(find('Points earned')).toMatch(/ 25$/);
+    expect(find('Points balance')).toMatch(/ 1,275$/);
+    cleanup();
+
+    renderReceipt(withPoints);
+    const plain = await rowsOf();
+    expect(plain.some((row) => row.startsWith('Points earned') || row.startsWith('Points balance'))).toBe(false);
+    expect(plain.some((row) => row.startsWith('Paid with points'))).toBe(true);
   });
 
   it('prints only the receipt, on paper of the template’s width', async () => {

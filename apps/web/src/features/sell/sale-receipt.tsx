@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
+import { usePointsFormat } from './points-format.ts';
 
 type SaleReceiptProps = { order: Order; onNewSale: () => void };
 
@@ -82,6 +83,25 @@ function EmailReceipt({ order }: { order: Order }) {
   );
 }
 
+/** What the sale did to the customer's points, for the cashier to tell them (the receipt prints it when its template says so). */
+function PointsOfSale({ order }: { order: Order }) {
+  const money = useMoney();
+  const format = usePointsFormat();
+  const loyalty = order.loyalty;
+  if (!loyalty || (loyalty.pointsEarned <= 0 && loyalty.pointsRedeemed <= 0)) return null;
+  const parts = [
+    loyalty.rewardName && loyalty.rewardId !== null ? `Reward: ${loyalty.rewardName} −${money.format(loyalty.rewardDiscount)}` : null,
+    loyalty.pointsPaid > 0 ? `Paid with points: ${money.format(loyalty.pointsPaid)}` : null,
+    loyalty.pointsEarned > 0 ? `Points earned: ${format.count(loyalty.pointsEarned)}` : null,
+    loyalty.balanceAfter !== null ? `Points balance: ${format.count(loyalty.balanceAfter)}` : null,
+  ].filter(Boolean);
+  return (
+    <p className="text-sm text-gray-700" data-testid="sale-points">
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
 /** After a sale: the change to give back, the receipt to print, and the way to the next sale. */
 export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
   const money = useMoney();
@@ -111,6 +131,7 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
           <p className="mt-1 text-lg text-gray-700">
             Order <span className="font-mono font-semibold text-gray-900">{order.number}</span> · {money.format(order.total)}
           </p>
+          <PointsOfSale order={order} />
         </div>
         {order.change > 0 && (
           <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-5 py-4 text-green-900">

@@ -24,6 +24,7 @@ describe('SellPage checkout', () => {
       orderDiscount: null,
       couponCode: null,
       customerId: null,
+      redemption: null,
       uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
       registerId: 3,
       payments: [{ tender: 'cash', amount: 175 }],

@@ -1,4 +1,16 @@
-import { defaultShopSettings, type CashboxStatus, type Order, type OrderCreateInput, type ProductSyncResult, type ShopSettings, type SyncProduct, type SyncVariant } from '@tillbook/contract';
+import {
+  defaultRewardSettings,
+  defaultShopSettings,
+  type CashboxStatus,
+  type Order,
+  type OrderCreateInput,
+  type PointsSummary,
+  type ProductSyncResult,
+  type RewardSettings,
+  type ShopSettings,
+  type SyncProduct,
+  type SyncVariant,
+} from '@tillbook/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
@@ -60,7 +72,7 @@ export function orderOf(input: OrderCreateInput): Order {
     id: 1, uuid: input.uuid, number: 'MAIN-000001', status: 'paid', outletId, outletName: 'Main store', registerId: 3, registerName: 'Till 1', cashboxSessionId: 9, userId: 2,
     cashierName: 'Carl Cash', customerId: null, customerName: null, customerEmail: null, couponId: null, couponCode: null, subtotal: input.total, lineDiscountTotal: 0,
     orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: input.total, taxTotal: 0, total: input.total, paid: input.total, change: 0, note: null,
-    receiptTemplateId: null, lines: [], payments: [], taxes: [], createdAt: '2026-01-01T10:00:00.000Z',
+    receiptTemplateId: null, lines: [], payments: [], loyalty: null, taxes: [], createdAt: '2026-01-01T10:00:00.000Z',
   };
 }
 
@@ -72,10 +84,15 @@ type RenderSellOptions = {
   /** The catalogue never arrives. */
   isSyncPending?: boolean;
   settings?: Partial<ShopSettings>;
+  /** The shop's loyalty rules (off by default) and the points of the sale's customer. */
+  rewardSettings?: RewardSettings;
+  points?: Omit<PointsSummary, 'customerId'>;
 };
 
+const noPoints: Omit<PointsSummary, 'customerId'> = { balance: 0, value: 0, refusal: null, rewards: [], next: null };
+
 /** The sell screen of register `registerId` for a cashier, on a fresh outlet's catalogue copy. */
-export function renderSell({ isOpen = true, statusError, registerId = 3, isSyncPending = false, settings = {} }: RenderSellOptions = {}) {
+export function renderSell({ isOpen = true, statusError, registerId = 3, isSyncPending = false, settings = {}, rewardSettings = defaultRewardSettings, points = noPoints }: RenderSellOptions = {}) {
   outletId += 1;
   usedOutlets.push(outletId);
   server.use(
@@ -85,6 +102,8 @@ export function renderSell({ isOpen = true, statusError, registerId = 3, isSyncP
       return HttpResponse.json({ data: catalogue });
     }),
     rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, ...settings } })),
+    rest.get('/api/settings/rewards', () => HttpResponse.json({ data: { ...rewardSettings, excludedCategories: [], excludedProducts: [] } })),
+    rest.get('/api/rewards/points', ({ request }) => HttpResponse.json({ data: { ...points, customerId: Number(new URL(request.url).searchParams.get('customer')) } })),
   );
   return renderScreen(<SellPage />, { path: `/registers/${registerId}/sell`, pattern: '/registers/:id/sell', signedInAs: cashier });
 }

@@ -1,5 +1,5 @@
 import type { CashboxSession, Order, SyncProduct, SyncVariant } from '@tillbook/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CustomerPicker } from '../../components/customer-picker/customer-picker.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,7 +8,7 @@ import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
 import { quantityInputId } from './cart-line-row.tsx';
-import { cartReducer, emptyCart, itemCountOf, lineKeyOf, lineTitleOf, priceCartState, type CartLine, type CartState } from './cart.ts';
+import { cartReducer, emptyCart, isReadyToPay, itemCountOf, lineKeyOf, lineTitleOf, type CartLine, type CartState } from './cart.ts';
 import { useCheckout } from './checkout.ts';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog.tsx';
 import { HeldSalesDialog } from './held-sales-dialog.tsx';
@@ -21,6 +21,7 @@ import { SaleReceipt } from './sale-receipt.tsx';
 import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
 import { stockOf, stockRefusalOf } from './stock-label.ts';
 import { useRepriceLines } from './use-reprice-lines.ts';
+import { usePricedSale } from './use-priced-sale.ts';
 import { useSavedCart } from './use-saved-cart.ts';
 import { VariantPicker } from './variant-picker.tsx';
 
@@ -34,8 +35,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   const { catalogue, refresh: refreshCatalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
   const [state, dispatch] = useSavedCart(registerId);
-  const { taxRounding } = useShopSettings();
-  const priced = useMemo(() => priceCartState(state, taxRounding), [state, taxRounding]);
+  const { loyalty, priced, rewards, pointsTender, priceOf } = usePricedSale(state, dispatch, catalogue);
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs>('none');
@@ -105,7 +105,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
       if (refusal) return setNotice(refusal);
       const limit = settings.confirmQuantityAbove;
       if (quantity > limit && (how === 'typed' || line.quantity <= limit)) {
-        const asked = priceCartState(cartReducer(state, { type: 'setQuantity', key: line.key, quantity }));
+        const asked = priceOf(cartReducer(state, { type: 'setQuantity', key: line.key, quantity }));
         const index = state.lines.findIndex((l) => l.key === line.key);
         setQuantityQuestion({ key: line.key, title, quantity, current: line.quantity, lineTotal: asked.cart.lines[index]?.total ?? 0 });
         return setDialog('quantity');
@@ -162,6 +162,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     if (results.length === 0) setNotice(`No product has the barcode or SKU ${query}.`);
   }
 
+  // A held sale keeps its reward (priced again on resume); points as a tender are chosen when paying.
   async function holdSale() {
     if (state.lines.length === 0) return setNotice('There is nothing to hold: the sale is empty.');
     const label = [itemsLabelOf(itemCountOf(state)), state.customer?.name, money.format(priced.cart.total)].filter(Boolean).join(' · ');
@@ -194,7 +195,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount }); setDialog('discount'); }, disabled: !lastLine && !state.orderDiscount },
     { key: 'F7', label: 'Customer', run: () => setDialog('customer') },
     { key: 'F8', label: 'Hold', run: () => void holdSale(), disabled: !lastLine },
-    { key: 'F9', label: 'Pay', run: () => setDialog('pay'), disabled: !lastLine || Boolean(state.coupon?.isStale) },
+    { key: 'F9', label: 'Pay', run: () => setDialog('pay'), disabled: !isReadyToPay(state, priced) },
     { key: 'F10', label: 'New sale', run: () => (state.lines.length ? setDialog('newSale') : startNewSale()) },
   ];
   useShortcuts(shortcuts, dialog === 'none' && order === null);
@@ -235,6 +236,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
           onPay={() => setDialog('pay')}
           onQuantity={changeQuantity}
           onQuantityEntered={() => searchRef.current?.focus()}
+          rewards={{ loyalty, onTake: rewards.take, isChecking: rewards.isChecking, refusal: rewards.refusal }}
           actions={
             <>
               <Button variant="secondary" className="flex-1 px-2 text-xs" disabled={!lastLine} onClick={() => void holdSale()}>
@@ -273,10 +275,11 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
       <PaymentDialog
         open={dialog === 'pay'}
         total={priced.cart.total}
+        points={pointsTender}
         isSubmitting={checkout.isSubmitting}
         error={checkout.error}
         onCancel={() => { checkout.clearError(); closeDialog(); }}
-        onComplete={(payments) => checkout.complete(state, priced.cart.total, payments)}
+        onComplete={(payments, points) => checkout.complete(state, priced.cart.total, payments, points)}
       />
       <QuantityQuestionDialog
         question={dialog === 'quantity' ? quantityQuestion : null}

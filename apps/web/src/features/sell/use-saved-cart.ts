@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { cartReducer, emptyCart, isCartBlank, type CartState } from './cart.ts';
+import { cartReducer, emptyCart, isCartBlank, normalizeCart, type CartState } from './cart.ts';
 
 function storageKey(registerId: number): string {
   return `tillbook.sell.cart.${registerId}`;
@@ -13,7 +13,7 @@ function isCartState(value: unknown): value is CartState {
 function loadCart(registerId: number): CartState {
   try {
     const saved: unknown = JSON.parse(window.localStorage.getItem(storageKey(registerId)) ?? 'null');
-    if (isCartState(saved)) return saved;
+    if (isCartState(saved)) return normalizeCart(saved);
   } catch {
     // Unreadable storage starts an empty sale.
   }
@@ -22,7 +22,9 @@ function loadCart(registerId: number): CartState {
 
 /**
  * The sale being rung up, kept in this browser per register: a reload or a trip to another screen
- * brings it back with the same uuid, so a sale whose answer was lost is never made twice.
+ * brings it back with the same uuid, so a sale whose answer was lost is never made twice. A reward
+ * taken comes back with it; points offered as a tender do not (they are chosen again when paying,
+ * against the balance of that moment).
  */
 export function useSavedCart(registerId: number) {
   const [state, dispatch] = useReducer(cartReducer, registerId, loadCart);
