@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
 import { fieldsAreValid, whenValid } from './cross-field.ts';
-import { booleanField, requiredText, MAX_ID, MAX_MONEY } from './fields.ts';
+import { booleanField, idListField, requiredText, MAX_MONEY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type CouponRule } from './pricing/index.ts';
 import { percentText } from './taxes.ts';
@@ -58,14 +58,6 @@ function optionalLimit(label: string) {
     .transform((v) => v ?? null);
 }
 
-function idList(label: string) {
-  return z
-    .array(z.number().int().positive().max(MAX_ID), { error: `The ${label} must be a list of ids.` })
-    .max(1000, `Choose at most 1000 ${label}.`)
-    .nullish()
-    .transform((ids) => [...new Set(ids ?? [])]);
-}
-
 /**
  * The form of a coupon. Only the value of its kind counts: `rate` (decimal text above 0 and at
  * most 100 %) for a percentage, `amount` (minor units, at least 1) for a fixed coupon. Codes are
@@ -90,8 +82,8 @@ export const couponInput = z
     usageLimit: optionalLimit('usage limit'),
     perCustomerLimit: optionalLimit('per-customer limit'),
     appliesTo: z.enum(couponAppliesTo, { error: 'The coupon must apply to all products or to some.' }),
-    categoryIds: idList('categories'),
-    productIds: idList('products'),
+    categoryIds: idListField('categories'),
+    productIds: idListField('products'),
     active: booleanField('active'),
   })
   .superRefine((values, ctx) => {

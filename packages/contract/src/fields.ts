@@ -157,6 +157,15 @@ export function moneyField(label: string, options: { min?: number; max?: number 
 /** Ids are PostgreSQL integers: a larger number is no id at all (422, never a database error). */
 export const MAX_ID = 2_147_483_647;
 
+/** Ids chosen from a list (categories, products): at most 1000, each once; left out: none. */
+export function idListField(label: string) {
+  return z
+    .array(z.number().int().positive().max(MAX_ID), { error: `The ${label} must be a list of ids.` })
+    .max(1000, `Choose at most 1000 ${label}.`)
+    .nullish()
+    .transform((ids) => [...new Set(ids ?? [])]);
+}
+
 export function idField(label: string) {
   return z
     .number({ error: `The ${label} field is required.` })

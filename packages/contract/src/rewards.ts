@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
 import { fieldsAreValid, whenValid } from './cross-field.ts';
-import { booleanField, idField, integerField, MAX_ID, MAX_MONEY, optionalDateField, requiredText } from './fields.ts';
+import { booleanField, idField, idListField, integerField, MAX_ID, MAX_MONEY, optionalDateField, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type LoyaltyRules } from './pricing/index.ts';
 import { rewardKinds, saleInput, saleRedemption, type RewardKind } from './orders.ts';
@@ -56,14 +56,6 @@ export const rewardSettingsView = rewardSettings.extend({
 export type RewardSettingsView = z.infer<typeof rewardSettingsView>;
 export const rewardSettingsResult = dataOf(rewardSettingsView);
 
-function idList(label: string) {
-  return z
-    .array(z.number().int().positive().max(MAX_ID), { error: `The ${label} must be a list of ids.` })
-    .max(1000, `Choose at most 1000 ${label}.`)
-    .nullish()
-    .transform((ids) => [...new Set(ids ?? [])]);
-}
-
 function pointsField(label: string, min: number) {
   return integerField(label, { min, max: MAX_POINTS });
 }
@@ -82,8 +74,8 @@ export const rewardSettingsInput = z
       enabled: booleanField('earning'),
       points: pointsField('points earned', 1),
       perAmount: moneyAmount('amount spent', 1),
-      excludedCategoryIds: idList('categories'),
-      excludedProductIds: idList('products'),
+      excludedCategoryIds: idListField('categories'),
+      excludedProductIds: idListField('products'),
       minimumOrder: moneyAmount('minimum order', 0).nullish().transform((v) => v ?? null),
     }),
     redemption: z.object({

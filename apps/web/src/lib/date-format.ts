@@ -31,6 +31,12 @@ export function formatDate(iso: string, options: DateFormatOptions = {}): string
   return formatterOf({ dateStyle: 'medium' }, options).format(new Date(iso));
 }
 
+/** "Nov 30, 2026" for a calendar day ("2026-11-30"), read as that day wherever the browser is. */
+export function formatDay(day: string, locale?: string): string {
+  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
+  return formatterOf({ dateStyle: 'medium' }, { locale, timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)));
+}
+
 /** "09:02": a time today (the drawer screens). */
 export function formatTime(iso: string, options: DateFormatOptions = {}): string {
   return formatterOf({ hour: '2-digit', minute: '2-digit' }, options).format(new Date(iso));

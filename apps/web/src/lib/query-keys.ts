@@ -31,6 +31,8 @@ export const queryKeys = {
   products: createQueryKeys('products'),
   receipts: createQueryKeys('receipts'),
   registers: createQueryKeys('registers'),
+  /** Rewards, and a customer's points at the till (refreshed with the rewards). */
+  rewards: { ...createQueryKeys('rewards'), points: (customerId: number) => ['rewards', 'points', customerId] as const, allPoints: () => ['rewards', 'points'] as const },
   settings: createQueryKeys('settings'),
   stockCounts: createQueryKeys('stock-counts'),
   stockMovements: createQueryKeys('stock-movements'),

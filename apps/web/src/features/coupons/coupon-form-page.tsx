@@ -19,7 +19,7 @@ import { useCoupon, useSaveCoupon } from './api.ts';
 import { CouponStateBadge } from './coupon-display.tsx';
 import { blankCoupon, couponFormSchema, generateCouponCode, toCouponForm, toCouponInput, type CouponForm } from './coupon-form-model.ts';
 import { CouponTryIt } from './coupon-try-it.tsx';
-import { CouponProductsField, type PickedProduct } from './coupon-products-field.tsx';
+import { ProductsField, type PickedProduct } from '../../components/products-field.tsx';
 
 const kindChoices = [
   { value: 'percentage', label: 'Percentage', description: 'A share of what it applies to, e.g. 10 % off.' },
@@ -215,7 +215,7 @@ function CouponFormView({ couponId, title, initial, initialProducts, usedCount, 
                 </div>
                 <div>
                   <p className="mb-1.5 text-sm font-medium text-gray-700">Products</p>
-                  <CouponProductsField value={products} onChange={changeProducts} invalid={Boolean(errors.productIds)} />
+                  <ProductsField value={products} onChange={changeProducts} invalid={Boolean(errors.productIds)} />
                   {errors.productIds?.message && <p className="mt-1 text-sm text-red-600">{errors.productIds.message}</p>}
                 </div>
               </div>

@@ -7,7 +7,6 @@ import type {
   PageMeta,
   PointsAdjustInput,
   PointsEntry,
-  RewardSettingsView,
 } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
@@ -133,12 +132,7 @@ export function useCustomerRewards(customerId: number, page: number) {
 }
 
 /** The shop's loyalty rules: what a point is worth when it pays. */
-export function useRewardSettings() {
-  return useQuery({
-    queryKey: queryKeys.settings.detail('rewards'),
-    queryFn: async () => (await http.get<{ data: RewardSettingsView }>('/api/settings/rewards')).data.data,
-  });
-}
+export { useRewardSettings } from '../../lib/reward-settings.ts';
 
 export function useAdjustPoints(customerId: number) {
   const client = useQueryClient();

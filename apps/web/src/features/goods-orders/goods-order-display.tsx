@@ -1,6 +1,7 @@
 import { goodsOrderStatusLabels, goodsOrderStatuses, localToday, type GoodsOrderListItem, type GoodsOrderStatus } from '@tillbook/contract';
 import { Badge } from '../../components/ui/badge.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
+import { formatDay } from '../../lib/date-format.ts';
 
 const statusTones = { draft: 'gray', ordered: 'indigo', partially_received: 'amber', received: 'green', cancelled: 'red' } as const;
 
@@ -24,12 +25,6 @@ export function isOverdue(order: Pick<GoodsOrderListItem, 'status' | 'expectedAt
 export function useShopToday(): string {
   const { timeZone } = useShopSettings();
   return localToday(timeZone);
-}
-
-/** "Nov 30, 2026" for a calendar day, read as that day wherever the browser is. */
-export function formatDay(day: string, locale: string): string {
-  const [year, month, date] = day.slice(0, 10).split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)));
 }
 
 /** The expected day, marked "overdue" in red when the order is late. */

@@ -1,10 +1,10 @@
 import type { PageMeta, Reward, RewardInput } from '@tillbook/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
-import { createQueryKeys } from '../../lib/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 // Not in lib/query-keys.ts yet (owned elsewhere); the same factory, so the shape is the same.
-export const rewardKeys = createQueryKeys('rewards');
+export const rewardKeys = queryKeys.rewards;
 
 export type RewardListParams = Record<string, string | number>;
 

@@ -1,5 +1,6 @@
 import type { Reward, RewardState } from '@tillbook/contract';
 import { Badge } from '../../components/ui/badge.tsx';
+import { formatDay } from '../../lib/date-format.ts';
 
 const stateLabels: Record<RewardState, { label: string; tone: 'green' | 'indigo' | 'gray' | 'amber' | 'red' }> = {
   active: { label: 'Active', tone: 'green' },
@@ -27,12 +28,6 @@ export function rewardValueOf(reward: Pick<Reward, 'kind' | 'amount' | 'rate' | 
   if (reward.kind === 'amount') return `${format(reward.amount)} off`;
   if (reward.kind === 'percentage') return `${reward.rate ?? '0'} % off`;
   return reward.variant ? `Free: ${variantNameOf(reward.variant)}` : 'Free: a product no longer in the catalogue';
-}
-
-/** "Nov 30, 2026" for a shop day ("2026-11-30"), read as that day wherever the browser is. */
-export function formatDay(day: string, locale: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1)));
 }
 
 /** "Mar 1, 2026 – Mar 31, 2026", "From …", "Until …" or "Always": the shop days it can be taken, both included. */

@@ -9,7 +9,6 @@ import {
   type ProductSyncResult,
   type RedeemInput,
   type RedeemResult,
-  type RewardSettingsView,
 } from '@tillbook/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
@@ -52,22 +51,18 @@ export function useCreateOrder() {
 }
 
 /** The shop's loyalty rules (readable by cashiers): what the engine prices rewards and points with. */
-export const rewardSettingsQuery = queryOptions({
-  queryKey: queryKeys.settings.detail('rewards'),
-  queryFn: async () => (await http.get<{ data: RewardSettingsView }>('/api/settings/rewards')).data.data,
-  staleTime: 60_000,
-});
+export { rewardSettingsQuery } from '../../lib/reward-settings.ts';
 
 /** A customer's points: balance, what it is worth, and the rewards it reaches today. Another till may spend them: never kept long. */
 export function pointsSummaryQuery(customerId: number) {
   return queryOptions({
-    queryKey: ['rewards', 'points', customerId] as const,
+    queryKey: queryKeys.rewards.points(customerId),
     queryFn: async () => (await http.get<{ data: PointsSummary }>('/api/rewards/points', { params: { customer: String(customerId) } })).data.data,
   });
 }
 
 /** Every customer's points, for after a sale or a refused redemption: balances moved. */
-export const pointsQueryPrefix = ['rewards', 'points'] as const;
+export const pointsQueryPrefix = queryKeys.rewards.allPoints();
 
 /** The server's verdict on a redemption for this cart; a refusal is a 422 on `redemption.rewardId` or `redemption.points`. Nothing is stored. */
 export function useCheckRedemption() {

@@ -6,7 +6,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useCategoryChoices } from '../../lib/choices.ts';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
-import { ExcludedProductsField } from './excluded-products-field.tsx';
+import { ProductsField } from '../../components/products-field.tsx';
 import { exampleEarned, typedRules, type ExcludedProduct, type RewardSettingsForm } from './reward-settings-model.ts';
 
 /** Said on the screen as the engine counts (issue 14): what earns, and how it is rounded. */
@@ -103,7 +103,7 @@ function ExcludedBlock() {
         </div>
         <div>
           <p className="mb-1.5 text-sm font-medium text-gray-700">Products</p>
-          <ExcludedProductsField value={products ?? []} onChange={changeProducts} invalid={Boolean(errors.earning?.excludedProductIds)} />
+          <ProductsField value={products ?? []} onChange={changeProducts} invalid={Boolean(errors.earning?.excludedProductIds)} listLabel="Products that earn nothing" />
           {errors.earning?.excludedProductIds?.message && <p className="mt-1 text-sm text-red-600">{errors.earning.excludedProductIds.message}</p>}
         </div>
       </div>

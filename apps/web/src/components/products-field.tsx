@@ -1,22 +1,28 @@
 import { useState } from 'react';
-import { ProductPicker } from '../../components/product-picker.tsx';
-import type { ExcludedProduct } from './reward-settings-model.ts';
+import { ProductPicker } from './product-picker.tsx';
 
-type ExcludedProductsFieldProps = {
-  value: ExcludedProduct[];
-  onChange: (next: ExcludedProduct[]) => void;
+export type PickedProduct = { id: number; title: string; sku: string | null };
+
+type ProductsFieldProps = {
+  value: PickedProduct[];
+  onChange: (next: PickedProduct[]) => void;
   invalid?: boolean;
+  /** What the chosen products are, for screen readers ("Chosen products", "Products that earn nothing"). */
+  listLabel?: string;
 };
 
-/** The products that earn no points, chosen with the product picker; each shows as a removable chip. */
-export function ExcludedProductsField({ value, onChange, invalid }: ExcludedProductsFieldProps) {
+/**
+ * A set of products chosen with the product picker, each shown as a removable chip: the products a
+ * coupon is limited to, the products that earn no points.
+ */
+export function ProductsField({ value, onChange, invalid, listLabel = 'Chosen products' }: ProductsFieldProps) {
   const [term, setTerm] = useState('');
   const chosen = new Set(value.map((p) => p.id));
 
   return (
     <div>
       {value.length > 0 && (
-        <ul aria-label="Products that earn nothing" className="mb-2 flex flex-wrap gap-1.5">
+        <ul aria-label={listLabel} className="mb-2 flex flex-wrap gap-1.5">
           {value.map((product) => (
             <li key={product.id} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-indigo-800">
               {product.title}
