@@ -10,6 +10,7 @@ import { loadDemoCoupons } from './demo-coupons.ts';
 import { loadDemoPeople } from './demo-people.ts';
 import { loadDemoPurchasing } from './demo-purchasing.ts';
 import { loadDemoRegisters } from './demo-registers.ts';
+import { loadDemoRewards } from './demo-rewards.ts';
 import { loadDemoSuppliers } from './demo-suppliers.ts';
 
 /**
@@ -44,6 +45,8 @@ async function loadDemo() {
     const purchasing = await loadDemoPurchasing(database.db, adminId);
     if (purchasing) console.log(`demo purchasing: ${purchasing}`);
     await loadDemoRegisters(database.db);
+    const loyalty = await loadDemoRewards(database.db);
+    if (loyalty) console.log(`demo loyalty: ${loyalty}`);
   } finally {
     await database.close();
   }

@@ -188,6 +188,7 @@ function OrderTotals({ order }: { order: Order }) {
         ))}
         <div className="my-1 border-t border-gray-200" />
         {row('Total', money.format(order.total), true)}
+        {order.loyalty && order.loyalty.pointsPaid > 0 && row('Paid with points', money.format(order.loyalty.pointsPaid))}
         {row('Paid', money.format(order.paid))}
         {order.change > 0 && row('Change', money.format(order.change))}
         {order.refunded && order.refunded.count > 0 && (

@@ -211,15 +211,20 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
 
 /** What the refund does with the customer's points, as the server will do it. */
 function RefundPointsNote({ points, formatMoney }: { points: RefundPointsShare; formatMoney: (minor: number) => string }) {
+  const count = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'point' : 'points'}`;
   return (
     <ul aria-label="Points" className="mt-2 text-sm text-gray-700">
       {points.returned > 0 && (
         <li>
-          {points.returned.toLocaleString()} points paid with go back to the customer
-          {points.pointsPaidBack > 0 && ` (${formatMoney(points.pointsPaidBack)} of the refund)`}.
+          {count(points.returned)} the sale redeemed {points.returned === 1 ? 'goes' : 'go'} back to the customer
+          {points.pointsPaidBack > 0 && `: ${formatMoney(points.pointsPaidBack)} of the refund is paid back in points`}.
         </li>
       )}
-      {points.toTakeBack > 0 && <li>{points.toTakeBack.toLocaleString()} points the sale earned are taken back, as far as the balance allows.</li>}
+      {points.toTakeBack > 0 && (
+        <li>
+          {count(points.toTakeBack)} the sale earned {points.toTakeBack === 1 ? 'is' : 'are'} taken back, as far as the balance allows.
+        </li>
+      )}
     </ul>
   );
 }

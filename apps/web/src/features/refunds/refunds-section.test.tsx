@@ -117,7 +117,7 @@ describe('RefundsSection', () => {
     // 27.00 of 61.20: 441 of the 1,000 points (4.41) go back as points, 22.59 to the card, 18 earned points come back.
     expect((dialog.getByRole('textbox', { name: 'Card' }) as HTMLInputElement).value).toBe('22.59');
     const points = dialog.getByRole('list', { name: 'Points' });
-    expect(points.textContent).toContain('441 points paid with go back to the customer ($4.41 of the refund).');
+    expect(points.textContent).toContain('441 points the sale redeemed go back to the customer: $4.41 of the refund is paid back in points.');
     expect(points.textContent).toContain('18 points the sale earned are taken back, as far as the balance allows.');
     await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Torn seam');
     await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
