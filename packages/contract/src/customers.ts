@@ -131,6 +131,8 @@ export const customerReward = z.object({
   rewardPoints: z.number().int(),
   /** Minor units the reward took off the sale. */
   rewardDiscount: z.number().int(),
+  /** The sale's status: a refunded sale gave the reward's points back. */
+  status: z.enum(['paid', 'partially_refunded', 'refunded']),
   createdAt: z.string(),
 });
 export type CustomerReward = z.infer<typeof customerReward>;

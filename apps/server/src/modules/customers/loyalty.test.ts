@@ -75,8 +75,8 @@ describe("a customer's rewards used", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: [
-        { id: sold.harbour.id, number: sold.harbour.number, rewardId: 901, rewardName: 'Coffee on us', rewardPoints: 120, rewardDiscount: 300, createdAt: '2026-04-01T10:00:00.000Z' },
-        { id: sold.coffee.id, number: sold.coffee.number, rewardId: 901, rewardName: 'Free coffee', rewardPoints: 150, rewardDiscount: 350, createdAt: '2026-03-01T10:00:00.000Z' },
+        { id: sold.harbour.id, number: sold.harbour.number, rewardId: 901, rewardName: 'Coffee on us', rewardPoints: 120, rewardDiscount: 300, status: 'paid', createdAt: '2026-04-01T10:00:00.000Z' },
+        { id: sold.coffee.id, number: sold.coffee.number, rewardId: 901, rewardName: 'Free coffee', rewardPoints: 150, rewardDiscount: 350, status: 'paid', createdAt: '2026-03-01T10:00:00.000Z' },
       ],
       meta: { page: 1, perPage: 25, total: 2, lastPage: 1 },
     });

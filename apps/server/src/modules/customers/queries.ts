@@ -213,6 +213,7 @@ export function findRewardOrdersPage(db: DbOrTx, customerId: number, scope: Outl
       rewardName: orders.rewardName,
       rewardPoints: orders.rewardPoints,
       rewardDiscount: orders.rewardDiscount,
+      status: orders.status,
       createdAt: orders.createdAt,
     })
     .from(orders)

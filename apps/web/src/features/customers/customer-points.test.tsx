@@ -26,6 +26,7 @@ const freeCoffee: CustomerReward = {
   rewardName: 'Free coffee',
   rewardPoints: 150,
   rewardDiscount: 350,
+  status: 'paid',
   createdAt: '2026-05-02T10:00:00.000Z',
 };
 
@@ -106,6 +107,13 @@ describe('the Points tab', () => {
     expect(within(item as HTMLElement).getByText('Free coffee')).toBeTruthy();
     expect(within(item as HTMLElement).getByText(/150 points/).textContent).toBe('150 points · $3.50 off');
     expect(within(item as HTMLElement).getByRole('link', { name: 'MAIN-000042' }).getAttribute('href')).toBe('/orders/42');
+  });
+
+  it('marks a reward whose sale was refunded', async () => {
+    answer({ rewards: [{ ...freeCoffee, status: 'refunded' }] });
+    openPointsTab();
+    const list = await screen.findByRole('list', { name: 'Rewards used' });
+    expect(within(list).getByText('(sale refunded, points given back)')).toBeTruthy();
   });
 
   it('says plainly when there are no points and no rewards yet', async () => {

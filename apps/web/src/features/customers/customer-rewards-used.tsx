@@ -27,7 +27,12 @@ export function CustomerRewardsUsed({ customerId }: { customerId: number }) {
           <ul aria-label="Rewards used" className="divide-y divide-gray-100">
             {rewards.data.data.map((r) => (
               <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
-                <span className="font-medium text-gray-900">{r.rewardName}</span>
+                <span className="font-medium text-gray-900">
+                  {r.rewardName}
+                  {r.status !== 'paid' && (
+                    <span className="ml-2 text-xs font-normal text-gray-500">{r.status === 'refunded' ? '(sale refunded, points given back)' : '(sale partly refunded)'}</span>
+                  )}
+                </span>
                 <span className="tabular-nums text-gray-700">
                   {r.rewardPoints.toLocaleString()} points
                   {r.rewardDiscount > 0 && <> · {money.format(r.rewardDiscount)} off</>}
