@@ -12,6 +12,7 @@ export * from './document-numbers.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './goods-orders.ts';
+export * from './labels.ts';
 export * from './messages.ts';
 export * from './media.ts';
 export * from './money.ts';
