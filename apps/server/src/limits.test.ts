@@ -199,6 +199,17 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     },
   }),
   'POST /api/goods-orders/create': () => ({ url: '/api/goods-orders/create', body: goodsOrderBody() }),
+  // ZPL on the 40-position sheet: the largest quantity and start position both print, quickly.
+  'POST /api/labels/create': () => ({
+    url: '/api/labels/create',
+    body: {
+      layout: 'a4-4x10',
+      items: [{ variantId: fixtures.variantId, quantity: 1 }],
+      fields: { shopName: true, title: true, variant: true, price: true, barcode: true, qr: false, sku: true },
+      startAt: 1,
+      format: 'zpl',
+    },
+  }),
   'PUT /api/goods-orders/{id}/edit': () => ({ url: `/api/goods-orders/${fixtures.goodsOrderId}/edit`, body: goodsOrderBody() }),
   'POST /api/goods-orders/{id}/items': () => ({
     url: `/api/goods-orders/${fixtures.goodsOrderId}/items`,

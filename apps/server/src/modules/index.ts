@@ -8,6 +8,7 @@ import { couponsRoutes } from './coupons/routes.ts';
 import { customersRoutes } from './customers/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { goodsOrdersRoutes } from './goods-orders/routes.ts';
+import { labelsRoutes } from './labels/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { outletsRoutes } from './outlets/routes.ts';
 import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
@@ -36,6 +37,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   customersRoutes,
   dashboardRoutes,
   goodsOrdersRoutes,
+  labelsRoutes,
   ordersRoutes,
   outletsRoutes,
   productsRoutes,

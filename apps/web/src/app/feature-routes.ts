@@ -8,6 +8,7 @@ import { couponsRoutes } from '../features/coupons/routes.tsx';
 import { customersRoutes } from '../features/customers/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { goodsOrdersRoutes } from '../features/goods-orders/routes.tsx';
+import { labelsRoutes } from '../features/labels/routes.tsx';
 import { ordersRoutes } from '../features/orders/routes.tsx';
 import { outletsRoutes } from '../features/outlets/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
@@ -35,6 +36,7 @@ export const featureRoutes: RouteObject[] = [
   ...customersRoutes,
   ...dashboardRoutes,
   ...goodsOrdersRoutes,
+  ...labelsRoutes,
   // An order's page shows its refunds in its nested route.
   ...ordersRoutes.map((route): RouteObject => (route.path === 'orders/:id' && !route.index ? { ...route, children: orderRefundsRoutes } : route)),
   ...outletsRoutes,
