@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { dataOf } from './common.ts';
-import { booleanField, idField, integerField } from './fields.ts';
+import { booleanField, dateField, idField, integerField } from './fields.ts';
 
 /** Most labels one request may print (the sum of the lines' quantities). */
 export const LABELS_MAX = 10_000;
@@ -110,6 +110,35 @@ export type LabelCreateInput = z.input<typeof labelCreateInput>;
 export type LabelCreateValues = z.output<typeof labelCreateInput>;
 
 /** The last layout and fields a user printed with (remembered per user). */
-export const labelPreferences = z.object({ layout: z.string(), fields: labelFields });
+export const labelPreferences = z.object({
+  layout: z.enum(labelLayoutIds, { error: `The layout must be one of: ${labelLayoutIds.join(', ')}.` }),
+  fields: labelFields,
+});
 export type LabelPreferences = z.infer<typeof labelPreferences>;
 export const labelPreferencesResult = dataOf(labelPreferences.nullable());
+
+/** GET /api/labels/price-changes: the variants whose price changed on or after a day (the shop's time zone). */
+export const labelPriceChangesQuery = z.object({ since: dateField('date') });
+export type LabelPriceChangesQuery = z.infer<typeof labelPriceChangesQuery>;
+
+/** The most variants one price-change look-up answers (newest change first). */
+export const LABEL_PRICE_CHANGES_MAX = 1000;
+
+/**
+ * A variant whose price changed: its price now, the one before the first change since the day (what
+ * the shelf label still shows), and when it last changed.
+ */
+export const labelPriceChange = z.object({
+  variantId: z.number().int(),
+  title: z.string(),
+  variantName: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  price: z.number().int(),
+  previousPrice: z.number().int(),
+  changedAt: z.string(),
+  /** Units on hand at all outlets; null when the product does not track stock (what "stock on hand" labels count). */
+  stock: z.number().int().nullable(),
+});
+export type LabelPriceChange = z.infer<typeof labelPriceChange>;
+export const labelPriceChangeList = dataOf(z.array(labelPriceChange));

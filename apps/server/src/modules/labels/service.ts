@@ -1,5 +1,6 @@
 import {
   barcodeKind,
+  LABEL_PRICE_CHANGES_MAX,
   LABELS_MAX,
   labelLayoutOf,
   labelLayouts,
@@ -8,15 +9,18 @@ import {
   moneyFormatterOf,
   priceLine,
   validateBarcode,
+  zonedDayStart,
   type LabelCreateValues,
   type LabelLayout,
+  type LabelPriceChange,
+  type LabelPriceChangesQuery,
 } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getShopSettings } from '../settings/service.ts';
+import { getShopSettings, getShopTimeZone } from '../settings/service.ts';
 import type { LabelCode } from './barcode.ts';
 import { labelsPdf, type PrintedLabel } from './label-document.ts';
-import { findLabelVariants, type LabelVariant } from './queries.ts';
+import { findLabelVariants, findPriceChanges, type LabelVariant } from './queries.ts';
 import { labelsZpl } from './zpl.ts';
 
 /** Printing labels (issue 15): the layouts, and the labels of some variants as a PDF or ZPL. */
@@ -93,4 +97,21 @@ export async function createLabels(db: DbOrTx, values: LabelCreateValues, now = 
   }
   const pdf = await labelsPdf(labels, layout, values.fields, startAt, `Labels ${day}`);
   return { fileName: `labels-${day}.pdf`, contentType: 'application/pdf', body: pdf };
+}
+
+/** The variants whose price changed on or after a day (in the shop's time zone), newest change first. */
+export async function listPriceChanges(db: DbOrTx, query: LabelPriceChangesQuery): Promise<LabelPriceChange[]> {
+  const since = zonedDayStart(query.since, await getShopTimeZone(db));
+  const rows = await findPriceChanges(db, since, LABEL_PRICE_CHANGES_MAX);
+  return rows.map((row) => ({
+    variantId: Number(row.variant_id),
+    title: row.title,
+    variantName: row.name,
+    sku: row.sku,
+    barcode: row.barcode,
+    price: Number(row.price),
+    previousPrice: Number(row.previous_price),
+    changedAt: new Date(row.changed_at).toISOString(),
+    stock: row.stock === null ? null : Number(row.stock),
+  }));
 }

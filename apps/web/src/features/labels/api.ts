@@ -1,5 +1,5 @@
-import type { GoodsOrder, GoodsOrderPage, LabelCreateInput, LabelLayout, PageMeta, Product, ProductListItem } from '@tillbook/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { GoodsOrder, GoodsOrderPage, LabelCreateInput, LabelLayout, LabelPreferences, LabelPriceChange, PageMeta, Product, ProductListItem } from '@tillbook/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { http } from '../../lib/http.ts';
 import { fetchProduct } from '../../lib/product-search.ts';
@@ -24,6 +24,22 @@ export function useLabelLayouts() {
     queryFn: async () => (await http.get<{ data: LabelLayout[] }>('/api/labels/layouts')).data.data,
     staleTime: Infinity,
   });
+}
+
+/** The layout and fields this user printed with last (null before the first print): every print remembers them. */
+const preferencesKey = ['labels', 'preferences'];
+
+export function useLabelPreferences() {
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: async () => (await http.get<{ data: LabelPreferences | null }>('/api/labels/preferences')).data.data,
+  });
+}
+
+/** After a print: what the server now remembers, so a return to the screen opens with it. */
+export function useRememberPrint() {
+  const client = useQueryClient();
+  return (preferences: LabelPreferences) => client.setQueryData(preferencesKey, preferences);
 }
 
 /** Goods orders that have received goods, newest first (the first hundred). */
@@ -94,6 +110,21 @@ export async function fetchGoodsOrderSources(id: number): Promise<LabelSource[]>
     price: variants.get(item.variantId)?.price ?? 0,
     stock: variants.get(item.variantId)?.stock ?? item.onHand,
     received: item.receivedQuantity,
+  }));
+}
+
+/** The variants whose price changed on or after a day (the shop's), newest change first. */
+export async function fetchPriceChangeSources(since: string): Promise<LabelSource[]> {
+  const changes = (await http.get<{ data: LabelPriceChange[] }>('/api/labels/price-changes', { params: { since } })).data.data;
+  return changes.map((change) => ({
+    variantId: change.variantId,
+    productTitle: change.title,
+    variantName: change.variantName,
+    sku: change.sku,
+    barcode: change.barcode,
+    price: change.price,
+    stock: change.stock,
+    received: null,
   }));
 }
 

@@ -1,29 +1,34 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 import { VariantPicker, type PickedVariant } from '../../components/variant-picker.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCategoryChoices } from '../../lib/choices.ts';
-import { fetchCategorySources, fetchGoodsOrderSources, fetchLowStockSources, useReceivedGoodsOrders, type LabelSource } from './api.ts';
+import { formatDay } from '../../lib/date-format.ts';
+import { fetchCategorySources, fetchGoodsOrderSources, fetchLowStockSources, fetchPriceChangeSources, useReceivedGoodsOrders, type LabelSource } from './api.ts';
+
+type Source = 'category' | 'low' | 'order' | 'prices';
 
 type LabelSourcesProps = {
   chosenVariantIds: ReadonlySet<number>;
   /** A variant searched or scanned (a repeated scan adds one label). */
   onPick: (variant: PickedVariant) => void;
-  /** Variants of a category, the low-stock items or a goods order; `what` names them in the notice. */
+  /** Variants of a category, the low-stock items, a goods order or the price changes; `what` names them in the notice. */
   onAdd: (sources: LabelSource[], what: string) => void;
   onError: (message: string) => void;
 };
 
-/** Where the lines come from: search or scan, a whole category, the low-stock items, a received goods order. */
+/** Where the lines come from: search or scan, a whole category, the low-stock items, a received goods order, the prices changed since a day. */
 export function LabelSources({ chosenVariantIds, onPick, onAdd, onError }: LabelSourcesProps) {
   const categories = useCategoryChoices();
   const orders = useReceivedGoodsOrders();
   const [categoryId, setCategoryId] = useState('');
   const [orderId, setOrderId] = useState('');
-  const [busy, setBusy] = useState<'category' | 'low' | 'order' | null>(null);
+  const [since, setSince] = useState('');
+  const [busy, setBusy] = useState<Source | null>(null);
 
-  async function load(kind: 'category' | 'low' | 'order', what: string, fetch: () => Promise<LabelSource[]>) {
+  async function load(kind: Source, what: string, fetch: () => Promise<LabelSource[]>) {
     setBusy(kind);
     try {
       onAdd(await fetch(), what);
@@ -79,6 +84,20 @@ export function LabelSources({ chosenVariantIds, onPick, onAdd, onError }: Label
         <Button variant="secondary" disabled={busy !== null} isBusy={busy === 'low'} onClick={() => void load('low', 'the low-stock items', fetchLowStockSources)}>
           {busy === 'low' ? 'Adding…' : 'Add low-stock items'}
         </Button>
+        <div className="flex items-center gap-2">
+          <label className="flex items-center gap-2 text-sm text-gray-700">
+            Price changed since
+            <TextInput type="date" className="w-40" value={since} onChange={(event) => setSince(event.target.value)} />
+          </label>
+          <Button
+            variant="secondary"
+            disabled={!since || busy !== null}
+            isBusy={busy === 'prices'}
+            onClick={() => void load('prices', `the prices changed since ${formatDay(since)}`, () => fetchPriceChangeSources(since))}
+          >
+            {busy === 'prices' ? 'Adding…' : 'Add'}
+          </Button>
+        </div>
       </div>
     </div>
   );

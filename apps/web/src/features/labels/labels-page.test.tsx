@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { administrator } from '../../testing/fixtures.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
+import { answerGet, HttpResponse, invalid, recordRequests, rest, server } from '../../testing/server.ts';
 import { LabelsPage } from './labels-page.tsx';
 import { cola, mockLabelGets } from './labels.fixtures.ts';
 
@@ -55,8 +55,30 @@ describe('LabelsPage', () => {
       startAt: 1,
       format: 'pdf',
     });
-    // The layout and fields are remembered for this user.
-    expect(JSON.parse(window.localStorage.getItem(`labels:${administrator.id}`) ?? 'null')).toMatchObject({ layout: 'a4-3x8' });
+    // The server remembers the layout and fields with the print itself: no other call.
+    expect(sent.filter('PUT', '/api/labels/preferences')).toHaveLength(0);
+  });
+
+  it('adds the variants whose price changed since a day, with their stock on hand when chosen', async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add low-stock items' }));
+    await screen.findByText('The low-stock items: 1 added.');
+    const sent = recordRequests();
+    expect((screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByLabelText('Price changed since'), '2026-11-20');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await screen.findByText('The prices changed since Nov 20, 2026: 1 added, 1 already in the list.');
+    expect(sent.find('GET', '/api/labels/price-changes')?.search.get('since')).toBe('2026-11-20');
+    expect(screen.getAllByTestId(/^line-\d+$/).map((row) => row.dataset.testid)).toEqual(['line-22', 'line-41']);
+    expect(lineOf(41).getByText('$1.00')).toBeTruthy();
+    expect(quantityOf(41, 'Water')).toBe('1');
+    await user.selectOptions(screen.getByLabelText('Quantity:'), 'Stock on hand');
+    expect(quantityOf(41, 'Water')).toBe('9');
+
+    await user.clear(screen.getByLabelText('Price changed since'));
+    await user.type(screen.getByLabelText('Price changed since'), '2026-11-25');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('The prices changed since Nov 25, 2026: nothing to label.')).toBeTruthy();
   });
 
   it('adds a whole category, one line per variant, and takes the stock on hand as the quantity when chosen', async () => {
@@ -173,9 +195,12 @@ describe('LabelsPage', () => {
     expect((file as Blob).type).toBe('application/pdf');
   });
 
-  it('opens with the layout and fields this user printed with last', async () => {
-    window.localStorage.setItem(`labels:${administrator.id}`, JSON.stringify({ layout: 'roll-50x25', fields: { shopName: true, title: true, variant: false, price: true, barcode: false, qr: true, sku: false } }));
-    await renderPage();
+  it('opens with the layout and fields this user printed with last, as the server remembers them', async () => {
+    const fields = { shopName: true, title: true, variant: false, price: true, barcode: false, qr: true, sku: false };
+    mockLabelGets();
+    server.use(answerGet('/api/labels/preferences', { data: { layout: 'roll-50x25', fields } }));
+    renderScreen(<LabelsPage />, { path: '/printing-labels', signedInAs: administrator });
+    await screen.findByRole('heading', { name: 'Printing labels' });
     expect((screen.getByLabelText('Layout') as HTMLSelectElement).value).toBe('roll-50x25');
     expect((screen.getByLabelText('Shop name') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('QR code instead of barcode') as HTMLInputElement).checked).toBe(true);

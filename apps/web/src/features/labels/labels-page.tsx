@@ -8,14 +8,12 @@ import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { variantLabel, type PickedVariant } from '../../components/variant-picker.tsx';
 import { errorMessageOf, splitFieldErrors } from '../../lib/api-error.ts';
-import { useUser } from '../../lib/auth.ts';
-import { createLabels, useLabelLayouts, type LabelSource } from './api.ts';
+import { createLabels, useLabelLayouts, useLabelPreferences, useRememberPrint, type LabelSource } from './api.ts';
 import { downloadFile, printPdf } from './files.ts';
 import { labelsInOrder, LabelLines, labelTotal, quantityOf, type LabelLine, type QuantityMode } from './label-lines.tsx';
 import { LabelPreview, labelCountText } from './label-preview.tsx';
 import { LabelSettings } from './label-settings.tsx';
 import { LabelSources } from './label-sources.tsx';
-import { readPreferences, savePreferences } from './preferences.ts';
 
 type Action = 'print' | 'pdf' | 'zpl';
 
@@ -23,11 +21,12 @@ const lineField = /^items\.(\d+)\./;
 
 /** Printing labels: what to label, on which layout with which fields, previewed, then printed or downloaded. */
 export function LabelsPage() {
-  const user = useUser();
   const layouts = useLabelLayouts();
-  const [remembered] = useState(() => readPreferences(user?.id));
-  const [layoutId, setLayoutId] = useState(remembered?.layout ?? '');
-  const [fields, setFields] = useState<LabelFields>(remembered?.fields ?? defaultLabelFields);
+  // The layout and fields of this user's last print (the server remembers them with each print) until they choose others.
+  const remembered = useLabelPreferences();
+  const rememberPrint = useRememberPrint();
+  const [chosenLayoutId, setLayoutId] = useState<string | null>(null);
+  const [chosenFields, setFields] = useState<LabelFields | null>(null);
   const [startAt, setStartAt] = useState(1);
   const [lines, setLines] = useState<LabelLine[]>([]);
   const [mode, setMode] = useState<QuantityMode>('one');
@@ -36,7 +35,7 @@ export function LabelsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [working, setWorking] = useState<Action | null>(null);
 
-  if (layouts.isPending) return <PageLoading />;
+  if (layouts.isPending || remembered.isPending) return <PageLoading />;
   if (layouts.isError) {
     return (
       <Page>
@@ -45,6 +44,9 @@ export function LabelsPage() {
       </Page>
     );
   }
+  // Without the remembered choice (the call failed) the screen still works with the defaults.
+  const layoutId = chosenLayoutId ?? remembered.data?.layout;
+  const fields = chosenFields ?? remembered.data?.fields ?? defaultLabelFields;
   const found = layouts.data.find((l) => l.id === layoutId) ?? layouts.data[0];
   if (!found) return null;
   const layout: LabelLayout = found;
@@ -119,10 +121,10 @@ export function LabelsPage() {
       return;
     }
     showErrors([], null);
-    savePreferences(user?.id, { layout: layout.id, fields });
     setWorking(action);
     try {
       const file = await createLabels(input);
+      rememberPrint({ layout: layout.id, fields });
       if (action === 'print') printPdf(file);
       else downloadFile(file, action === 'zpl' ? 'labels.zpl' : 'labels.pdf');
     } catch (caught) {

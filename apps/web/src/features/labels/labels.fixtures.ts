@@ -1,4 +1,4 @@
-import { defaultShopSettings, labelLayouts, type CategoryOption, type GoodsOrder, type GoodsOrderItem, type PickedVariant, type Product, type ProductListItem } from '@tillbook/contract';
+import { defaultShopSettings, labelLayouts, type CategoryOption, type GoodsOrder, type GoodsOrderItem, type LabelPriceChange, type PickedVariant, type Product, type ProductListItem } from '@tillbook/contract';
 import { answerGet, HttpResponse, pageOf, rest, server } from '../../testing/server.ts';
 
 export const cola: PickedVariant = { variantId: 11, productId: 1, productTitle: 'Cola', variantName: '330ml', sku: 'COLA-330', barcode: '9780201379624', cost: 50, price: 150 };
@@ -100,12 +100,26 @@ const { items: _items, receipts: _receipts, supplierEmail: _email, ...receivedLi
 const oatMilk = buildProduct(7, 'Oat Milk 1L', [[71, '', 'OAT-1L', '4006381333931', 299, 14]]);
 const espresso = buildProduct(8, 'Espresso beans', [[81, '1kg', 'ESP-1KG', null, 2400, 3]]);
 
-/** Everything the screen reads: the layouts, the shop, categories, goods orders, products and a scan of Cola. */
+/** Since 20 November: Tea · Black went from 2.90 to 3.20 (2 on hand); Water from 0.90 to 1.00 (9 on hand). */
+export const priceChanges: LabelPriceChange[] = [
+  { variantId: 22, title: 'Tea', variantName: 'Black', sku: 'TEA-B', barcode: null, price: 320, previousPrice: 290, changedAt: '2026-11-24T10:00:00.000Z', stock: 2 },
+  { variantId: 41, title: 'Water', variantName: '', sku: 'WATER', barcode: '4000417025005', price: 100, previousPrice: 90, changedAt: '2026-11-21T10:00:00.000Z', stock: 9 },
+];
+
+/**
+ * Everything the screen reads: the layouts, the shop, this user's last print (none), categories,
+ * goods orders, products, the price changes since 20 November and a scan of Cola.
+ */
 export function mockLabelGets() {
   const products = new Map([tea, water, oatMilk, espresso].map((p) => [p.id, p]));
   server.use(
     answerGet('/api/settings', { data: defaultShopSettings }),
     answerGet('/api/labels/layouts', { data: labelLayouts }),
+    answerGet('/api/labels/preferences', { data: null }),
+    rest.get('/api/labels/price-changes', ({ request }) => {
+      const since = new URL(request.url).searchParams.get('since') ?? '';
+      return HttpResponse.json({ data: priceChanges.filter((change) => change.changedAt >= since) });
+    }),
     answerGet('/api/categories/list', { data: [drinks] }),
     rest.get('/api/goods-orders', ({ request }) => {
       const status = new URL(request.url).searchParams.get('status');
