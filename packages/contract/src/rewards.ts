@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
 import { fieldsAreValid, whenValid } from './cross-field.ts';
-import { booleanField, idField, idListField, integerField, MAX_ID, MAX_MONEY, optionalDateField, requiredText } from './fields.ts';
+import { booleanField, idField, idListField, integerField, MAX_MONEY, optionalDateField, queryId, requiredText } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { formatPercent, parsePercent, type LoyaltyRules } from './pricing/index.ts';
 import { rewardKinds, saleInput, saleRedemption, type RewardKind } from './orders.ts';
@@ -219,13 +219,7 @@ export function rewardStateOf(value: Pick<Reward, 'active' | 'archived' | 'start
 // ---------------------------------------------------------------------------------------------
 // At the till
 
-export const pointsQuery = z.object({
-  customer: z.coerce
-    .number({ error: 'The customer must be chosen from the list.' })
-    .int('The customer must be chosen from the list.')
-    .positive('The customer must be chosen from the list.')
-    .max(MAX_ID, 'The customer must be chosen from the list.'),
-});
+export const pointsQuery = z.object({ customer: queryId('customer') });
 
 /** GET /api/rewards/points?customer=: the balance, what it is worth, and the rewards it reaches. */
 export const pointsSummary = z.object({

@@ -82,6 +82,12 @@ describe('a sale to a customer', () => {
     expect(notEnoughCash.json().errors.payments).toEqual(['The sale is not fully paid: $1.00 is still due.']);
     expect(await balanceOf(shop.cashier, customerId)).toBe(300);
     expect((await ledgerOf(customerId)).length).toBe(1);
+    // A customer id is digits only (decision 013): "+8", "8.0" and "1e3" are refused on the field.
+    for (const id of [`+${customerId}`, `${customerId}.0`, '1e3']) {
+      const res = await shop.cashier.get(`/api/rewards/points?customer=${encodeURIComponent(id)}`);
+      expect(res.statusCode, id).toBe(422);
+      expect(res.json().errors.customer).toEqual(['The customer must be chosen from the list.']);
+    }
   });
 });
 
