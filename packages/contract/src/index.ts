@@ -1,5 +1,6 @@
 export * from './additional-charges.ts';
 export * from './analytics.ts';
+export * from './approvals.ts';
 export * from './attributes.ts';
 export * from './auth.ts';
 export * from './barcodes.ts';

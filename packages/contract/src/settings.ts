@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cashierRights, defaultCashierRights } from './approvals.ts';
 import { booleanField, integerField, requiredText, MAX_ID } from './fields.ts';
 import { ORDER_MAX_QUANTITY } from './orders.ts';
 import type { TaxRounding } from './pricing/types.ts';
@@ -25,6 +26,8 @@ export const shopSettings = z.object({
   confirmQuantityAbove: z.number().int(),
   /** How sales round their taxes (docs/decisions/012-tax-rounding.md): on each line, or once per tax on the sale. */
   taxRounding: z.enum(taxRoundings),
+  /** What a cashier may do without an administrator's approval (issue 16). */
+  cashierRights,
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -42,6 +45,7 @@ export const defaultShopSettings: ShopSettings = {
   blindClose: false,
   confirmQuantityAbove: 100,
   taxRounding: 'line',
+  cashierRights: defaultCashierRights,
 };
 
 function isCurrency(code: string): boolean {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { additionalChargesRoutes } from './additional-charges/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { approvalsRoutes } from './approvals/routes.ts';
 import { attributesRoutes } from './attributes/routes.ts';
 import { cashboxRoutes } from './cashbox/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
@@ -30,6 +31,7 @@ import { usersRoutes } from './users/routes.ts';
 export const areaRoutes: FastifyPluginAsyncZod[] = [
   additionalChargesRoutes,
   analyticsRoutes,
+  approvalsRoutes,
   attributesRoutes,
   cashboxRoutes,
   categoriesRoutes,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { approvals } from './audit.ts';
 import { outlets } from './outlets.ts';
 import { registers } from './registers.ts';
 import { users } from './users.ts';
@@ -35,6 +36,8 @@ export const cashboxSessions = pgTable(
     expectedCash: bigint('expected_cash', { mode: 'number' }),
     countedCash: bigint('counted_cash', { mode: 'number' }),
     closingNote: varchar('closing_note', { length: 500 }),
+    /** The administrator who approved closing with a difference beyond the cashier's right (issue 16). */
+    closeApprovalId: integer('close_approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('cashbox_sessions_open_register').on(t.registerId).where(sql`${t.status} = 'open'`),
@@ -59,6 +62,25 @@ export const cashMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('cash_movements_session_idx').on(t.sessionId), check('cash_movements_kind_check', sql`${t.kind} in ('in', 'out')`)],
+);
+
+/** "No sale": the drawer opened without a sale, by whom, why, and who approved it (issue 16). */
+export const drawerOpenings = pgTable(
+  'drawer_openings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => cashboxSessions.id, { onDelete: 'restrict' }),
+    registerId: integer('register_id')
+      .notNull()
+      .references(() => registers.id, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('drawer_openings_session_idx').on(t.sessionId)],
 );
 
 export type CashboxSessionRow = typeof cashboxSessions.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const customers = pgTable(
@@ -15,6 +15,8 @@ export const customers = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     pointsBalance: bigint('points_balance', { mode: 'number' }).notNull().default(0),
+    /** Store credit (issue 16), in minor units: changes only through store_credit_entries. */
+    storeCredit: bigint('store_credit', { mode: 'number' }).notNull().default(0),
     totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
     orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,6 +28,7 @@ export const customers = pgTable(
     index('customers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     // The customers list sorted by points (issue 14).
     index('customers_points_idx').on(t.pointsBalance, t.id),
+    check('customers_store_credit_check', sql`${t.storeCredit} >= 0`),
   ],
 );
 
@@ -67,6 +70,30 @@ export const customerPoints = pgTable(
     index('customer_points_customer_idx').on(t.customerId, t.id),
     // A receipt reads the balance its sale left; a sale without a customer writes no entry.
     index('customer_points_order_idx').on(t.orderId, t.id).where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/** The store credit ledger: raised by refunds and administrators, spent as a tender at the till. */
+export const storeCreditEntries = pgTable(
+  'store_credit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** refund (raised by a refund), sale (spent at the till), adjusted (by an administrator). */
+    kind: varchar('kind', { length: 12 }).notNull().$type<'refund' | 'sale' | 'adjusted'>(),
+    reason: varchar('reason', { length: 300 }),
+    orderId: integer('order_id'),
+    refundId: integer('refund_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('store_credit_entries_customer_idx').on(t.customerId, t.id),
+    index('store_credit_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 export * from './additional-charges.ts';
 export * from './analytics.ts';
+export * from './audit.ts';
 export * from './attributes.ts';
 export * from './cashbox.ts';
 export * from './categories.ts';

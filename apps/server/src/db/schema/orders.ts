@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { approvals } from './audit.ts';
 import { cashboxSessions } from './cashbox.ts';
 import { coupons } from './coupons.ts';
 import { customers } from './customers.ts';
@@ -67,6 +68,10 @@ export const orders = pgTable(
     /** Money the points tender paid: total = paid − change + points_paid. */
     pointsPaid: bigint('points_paid', { mode: 'number' }).notNull().default(0),
     pointsEarned: bigint('points_earned', { mode: 'number' }).notNull().default(0),
+    /** Money the customer's store credit paid (issue 16): total = paid − change + points_paid + store_credit_paid. */
+    storeCreditPaid: bigint('store_credit_paid', { mode: 'number' }).notNull().default(0),
+    /** The administrator who approved a discount or price beyond the cashier's right. */
+    approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

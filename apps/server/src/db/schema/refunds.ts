@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { approvals } from './audit.ts';
 import { cashboxSessions } from './cashbox.ts';
 import { orderLines, orders, type OrderTaxJson } from './orders.ts';
 import { outlets } from './outlets.ts';
@@ -38,6 +39,10 @@ export const refunds = pgTable(
     pointsPaidBack: bigint('points_paid_back', { mode: 'number' }).notNull().default(0),
     pointsReversed: bigint('points_reversed', { mode: 'number' }).notNull().default(0),
     pointsUnrecovered: bigint('points_unrecovered', { mode: 'number' }).notNull().default(0),
+    /** Money paid back as the customer's store credit (issue 16), not through any tender. */
+    storeCredit: bigint('store_credit', { mode: 'number' }).notNull().default(0),
+    /** The administrator who approved a refund beyond the cashier's right. */
+    approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -48,3 +48,6 @@ export async function login(
   await pruneExpiredSessions(db);
   return { user, token, csrfToken: session.csrfToken };
 }
+
+/** The sign-in throttle, also counting approval tries at the till (approvals/service.ts). */
+export { clearLoginThrottle, recordFailedLogin, secondsUntilLoginAllowed };

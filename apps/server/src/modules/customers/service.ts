@@ -247,3 +247,6 @@ export async function listCustomerRewards(db: DbOrTx, customerId: number, query:
       ),
   );
 }
+
+// Store credit (issue 16): the ledger's one writer, for refunds, the till and administrators.
+export { changeStoreCredit, type StoreCreditChange } from './store-credit.ts';

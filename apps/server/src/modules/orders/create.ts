@@ -277,6 +277,8 @@ function storedOrder({ input, seller, register, sale, lines, payments, paid, cha
     note: input.note,
     tags: [],
     ...loyaltyColumns(sale),
+    storeCreditPaid: 0,
+    approvalId: null,
     createdAt: new Date(stored.createdAt),
   };
   return toOrder(

@@ -1,7 +1,7 @@
-import { cashboxSettingsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, taxSettingsInput, userTypes } from '@tillbook/contract';
+import { cashboxSettingsInput, cashierRightsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, taxSettingsInput, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
-import { getShopSettings, replaceLogo, updateCashboxSettings, updateGeneralSettings, updateProductSettings, updateSellingSettings, updateTaxSettings } from './service.ts';
+import { getShopSettings, replaceLogo, updateCashboxSettings, updateCashierRights, updateGeneralSettings, updateProductSettings, updateSellingSettings, updateTaxSettings } from './service.ts';
 import { assertDefaultTaxes } from '../taxes/service.ts';
 
 const tags = ['settings'];
@@ -49,6 +49,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings/selling',
     { schema: { tags, summary: 'Set above which quantity the sell screen asks the cashier to confirm', body: sellingSettingsInput, response: { 200: shopSettingsResult } } },
     async (request) => ({ data: await updateSellingSettings(db, request.body) }),
+  );
+
+  app.put(
+    '/api/settings/cashier-rights',
+    { schema: { tags, summary: 'Set what a cashier may do without an administrator’s approval', body: cashierRightsInput, response: { 200: shopSettingsResult } } },
+    async (request) => ({ data: await updateCashierRights(db, request.body) }),
   );
 
   app.put(

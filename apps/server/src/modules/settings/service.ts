@@ -3,6 +3,7 @@ import {
   systemTimeZone,
   type ShopSettings,
   type cashboxSettingsInput,
+  type cashierRightsInput,
   type generalSettingsInput,
   type productSettingsInput,
   type sellingSettingsInput,
@@ -26,7 +27,10 @@ async function findStored(db: DbOrTx): Promise<Partial<StoredShop> | undefined> 
 /** The stored settings over the defaults; a shop that has chosen no time zone is in the server's. */
 async function readStored(db: DbOrTx): Promise<StoredShop> {
   const { logoUrl: _ignored, ...defaults } = defaultShopSettings;
-  return { ...defaults, timeZone: systemTimeZone(), logoFile: null, ...((await findStored(db)) ?? {}) };
+  const stored = (await findStored(db)) ?? {};
+  // Rights added after a shop saved its own keep their defaults.
+  const cashierRights = { ...defaults.cashierRights, ...(stored.cashierRights ?? {}) };
+  return { ...defaults, timeZone: systemTimeZone(), logoFile: null, ...stored, cashierRights };
 }
 
 async function writeStored(db: DbOrTx, patch: Partial<StoredShop>): Promise<void> {
@@ -85,6 +89,12 @@ export async function updateCashboxSettings(db: DbOrTx, input: z.output<typeof c
 
 export async function updateSellingSettings(db: DbOrTx, input: z.output<typeof sellingSettingsInput>): Promise<ShopSettings> {
   await writeStored(db, input);
+  return getShopSettings(db);
+}
+
+/** What a cashier may do without an administrator's approval; the services read it at each action. */
+export async function updateCashierRights(db: DbOrTx, input: z.output<typeof cashierRightsInput>): Promise<ShopSettings> {
+  await writeStored(db, { cashierRights: input });
   return getShopSettings(db);
 }
 
