@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ID, MAX_MONEY } from '@tillbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeStoreCredit } from './modules/customers/service.ts';
 import { seedSaleShop, type SaleShop } from './modules/orders/sale.fixtures.ts';
 import type { TestContext } from './testing/test-app.ts';
 import { createTestContext } from './testing/test-app.ts';
@@ -185,19 +186,25 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
   'PUT /api/coupons/{id}/edit': () => ({ url: `/api/coupons/${fixtures.couponId}/edit`, body: { ...couponBody(), code: 'LIMITS' } }),
   'PUT /api/customers/edit': () => ({ url: '/api/customers/edit', body: { id: fixtures.customerId, name: 'Limit customer', marketingConsent: false } }),
   'POST /api/customers/{id}/points': () => ({ url: `/api/customers/${fixtures.customerId}/points`, body: { delta: 5, reason: 'Limits' } }),
-  'POST /api/orders/create': (field) => ({
-    client: 'cashier',
-    url: '/api/orders/create',
-    body: {
-      uuid: randomUUID(),
-      registerId: shop.till.id,
-      lines: [{ variantId: shop.mug.variantId, quantity: 1, discount: discountFor(field, 'lines[].discount') }],
-      orderDiscount: discountFor(field, 'orderDiscount'),
-      customerId: fixtures.customerId,
-      payments: [{ tender: 'cash', amount: 800 }],
-      total: 800,
-    },
-  }),
+  // Store credit: positive adds (up to MAX_MONEY at a time), negative takes (down to −MAX_MONEY, within the balance), zero is refused.
+  'POST /api/customers/{id}/store-credit': () => ({ url: `/api/customers/${fixtures.customerId}/store-credit`, body: { amount: 5, reason: 'Limits' } }),
+  'POST /api/orders/create': (field) => {
+    // A price set at the till (an administrator's, never limited): the sale at the largest price is taken.
+    const total = field === 'lines[].unitPrice' ? MAX_MONEY : 800;
+    return {
+      client: field === 'lines[].unitPrice' ? 'admin' : 'cashier',
+      url: '/api/orders/create',
+      body: {
+        uuid: randomUUID(),
+        registerId: shop.till.id,
+        lines: [{ variantId: shop.mug.variantId, quantity: 1, discount: discountFor(field, 'lines[].discount') }],
+        orderDiscount: discountFor(field, 'orderDiscount'),
+        customerId: fixtures.customerId,
+        payments: [{ tender: 'cash', amount: total }],
+        total,
+      },
+    };
+  },
   'POST /api/goods-orders/create': () => ({ url: '/api/goods-orders/create', body: goodsOrderBody() }),
   // ZPL on the 40-position sheet: the largest quantity and start position both print, quickly.
   'POST /api/labels/create': () => ({
@@ -254,8 +261,11 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     body: {
       lines: [{ orderLineId: fixtures.orderLineId, quantity: 1, restock: true }],
       ...(field === 'payments[].amount' ? { payments: [{ tender: 'card', amount: 0 }] } : {}),
+      // Store credit goes only to the sale's customer: the sale gets one first.
+      ...(field === 'storeCredit' ? { storeCredit: 0 } : {}),
       reason: 'Limits',
     },
+    ...(field === 'storeCredit' ? { prepare: () => shop.admin.put(`/api/orders/${fixtures.orderId}/edit`, { customerId: fixtures.customerId }) } : {}),
   }),
   'POST /api/products/create': () => ({ url: '/api/products/create', body: productBody() }),
   'PUT /api/products/{id}/edit': () => ({
@@ -275,6 +285,10 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     body: { defaultTaxIds: [], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
   }),
   'PUT /api/settings/selling': () => ({ url: '/api/settings/selling', body: { confirmQuantityAbove: 100 } }),
+  'PUT /api/settings/cashier-rights': () => ({
+    url: '/api/settings/cashier-rights',
+    body: { refundUpTo: 0, discountUpToE4: 100_000, priceOverride: false, noSale: false, closeDifferenceUpTo: 500 },
+  }),
   'POST /api/stock-counts/{id}/lines': () => ({
     url: `/api/stock-counts/${fixtures.stockCountId}/lines`,
     body: { variantId: fixtures.variantId, quantity: 1, mode: 'set' },
@@ -447,6 +461,22 @@ describe('limits of the contract', () => {
     const huge = await shop.cashier.post('/api/orders/apply-coupon', { lines: Array.from({ length: 500 }, () => ({ variantId, quantity: 100_000 })), couponCode: 'LIMITS' });
     expect(huge.statusCode).toBe(422);
     expect(huge.json().errors.lines).toBeDefined();
+  });
+
+  it('pays the largest sale with the largest store credit, and refuses a unit more than the customer has on storeCredit', async () => {
+    const created = await shop.admin.post('/api/products/create', productBody({ price: MAX_MONEY, cost: 1, stock: [{ outletId: shop.main.id, quantity: 10, lowStockThreshold: null }] }));
+    const variantId = created.json().data.variants[0].id;
+    const customer = (await shop.admin.post('/api/customers/create', { name: 'Credit holder', marketingConsent: false })).json().data;
+    await changeStoreCredit(ctx.database.db, { customerId: customer.id, delta: MAX_MONEY, kind: 'adjusted', userId: null, field: 'amount' });
+    const sell = (storeCredit: number) =>
+      shop.cashier.post('/api/orders/create', { uuid: randomUUID(), registerId: shop.till.id, lines: [{ variantId, quantity: 1 }], customerId: customer.id, storeCredit, payments: [], total: MAX_MONEY });
+    const sale = await sell(MAX_MONEY);
+    expect(sale.statusCode, sale.body).toBe(201);
+    expect(sale.json().data).toMatchObject({ total: MAX_MONEY, storeCreditPaid: MAX_MONEY, paid: 0 });
+    expect((await shop.admin.get(`/api/customers/${customer.id}/edit`)).json().data.storeCredit).toBe(0);
+    const more = await sell(1);
+    expect(more.statusCode).toBe(422);
+    expect(Object.keys(more.json().errors)).toEqual(['storeCredit']);
   });
 
   it('keeps stock on hand beyond 2^31 units and lists it', async () => {

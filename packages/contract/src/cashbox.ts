@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalInput } from './approvals.ts';
 import { dataOf, queryBoolean } from './common.ts';
 import { whenValid } from './cross-field.ts';
 import { idField, integerField, moneyField, optionalText, queryId, queryText, requiredText, MAX_MONEY_TOTAL } from './fields.ts';
@@ -108,8 +109,33 @@ export const cashboxCloseInput = z.object({
     other: z.object({ amount: moneyField('other total', { max: MAX_MONEY_TOTAL }) }),
   }),
   note: optionalText('note', 500),
+  /** An administrator's approval when a cashier's count differs by more than the shop allows (issue 16). */
+  approval: approvalInput.optional(),
 });
 export type CashboxCloseInput = z.input<typeof cashboxCloseInput>;
+
+/** Reasons offered for opening the drawer without a sale; any text is accepted. */
+export const noSaleReasons = ['Give change', 'Check the float', 'Other'] as const;
+
+/** POST /api/cashbox/{slug}/no-sale: open the drawer without a sale ("No sale"), with a reason. */
+export const noSaleInput = z.object({
+  reason: requiredText('reason', 200),
+  /** An administrator's approval when the shop does not let cashiers open the drawer alone. */
+  approval: approvalInput.optional(),
+});
+export type NoSaleInput = z.input<typeof noSaleInput>;
+
+/** A "No sale": the drawer opened without a sale, by whom, why, and who approved it. */
+export const drawerOpening = z.object({
+  id: z.number().int(),
+  sessionId: z.number().int(),
+  registerId: z.number().int(),
+  reason: z.string(),
+  userName: z.string(),
+  approvedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DrawerOpening = z.infer<typeof drawerOpening>;
 
 /** Expected against counted for one tender; difference = counted − expected (negative: short). */
 export const tenderReconciliation = z.object({
@@ -188,6 +214,10 @@ export const cashboxReport = z.object({
   /** Hidden (null) until the close on a blind-close shop. */
   reconciliation: z.array(tenderReconciliation).nullable(),
   note: z.string().nullable(),
+  /** How many times the drawer was opened without a sale ("No sale") in this session. */
+  noSales: z.number().int(),
+  /** The administrator who approved closing with a difference beyond the cashier's right, if any. */
+  approvedBy: z.string().nullable(),
 });
 export type CashboxReport = z.infer<typeof cashboxReport>;
 export const cashboxReportResult = dataOf(cashboxReport);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkInput, dataOf, queryBoolean } from './common.ts';
-import { booleanField, optionalEmail, optionalText, requiredText, MAX_ID } from './fields.ts';
+import { booleanField, optionalEmail, optionalText, requiredText, moneyField, MAX_ID, MAX_MONEY } from './fields.ts';
 import { listQuery, paginated } from './pagination.ts';
 import { pathId, requiredMultiLineText, optionalMultiLineText, optionalDateField } from './fields.ts';
 import { sortQuery } from './pagination.ts';
@@ -15,6 +15,8 @@ export const customer = z.object({
   birthday: z.string().nullable(),
   marketingConsent: z.boolean(),
   pointsBalance: z.number().int(),
+  /** Store credit in minor units (issue 16): raised by refunds and administrators, spent at the till. */
+  storeCredit: z.number().int(),
   totalSpent: z.number().int(),
   orderCount: z.number().int(),
   createdAt: z.string(),
@@ -110,6 +112,35 @@ export const pointsAdjustInput = z.object({
 });
 export type PointsAdjustInput = z.input<typeof pointsAdjustInput>;
 export const pointsAdjustResult = dataOf(z.object({ entry: pointsEntry, pointsBalance: z.number().int() }));
+
+export const storeCreditKinds = ['refund', 'sale', 'adjusted'] as const;
+export type StoreCreditKind = (typeof storeCreditKinds)[number];
+
+/** One line of a customer's store credit ledger (GET /api/customers/{id}/store-credit), in minor units. */
+export const storeCreditEntry = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  balanceAfter: z.number().int(),
+  /** refund (raised by a refund), sale (spent at the till), adjusted (by an administrator). */
+  kind: z.enum(storeCreditKinds),
+  /** The administrator's reason for an adjustment. */
+  reason: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  orderNumber: z.string().nullable(),
+  refundId: z.number().int().nullable(),
+  refundNumber: z.string().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StoreCreditEntry = z.infer<typeof storeCreditEntry>;
+export const storeCreditPage = paginated(storeCreditEntry);
+/** POST /api/customers/{id}/store-credit (administrators): a positive amount adds credit, a negative one takes it. */
+export const storeCreditAdjustInput = z.object({
+  amount: moneyField('amount', { min: -MAX_MONEY }).refine((v) => v !== 0, 'The amount may not be zero.'),
+  reason: requiredText('reason', 300),
+});
+export type StoreCreditAdjustInput = z.input<typeof storeCreditAdjustInput>;
+export const storeCreditAdjustResult = dataOf(z.object({ entry: storeCreditEntry, storeCredit: z.number().int() }));
 
 /** A customer's order, as their Orders tab lists it (filled once selling is in use). */
 export const customerOrder = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalInput } from './approvals.ts';
 import { tenders } from './cashbox.ts';
 import { dataOf } from './common.ts';
 import { idField, integerField, moneyField, optionalText, MAX_ID } from './fields.ts';
@@ -27,6 +28,8 @@ export const orderLineInput = z.object({
   variantId: idField('product'),
   quantity: integerField('quantity', { min: 1, max: ORDER_MAX_QUANTITY }),
   discount: saleDiscountInput,
+  /** A price the cashier set for one unit in place of the catalogue's (a price override); a cashier needs the shop's right or a manager. */
+  unitPrice: moneyField('price').nullish().transform((v) => v ?? null),
 });
 export type OrderLineInput = z.input<typeof orderLineInput>;
 
@@ -75,9 +78,13 @@ export const orderCreateInput = saleInput.extend({
   registerId: idField('register'),
   // Empty only for a sale that costs nothing (fully discounted); settlePayments checks what is due.
   payments: z.array(paymentInput, { error: 'The payments must be a list.' }).max(20, 'Use at most 20 payments on one sale.'),
+  /** The customer's store credit as a tender (issue 16): not a drawer payment; the payments cover the rest. */
+  storeCredit: moneyField('store credit').nullish().transform((v) => v ?? 0),
   /** What the screen showed the customer: a different server total is refused (prices changed). */
   total: moneyField('total'),
   note: optionalMultiLineText('note', 1000),
+  /** An administrator's approval of discounts or prices beyond the cashier's rights (asked for by a 422 on `approval`). */
+  approval: approvalInput.optional(),
 });
 export type OrderCreateInput = z.input<typeof orderCreateInput>;
 
@@ -219,9 +226,11 @@ export const order = z.object({
   netTotal: z.number().int(),
   taxTotal: z.number().int(),
   total: z.number().int(),
-  /** Σ tendered; paid − change = total − the points paid (loyalty.pointsPaid). */
+  /** Σ tendered; paid − change = total − the points paid (loyalty.pointsPaid) − storeCreditPaid. */
   paid: z.number().int(),
   change: z.number().int(),
+  /** What the customer's store credit paid (not a drawer tender, so not among the payments). */
+  storeCreditPaid: z.number().int(),
   note: z.string().nullable(),
   receiptTemplateId: z.number().int().nullable(),
   /** Labels staff give the sale afterwards (none on a new sale). */

@@ -55,7 +55,7 @@ describe('loyalty on the receipt', () => {
   const sale: Order = {
     id: 1, uuid: 'u', number: 'MAIN-000124', status: 'paid', outletId: 1, outletName: 'Main', registerId: 2, registerName: 'Till 1', cashboxSessionId: 5, userId: 2,
     cashierName: 'Sam Carter', customerId: 9, customerName: 'Alex Morgan', customerEmail: null, couponId: null, couponCode: null,
-    subtotal: 3000, lineDiscountTotal: 0, orderDiscountTotal: 500, discountTotal: 500, chargeTotal: 0, netTotal: 2500, taxTotal: 0, total: 2500, paid: 1250, change: 0,
+    subtotal: 3000, lineDiscountTotal: 0, orderDiscountTotal: 500, discountTotal: 500, chargeTotal: 0, netTotal: 2500, taxTotal: 0, total: 2500, paid: 1250, change: 0, storeCreditPaid: 0,
     note: null, receiptTemplateId: null,
     lines: [
       { ...line, id: 1, variantId: 11, title: 'Flat white', variantName: '', sku: 'FW', quantity: 1, unitPrice: 350, gross: 350, discount: 0, total: 350 },
@@ -91,6 +91,15 @@ describe('loyalty on the receipt', () => {
     const plain = rowsOf(sale, false);
     expect(find(plain, 'Points earned')).toBe('');
     expect(find(plain, 'Points balance')).toBe('');
+  });
+
+  it('prints the store credit among the payments, after the points and before the change', () => {
+    const withCredit: Order = { ...sale, paid: 1000, change: 250, storeCreditPaid: 500, payments: [{ id: 1, tender: 'cash', amount: 750, tendered: 1000, change: 250, reference: null }] };
+    const rows = rowsOf(withCredit, false);
+    expect(find(rows, 'Paid with store credit')).toMatch(/ 5\.00 €$/);
+    expect(rows.indexOf(find(rows, 'Paid with store credit'))).toBeGreaterThan(rows.indexOf(find(rows, 'Paid with points')));
+    expect(rows.indexOf(find(rows, 'Paid with store credit'))).toBeLessThan(rows.indexOf(find(rows, 'Change')));
+    expect(find(rowsOf(sale, false), 'Paid with store credit')).toBe('');
   });
 
   it('names a free product’s discount under its line and among the discounts, apart from other line discounts', () => {

@@ -2,7 +2,7 @@ import { tenderLabels } from './cashbox.ts';
 import type { Order } from './orders.ts';
 import { formatPercent } from './pricing/index.ts';
 import { defaultReceiptToggles, receiptLineWidth, type ReceiptLayout } from './receipts.ts';
-import { padCells, textCells, wrapCells } from './receipt-text.ts';
+import { amountLines as pair, centredLines as centred, wrapCells } from './receipt-text.ts';
 import { localDateTimeText } from './time-zone.ts';
 
 /** One sold line as printed. `total` is the amount on the line's first row (before its discount). */
@@ -49,6 +49,8 @@ export type ReceiptOrder = {
    * points"). Always printed when present: the payments must add up to the total.
    */
   pointsPaid?: { points: number; amount: number } | null;
+  /** The part of the total the customer's store credit paid, printed among the payments likewise. */
+  storeCreditPaid?: number | null;
   note: string | null;
 };
 
@@ -96,30 +98,43 @@ export type ReceiptRowOptions = {
 
 const defaultFormatPoints = (points: number) => points.toLocaleString('en-US');
 
-/** Each line of `text` wrapped at the width and centred. */
-function centred(text: string, width: number): string[] {
-  return wrapCells(text, width).map((line) => ' '.repeat(Math.max(0, Math.floor((width - textCells(line)) / 2))) + line);
-}
-
-/** Below this many cells beside an amount, a name goes on its own rows above the amount. */
-const MIN_NAME_CELLS = 8;
-
 /**
- * Left text and right text (an amount): the left wraps in the room the right leaves and the right
- * ends the last row, flush with the paper's edge. Nothing is cut off and nothing passes the width.
+ * What every receipt — a sale's, a refund's — is laid out with: the paper's width in characters,
+ * money and points as written, row makers, and the top and bottom all receipts share.
  */
-function pair(left: string, right: string, width: number): string[] {
-  const lead = /^ */.exec(left)?.[0] ?? '';
-  const name = left.slice(lead.length);
-  const rightCells = textCells(right);
-  const room = width - rightCells - 1 - lead.length;
-  if (room < MIN_NAME_CELLS) {
-    const above = wrapCells(name, width - lead.length, 2).map((line) => lead + line);
-    return [...above, ...wrapCells(right, width).map((part) => ' '.repeat(Math.max(0, width - textCells(part))) + part)];
-  }
-  const lines = wrapCells(name, room, 2).map((line) => lead + line);
-  const last = lines.pop() ?? '';
-  return [...lines, padCells(last, width - rightCells) + right];
+export function receiptFrame(layout: ReceiptLayout, options: ReceiptRowOptions) {
+  const width = receiptLineWidth[layout.paperWidth];
+  const rule = (char = '-'): ReceiptRow => ({ kind: 'rule', text: char.repeat(width) });
+  const texts = (values: string[], strong = false): ReceiptRow[] => values.map((value) => ({ kind: 'text', text: value, strong }));
+  const copyMark = (): ReceiptRow[] => (options.isCopy ? texts(centred('*** COPY ***', width), true) : []);
+  return {
+    width,
+    money: options.formatMoney,
+    points: options.formatPoints ?? defaultFormatPoints,
+    rule,
+    texts,
+    /** COPY on a reprint, the logo, the business name and the header, then a rule. */
+    head: (): ReceiptRow[] => [
+      ...copyMark(),
+      ...(layout.showLogo ? [{ kind: 'logo' } as const] : []),
+      ...texts(centred(options.businessName, width), true),
+      ...(layout.header ? texts(centred(layout.header, width)) : []),
+      rule(),
+    ],
+    /** Each tax (one in the prices as "incl.") with the template's breakdown; without it, only those added on top, summed. */
+    taxRows: (taxes: Array<{ name: string; amount: number; isInclusive?: boolean }>, format: (minor: number) => string): ReceiptRow[] => {
+      const added = taxes.filter((tax) => tax.isInclusive === false);
+      if (layout.showTaxBreakdown) return taxes.flatMap((tax) => texts(pair(tax.isInclusive === false ? tax.name : `  incl. ${tax.name}`, format(tax.amount), width)));
+      // A tax added on top is part of the total, so it prints even without the breakdown.
+      return added.length > 0 ? texts(pair('Tax', format(added.reduce((sum, tax) => sum + tax.amount, 0)), width)) : [];
+    },
+    /** The barcode of `barcodeNumber` when the template shows it, the footer, and COPY on a reprint. */
+    foot: (barcodeNumber: string): ReceiptRow[] => [
+      ...(layout.showOrderBarcode ? [{ kind: 'barcode', text: barcodeNumber } as const] : []),
+      ...(layout.footer ? [rule(), ...texts(centred(layout.footer, width))] : []),
+      ...copyMark(),
+    ],
+  };
 }
 
 /**
@@ -127,21 +142,9 @@ function pair(left: string, right: string, width: number): string[] {
  * monospace printer lays them out. Pure, so the preview, printing, the e-mail and its PDF share it.
  */
 export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options: ReceiptRowOptions): ReceiptRow[] {
-  const width = receiptLineWidth[layout.paperWidth];
-  const money = options.formatMoney;
-  const points = options.formatPoints ?? defaultFormatPoints;
+  const { width, money, points, rule, texts, head, foot, taxRows } = receiptFrame(layout, options);
   const minus = (minor: number) => money(-minor);
-  const rule = (char = '-'): ReceiptRow => ({ kind: 'rule', text: char.repeat(width) });
-  const text = (value: string, strong = false): ReceiptRow => ({ kind: 'text', text: value, strong });
-  const texts = (values: string[], strong = false): ReceiptRow[] => values.map((value) => text(value, strong));
-  const copyMark = texts(centred('*** COPY ***', width), true);
-  const rows: ReceiptRow[] = [];
-
-  if (options.isCopy) rows.push(...copyMark);
-  if (layout.showLogo) rows.push({ kind: 'logo' });
-  rows.push(...texts(centred(options.businessName, width), true));
-  if (layout.header) rows.push(...texts(centred(layout.header, width)));
-  rows.push(rule());
+  const rows: ReceiptRow[] = head();
   rows.push(...texts(wrapCells(`Order ${order.number}`, width)));
   rows.push(...texts(wrapCells(order.date, width)));
   if (layout.showCashier && order.cashierName) rows.push(...texts(wrapCells(`Cashier: ${order.cashierName}`, width, 2)));
@@ -157,13 +160,7 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
   rows.push(...texts(pair('Subtotal', money(order.subtotal), width)));
   for (const discount of order.discounts ?? []) rows.push(...texts(pair(discount.name, minus(discount.amount), width)));
   for (const charge of order.charges ?? []) rows.push(...texts(pair(charge.name, money(charge.amount), width)));
-  const addedTaxes = order.taxes.filter((tax) => tax.isInclusive === false);
-  if (layout.showTaxBreakdown) {
-    for (const tax of order.taxes) rows.push(...texts(pair(tax.isInclusive === false ? tax.name : `  incl. ${tax.name}`, money(tax.amount), width)));
-  } else if (addedTaxes.length > 0) {
-    // A tax added on top is part of the total, so it prints even without the breakdown.
-    rows.push(...texts(pair('Tax', money(addedTaxes.reduce((sum, tax) => sum + tax.amount, 0)), width)));
-  }
+  rows.push(...taxRows(order.taxes, money));
   rows.push(...texts(pair('TOTAL', money(order.total), width), true));
   for (const payment of order.payments) {
     const name = payment.reference ? `${payment.name} ${payment.reference}` : payment.name;
@@ -172,6 +169,7 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
   if (order.pointsPaid && order.pointsPaid.amount > 0) {
     rows.push(...texts(pair(`Paid with points: ${points(order.pointsPaid.points)} points`, money(order.pointsPaid.amount), width)));
   }
+  if (order.storeCreditPaid) rows.push(...texts(pair('Paid with store credit', money(order.storeCreditPaid), width)));
   if (order.change > 0) rows.push(...texts(pair('Change', money(order.change), width)));
   if (layout.showLoyaltyPoints && order.pointsEarned !== null) {
     rows.push(rule());
@@ -182,17 +180,12 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
     rows.push(rule());
     rows.push(...texts(wrapCells(`Note: ${order.note}`, width)));
   }
-  if (layout.showOrderBarcode) rows.push({ kind: 'barcode', text: order.number });
-  if (layout.footer) {
-    rows.push(rule());
-    rows.push(...texts(centred(layout.footer, width)));
-  }
-  if (options.isCopy) rows.push(...copyMark);
+  rows.push(...foot(order.number));
   return rows;
 }
 
 /** "VAT 20%"; a tax already named with its rate keeps its name. */
-function taxLabel(name: string, rateE4: number): string {
+export function taxLabel(name: string, rateE4: number): string {
   return name.includes('%') ? name : `${name} ${formatPercent(rateE4)}%`;
 }
 
@@ -250,6 +243,7 @@ export function toReceiptOrder(order: Order, { locale, timeZone }: ReceiptDateSe
     pointsEarned: hasPoints && loyalty ? loyalty.pointsEarned : null,
     pointsBalance: hasPoints && loyalty ? loyalty.balanceAfter : null,
     pointsPaid: loyalty && loyalty.pointsPaid > 0 ? { points: tenderPoints, amount: loyalty.pointsPaid } : null,
+    storeCreditPaid: order.storeCreditPaid > 0 ? order.storeCreditPaid : null,
     note: order.note,
   };
 }
@@ -269,7 +263,7 @@ function rewardOf(order: Order): { kind: 'order'; amount: number } | { kind: 'li
 }
 
 /** "Nov 21, 2026, 11:30 PM" on the shop's clock; "2026-11-21 23:30" where the locale is unknown. */
-function formatSaleDate(iso: string, locale: string, timeZone: string): string {
+export function formatSaleDate(iso: string, locale: string, timeZone: string): string {
   const date = new Date(iso);
   try {
     return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);

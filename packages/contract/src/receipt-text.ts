@@ -76,3 +76,29 @@ export function wrapCells(text: string, width: number, indent = 0): string[] {
     return out.map((part, index) => (index === 0 ? part : ' '.repeat(hang) + part));
   });
 }
+
+/** Each line of `text` wrapped at the width and centred. */
+export function centredLines(text: string, width: number): string[] {
+  return wrapCells(text, width).map((line) => ' '.repeat(Math.max(0, Math.floor((width - textCells(line)) / 2))) + line);
+}
+
+/** Below this many cells beside an amount, a name goes on its own rows above the amount. */
+const MIN_NAME_CELLS = 8;
+
+/**
+ * Left text and right text (an amount): the left wraps in the room the right leaves and the right
+ * ends the last row, flush with the paper's edge. Nothing is cut off and nothing passes the width.
+ */
+export function amountLines(left: string, right: string, width: number): string[] {
+  const lead = /^ */.exec(left)?.[0] ?? '';
+  const name = left.slice(lead.length);
+  const rightCells = textCells(right);
+  const room = width - rightCells - 1 - lead.length;
+  if (room < MIN_NAME_CELLS) {
+    const above = wrapCells(name, width - lead.length, 2).map((line) => lead + line);
+    return [...above, ...wrapCells(right, width).map((part) => ' '.repeat(Math.max(0, width - textCells(part))) + part)];
+  }
+  const lines = wrapCells(name, room, 2).map((line) => lead + line);
+  const last = lines.pop() ?? '';
+  return [...lines, padCells(last, width - rightCells) + right];
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { approvalInput, approvalSummary } from './approvals.ts';
 import { tenders, type Tender } from './cashbox.ts';
 import { dataOf } from './common.ts';
-import { booleanField, idField, integerField, moneyField, requiredMultiLineText } from './fields.ts';
+import { booleanField, idField, integerField, moneyField, requiredMultiLineText, requiredText } from './fields.ts';
 import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY, orderLineTax } from './orders.ts';
 
 /** POST /api/orders/:id/refunds: which sold units come back, where they go, and how the money goes back. */
@@ -27,11 +28,21 @@ export const refundCreateInput = z.object({
     .optional(),
   reason: requiredMultiLineText('reason', 500),
   /**
-   * The open drawer the cash comes out of (any open drawer), or null: paid outside a drawer.
-   * Left out: the sale's register's drawer when it is open; with cash to pay back and that drawer
-   * closed, the server asks (422 on this field) rather than guess.
+   * The part of the refund paid back as the customer's store credit (a sale with a customer only).
+   * Payments + store credit (+ what goes back as points) add up to the refund. Left out with the
+   * payments left out too: what the sale paid with store credit goes back to it after the tenders.
+   */
+  storeCredit: moneyField('store credit').optional(),
+  /**
+   * The open drawer the cash comes out of, or null: paid outside a drawer. An administrator may
+   * choose any open drawer; a cashier only the drawer they opened (the till's), never "outside".
+   * Left out: an administrator's refund comes out of the sale's register's drawer when it is open
+   * (with cash to pay back and that drawer closed, the server asks: 422 on this field); a
+   * cashier's out of their own drawer.
    */
   cashboxSessionId: idField('drawer').nullable().optional(),
+  /** An administrator's approval, when a cashier's refund is above the shop's limit (issue 16). */
+  approval: approvalInput.optional(),
 });
 export type RefundCreateInput = z.input<typeof refundCreateInput>;
 
@@ -83,11 +94,65 @@ export const refund = z.object({
   payments: z.array(z.object({ id: z.number().int(), tender: z.enum(tenders), amount: z.number().int() })),
   /** Null when the sale had no customer. */
   points: refundPoints.nullable(),
+  /** Money paid back as the customer's store credit (0: none). */
+  storeCredit: z.number().int(),
+  /** The administrator who approved a cashier's refund above the shop's limit. */
+  approval: approvalSummary.nullable(),
   createdAt: z.string(),
 });
 export type Refund = z.infer<typeof refund>;
 export const refundResult = dataOf(refund);
 export const refundList = dataOf(z.array(refund));
+
+/** GET /api/orders/lookup?number=MAIN-000123: the number as typed or scanned from the receipt's barcode. */
+export const saleLookupQuery = z.object({ number: requiredText('order number', 40) });
+
+/** A sold line as a return sees it: what was sold, what came back already, what may still come back. */
+export const returnableLine = z.object({
+  id: z.number().int(),
+  variantId: z.number().int().nullable(),
+  title: z.string(),
+  variantName: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  returned: z.number().int(),
+  returnable: z.number().int(),
+  unitPrice: z.number().int(),
+  net: z.number().int(),
+  taxTotal: z.number().int(),
+  total: z.number().int(),
+  taxes: z.array(orderLineTax),
+});
+export type ReturnableLine = z.infer<typeof returnableLine>;
+
+/**
+ * A sale found for a return at the till (any outlet of the shop): its lines with what is still
+ * returnable, its tenders with what each can still give back, and the figures refundShareOf and
+ * refundPointsOf need to show the refund exactly as the server will store it.
+ */
+export const saleForReturn = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  outletId: z.number().int(),
+  outletName: z.string(),
+  registerId: z.number().int().nullable(),
+  registerName: z.string().nullable(),
+  customerId: z.number().int().nullable(),
+  customerName: z.string().nullable(),
+  total: z.number().int(),
+  lines: z.array(returnableLine),
+  tenders: z.array(z.object({ tender: z.enum(tenders), paid: z.number().int(), refundable: z.number().int() })),
+  /** What the customer's store credit paid on the sale, and what of it was not given back yet. */
+  storeCreditPaid: z.number().int(),
+  storeCreditRefundable: z.number().int(),
+  /** The sale's loyalty (null without a customer) and what its refunds so far did with it. */
+  points: z.object({ pointsPaid: z.number().int(), pointsRedeemed: z.number().int(), pointsEarned: z.number().int() }).nullable(),
+  refundedBefore: z.object({ total: z.number().int(), pointsPaidBack: z.number().int(), returned: z.number().int(), takenBack: z.number().int() }),
+});
+export type SaleForReturn = z.infer<typeof saleForReturn>;
+export const saleForReturnResult = dataOf(saleForReturn);
 
 type LineTax = z.infer<typeof orderLineTax>;
 
@@ -169,4 +234,14 @@ export function refundPointsOf(sale: RefundPointsBasis, before: RefundPointsBefo
     returned: Math.max(0, upTo(sale.pointsRedeemed) - before.returned),
     toTakeBack: Math.max(0, upTo(sale.pointsEarned) - before.takenBack),
   };
+}
+
+/**
+ * How a refund goes back when the refunder does not say: the sale's tenders first (as above), then
+ * what the sale paid with store credit goes back to the customer's store credit.
+ */
+export function defaultRefundBack(moneyBack: number, room: readonly TenderRoom[], storeCreditRoom: number): { payments: Array<{ tender: Tender; amount: number }>; storeCredit: number } {
+  const payments = defaultRefundPayments(moneyBack, room);
+  const left = moneyBack - payments.reduce((sum, p) => sum + p.amount, 0);
+  return { payments, storeCredit: Math.max(0, Math.min(left, storeCreditRoom)) };
 }

@@ -221,7 +221,7 @@ export function rewardStateOf(value: Pick<Reward, 'active' | 'archived' | 'start
 
 export const pointsQuery = z.object({ customer: queryId('customer') });
 
-/** GET /api/rewards/points?customer=: the balance, what it is worth, and the rewards it reaches. */
+/** GET /api/rewards/points?customer=: the balance, what it is worth, the rewards it reaches, and the store credit. */
 export const pointsSummary = z.object({
   customerId: z.number().int(),
   balance: z.number().int(),
@@ -233,6 +233,8 @@ export const pointsSummary = z.object({
   rewards: z.array(reward),
   /** The nearest reward out of reach, and how many points it still needs. */
   next: z.object({ reward, pointsShort: z.number().int() }).nullable(),
+  /** The customer's store credit in minor units (issue 16): the till's Store credit tender spends it. */
+  storeCredit: z.number().int(),
 });
 export type PointsSummary = z.infer<typeof pointsSummary>;
 export const pointsSummaryResult = dataOf(pointsSummary);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { couponRuleOf } from './pricing/coupon-rule.fixture.ts';
 import type { CouponRule } from './pricing/coupons.ts';
 import type { PricingCharge, PricingTax } from './pricing/types.ts';
-import { formatOrderNumber, priceSale, settlePayments, type SaleItem, type SaleLine } from './sale.ts';
+import { checkStoreCreditPayment, formatOrderNumber, priceSale, settlePayments, type SaleItem, type SaleLine } from './sale.ts';
 
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 
@@ -172,6 +172,15 @@ describe('settlePayments', () => {
       due: 100,
       message: 'The sale is not fully paid: $1.00 is still due.',
     });
+  });
+});
+
+describe('checkStoreCreditPayment', () => {
+  it('takes up to the lower of the balance and what is due, and says which one stops it', () => {
+    expect(checkStoreCreditPayment(0, 1000, 0, money)).toEqual({ ok: true });
+    expect(checkStoreCreditPayment(800, 1000, 800, money)).toEqual({ ok: true });
+    expect(checkStoreCreditPayment(801, 1000, 800, money)).toEqual({ ok: false, message: 'The customer’s store credit is $8.00.' });
+    expect(checkStoreCreditPayment(1001, 1000, 5000, money)).toEqual({ ok: false, message: 'Store credit may pay at most $10.00 of this sale.' });
   });
 });
 

@@ -24,7 +24,22 @@ export type SaleItem = {
   categoryIds: readonly number[];
 };
 
-export type SaleLine = { item: SaleItem; quantity: number; discount: PricingDiscount | null };
+/**
+ * One line of a sale. `unitPrice`, when set, is the price the cashier sells one unit at in place of
+ * the catalogue's `item.unitPrice` (a price override): the line's discounts, charges and taxes are
+ * all worked out on it.
+ */
+export type SaleLine = { item: SaleItem; quantity: number; discount: PricingDiscount | null; unitPrice?: number | null };
+
+/** The price one unit of the line sells at: the override when the cashier set one, else the catalogue's. */
+export function unitPriceOf(line: Pick<SaleLine, 'item' | 'unitPrice'>): number {
+  return line.unitPrice ?? line.item.unitPrice;
+}
+
+/** Whether the line sells at a price other than the catalogue's. */
+export function isPriceOverridden(line: Pick<SaleLine, 'item' | 'unitPrice'>): boolean {
+  return line.unitPrice != null && line.unitPrice !== line.item.unitPrice;
+}
 
 export type SaleCoupon = { rule: CouponRule; context: CouponContext };
 
@@ -53,6 +68,8 @@ export type PricedLoyalty = {
   balanceAfter: number;
   /** Each problem on the field it belongs to: `redemption.rewardId`, `redemption.points`. */
   errors: Record<string, string>;
+  /** The line whose own discount a free-product reward replaced (−1: none). */
+  rewardLine: number;
 };
 
 export type PricedSale = {
@@ -93,12 +110,12 @@ export function priceSale(
     }
   }
   const inputs = lines.map((line, index) => ({
-    unitPrice: line.item.unitPrice,
+    unitPrice: unitPriceOf(line),
     quantity: line.quantity,
     taxes: line.item.taxes,
     charges: line.item.charges,
     // A free product: one unit's price off its first line, in place of the line's own discount.
-    discount: index === rewardLine ? { kind: 'amount' as const, amount: line.item.unitPrice } : line.discount,
+    discount: index === rewardLine ? { kind: 'amount' as const, amount: unitPriceOf(line) } : line.discount,
   }));
   const orderReward = reward && reward.available && reward.kind !== 'product' ? rewardOrderDiscount(reward) : null;
   let evaluation: CouponEvaluation | null = null;
@@ -165,12 +182,30 @@ function priceLoyalty(
     due: cart.total - pointsPaid,
     balanceAfter: Math.max(0, balance - pointsRedeemed) + pointsEarned,
     errors,
+    rewardLine,
   };
 }
 
 /** The points that pay `amount` of a sale (the sell screen's Points tender takes an amount). */
 export function pointsToPay(amount: number, rules: LoyaltyRules): number {
   return pointsForAmount(amount, rules);
+}
+
+/**
+ * The customer's store credit offered as a tender (issue 16), against what is `due` once points paid
+ * their part and the customer's `balance`. Store credit is not a drawer tender: the payments then
+ * settle `due − amount` (settlePayments), and total = paid − change + points paid + store credit.
+ */
+export function checkStoreCreditPayment(
+  amount: number,
+  due: number,
+  balance: number,
+  formatMoney: (minor: number) => string,
+): { ok: true } | { ok: false; message: string } {
+  if (amount <= 0) return { ok: true };
+  if (amount > balance) return { ok: false, message: `The customer’s store credit is ${formatMoney(balance)}.` };
+  if (amount > due) return { ok: false, message: `Store credit may pay at most ${formatMoney(Math.max(0, due))} of this sale.` };
+  return { ok: true };
 }
 
 export type PaymentTendered = { tender: Tender; amount: number; reference?: string | null };

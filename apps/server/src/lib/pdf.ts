@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { graphemeCells, graphemesOf } from '@tillbook/contract';
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -92,4 +93,13 @@ export function printableText(doc: PDFKit.PDFDocument, text: string, { keepCells
     else if (visible.length > 0) out += MISSING_GLYPH + (keepCells ? ' '.repeat(graphemeCells(grapheme) - 1) : '');
   }
   return out;
+}
+
+/** Answers with a PDF the browser saves as `fileName` (a receipt, a purchase order); never cached. */
+export function sendPdf(reply: FastifyReply, { fileName, pdf }: { fileName: string; pdf: Buffer }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
 }

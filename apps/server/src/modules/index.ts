@@ -3,10 +3,12 @@ import { additionalChargesRoutes } from './additional-charges/routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { approvalsRoutes } from './approvals/routes.ts';
 import { attributesRoutes } from './attributes/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { cashboxRoutes } from './cashbox/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
 import { customersRoutes } from './customers/routes.ts';
+import { customerStoreCreditRoutes } from './customers/store-credit-routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { goodsOrdersRoutes } from './goods-orders/routes.ts';
 import { labelsRoutes } from './labels/routes.ts';
@@ -15,6 +17,7 @@ import { outletsRoutes } from './outlets/routes.ts';
 import { productsSyncCsvRoutes } from './products/routes-sync-csv.ts';
 import { productsRoutes } from './products/routes.ts';
 import { receiptsRoutes } from './receipts/routes.ts';
+import { refundReceiptRoutes } from './refunds/receipt-routes.ts';
 import { refundsRoutes } from './refunds/routes.ts';
 import { registersRoutes } from './registers/routes.ts';
 import { rewardsTillRoutes } from './rewards/till-routes.ts';
@@ -33,10 +36,12 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   analyticsRoutes,
   approvalsRoutes,
   attributesRoutes,
+  auditRoutes,
   cashboxRoutes,
   categoriesRoutes,
   couponsRoutes,
   customersRoutes,
+  customerStoreCreditRoutes,
   dashboardRoutes,
   goodsOrdersRoutes,
   labelsRoutes,
@@ -45,6 +50,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   productsRoutes,
   productsSyncCsvRoutes,
   receiptsRoutes,
+  refundReceiptRoutes,
   refundsRoutes,
   registersRoutes,
   rewardsTillRoutes,

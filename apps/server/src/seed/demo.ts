@@ -18,7 +18,8 @@ import { loadDemoSuppliers } from './demo-suppliers.ts';
  * DATA_DIR / DATABASE_URL as `npm start`). Running it again resets the demo accounts.
  */
 export const demoAccounts = [
-  { username: 'admin', password: 'password', name: 'Alex Admin', email: 'admin@demo.tillbook.test', type: 'administrator' },
+  // The PIN approves at the till what a cashier may not do alone (Settings › Cashier rights).
+  { username: 'admin', password: 'password', name: 'Alex Admin', email: 'admin@demo.tillbook.test', type: 'administrator', pin: '1234' },
   { username: 'cashier', password: 'password', name: 'Casey Cashier', email: 'cashier@demo.tillbook.test', type: 'cashier' },
 ] as const;
 
@@ -33,7 +34,7 @@ async function loadDemo() {
     for (const account of demoAccounts) {
       const user = await upsertUserByUsername(database.db, { ...account, outletId: account.type === 'cashier' ? (main?.id ?? null) : null });
       if (account.type === 'administrator') adminId = user.id;
-      console.log(`demo account: ${account.username} / ${account.password} (${account.type})`);
+      console.log(`demo account: ${account.username} / ${account.password} (${account.type}${'pin' in account ? `, PIN ${account.pin}` : ''})`);
     }
     const products = await loadDemoCatalogue(database.db, config.DATA_DIR, adminId);
     console.log(products ? `demo catalogue: ${products} products in 3 outlets` : 'demo catalogue: already loaded');

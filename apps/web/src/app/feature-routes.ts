@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { additionalChargesRoutes } from '../features/additional-charges/routes.tsx';
 import { analyticsRoutes } from '../features/analytics/routes.tsx';
 import { attributesRoutes } from '../features/attributes/routes.tsx';
+import { auditRoutes } from '../features/audit/routes.tsx';
 import { cashboxRoutes } from '../features/cashbox/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
@@ -30,6 +31,7 @@ export const featureRoutes: RouteObject[] = [
   ...additionalChargesRoutes,
   ...analyticsRoutes,
   ...attributesRoutes,
+  ...auditRoutes,
   ...cashboxRoutes,
   ...categoriesRoutes,
   ...couponsRoutes,

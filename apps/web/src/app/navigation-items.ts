@@ -121,6 +121,7 @@ export const administratorNavigation: NavItem[] = [
       { label: 'General', to: '/settings/general' },
       { label: 'Products', to: '/settings/products' },
       { label: 'Rewards', to: '/settings/rewards?tab=points' },
+      { label: 'Audit log', to: '/settings/audit' },
     ],
   },
   {

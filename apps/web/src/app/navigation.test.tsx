@@ -115,7 +115,7 @@ describe('Navigation for an administrator', () => {
     );
   });
 
-  it('reaches the general, product and reward settings from the Settings group', async () => {
+  it('reaches the general, product and reward settings and the audit log from the Settings group', async () => {
     renderNavigation('administrator');
     await userEvent.click(group('Settings'));
     const settingsList = group('Settings').nextElementSibling as HTMLElement;
@@ -123,6 +123,7 @@ describe('Navigation for an administrator', () => {
       ['General', '/settings/general'],
       ['Products', '/settings/products'],
       ['Rewards', '/settings/rewards?tab=points'],
+      ['Audit log', '/settings/audit'],
     ]);
   });
 

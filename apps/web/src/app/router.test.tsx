@@ -76,6 +76,7 @@ describe('routes', () => {
       'analytics',
       'settings',
       'settings/general',
+      'settings/cashier-rights',
       'registers/:id/drawer',
       'registers/:id/drawer/sessions/:sessionId',
       'registers/:id/sell',
@@ -87,6 +88,7 @@ describe('routes', () => {
       'stock-counts/new',
       'stock-counts/:id',
       'stock-movements',
+      'settings/audit',
     ];
     for (const route of featureRoutes) {
       expect(screens.some(([p]) => p === route.path) || extraScreens.includes(route.path ?? '')).toBe(true);

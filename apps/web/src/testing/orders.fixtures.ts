@@ -32,6 +32,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     total: 6120,
     paid: 6200,
     change: 80,
+    storeCreditPaid: 0,
     note: 'Gift wrap, please',
     receiptTemplateId: null,
     lines: [

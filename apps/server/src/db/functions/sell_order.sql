@@ -17,6 +17,7 @@
 --   TB001 a level would go below zero (DETAIL: {"variantId", "delta", "quantityAfter"})
 --   TB002 the drawer is closed · TB003 the uuid is sold already · TB004 the coupon is used up
 --   TB005 the customer's points no longer cover what the sale redeems
+--   TB011 the customer's store credit no longer covers what the sale spends of it
 -- Money and quantities are read as bigint like their columns (0011_sell_order_bigint.sql); the stock
 -- goes through move_stock since 0012; the summaries are written since 0013.
 -- Loyalty (0017): the customer's row is updated once — spend, points redeemed and earned — only
@@ -24,6 +25,12 @@
 -- makes two tills redeeming the same points take turns: the second sees the first's balance and
 -- is refused (TB005) rather than going below zero. The ledger gets "redeemed" then "earned", each
 -- with the order's number as its reason.
+-- Store credit (0018, issue 16): spent in the same update of the customer's row, only while the
+-- balance covers it (TB011 otherwise), with a "sale" entry in store_credit_entries. It is not a
+-- drawer tender: orders.store_credit_paid holds it (total = paid − change + points_paid +
+-- store_credit_paid), and the summaries count it in a column of its own (sales_by_hour.store_credit,
+-- beside points), so the report's tenders add up to what it collected. The order keeps the approval a
+-- manager gave the sale (approval_id), when one was needed.
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   short record;
@@ -46,7 +53,8 @@ BEGIN
   ), new_order AS (
     INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
       receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note,
-      reward_id, reward_name, reward_kind, reward_points, reward_discount, points_redeemed, points_paid, points_earned)
+      reward_id, reward_name, reward_kind, reward_points, reward_discount, points_redeemed, points_paid, points_earned,
+      store_credit_paid, approval_id)
     -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
     SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
       (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
@@ -55,7 +63,8 @@ BEGIN
       (sale->>'net_total')::bigint, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, (sale->>'paid')::bigint, (sale->>'change')::bigint,
       sale->'taxes', sale->>'note',
       (sale->>'reward_id')::int, sale->>'reward_name', sale->>'reward_kind', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
-      coalesce((sale->>'points_redeemed')::bigint, 0), coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'points_earned')::bigint, 0)
+      coalesce((sale->>'points_redeemed')::bigint, 0), coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'points_earned')::bigint, 0),
+      coalesce((sale->>'store_credit_paid')::bigint, 0), (sale->>'approval_id')::int
     FROM counter, drawer
     ON CONFLICT (uuid) DO NOTHING
     RETURNING id, number, created_at
@@ -82,11 +91,19 @@ BEGIN
   ), spent AS (
     UPDATE customers SET total_spent = total_spent + (sale->>'total')::bigint, order_count = order_count + 1,
       points_balance = points_balance - coalesce((sale->>'points_redeemed')::bigint, 0) + coalesce((sale->>'points_earned')::bigint, 0),
+      store_credit = store_credit - coalesce((sale->>'store_credit_paid')::bigint, 0),
       updated_at = now()
     WHERE id = (sale->>'customer_id')::int AND EXISTS (SELECT 1 FROM new_order)
       AND (coalesce((sale->>'points_redeemed')::bigint, 0) = 0
         OR points_balance >= greatest((sale->>'points_redeemed')::bigint, coalesce((sale->>'points_minimum_balance')::bigint, 0)))
-    RETURNING id, points_balance
+      AND store_credit >= coalesce((sale->>'store_credit_paid')::bigint, 0)
+    RETURNING id, points_balance, store_credit
+  ), credit_entries AS (
+    INSERT INTO store_credit_entries (customer_id, delta, balance_after, kind, reason, order_id, user_id)
+    SELECT c.id, -(sale->>'store_credit_paid')::bigint, c.store_credit, 'sale', o.number, o.id, (sale->>'user_id')::int
+    FROM spent c CROSS JOIN new_order o
+    WHERE coalesce((sale->>'store_credit_paid')::bigint, 0) > 0
+    RETURNING id
   ), points_entries AS (
     INSERT INTO customer_points (customer_id, delta, balance_after, kind, reason, order_id, user_id)
     SELECT c.id, e.delta, e.balance_after, e.kind, o.number, o.id, (sale->>'user_id')::int
@@ -105,11 +122,11 @@ BEGIN
       discount bigint, order_discount bigint, net bigint, tax_total bigint, total bigint)
   ), hour_sums AS (
     INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
-      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points)
+      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit)
     SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
       l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
       (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
-      p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0)
+      p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'store_credit_paid')::bigint, 0)
     FROM sold d,
       (SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
          coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
@@ -125,7 +142,8 @@ BEGIN
       line_discounts = s.line_discounts + excluded.line_discounts, order_discounts = s.order_discounts + excluded.order_discounts,
       net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
       cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
-      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other, points = s.points + excluded.points
+      cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other, points = s.points + excluded.points,
+      store_credit = s.store_credit + excluded.store_credit
   ), variant_sums AS (
     INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
     SELECT d.day, (sale->>'outlet_id')::int, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity), sum(l.gross),
@@ -155,7 +173,8 @@ BEGIN
     (SELECT count(*)::int FROM used_coupon) AS coupon_used,
     (SELECT count(*)::int FROM spent) AS customer_updated,
     (SELECT points_balance FROM spent) AS points_balance,
-    (SELECT count(*)::int FROM points_entries) AS points_entries
+    (SELECT count(*)::int FROM points_entries) AS points_entries,
+    (SELECT count(*)::int FROM credit_entries) AS credit_entries
   INTO stored
   FROM (SELECT 1) one LEFT JOIN new_order o ON true;
 
@@ -167,6 +186,11 @@ BEGIN
   END IF;
   IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
+  END IF;
+  -- Checked before the points: a customer row left alone for want of store credit is that refusal.
+  IF coalesce((sale->>'store_credit_paid')::bigint, 0) > 0 AND stored.credit_entries = 0 AND NOT coalesce((SELECT c.store_credit >= (sale->>'store_credit_paid')::bigint
+      FROM customers c WHERE c.id = (sale->>'customer_id')::int), false) THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB011', MESSAGE = 'The customer''s store credit no longer covers this sale.';
   END IF;
   IF sale->>'customer_id' IS NOT NULL AND stored.customer_updated = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'TB005', MESSAGE = 'The customer''s points no longer cover this sale.';

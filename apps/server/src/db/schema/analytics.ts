@@ -43,6 +43,8 @@ export const salesByHour = pgTable(
     other: money('other'),
     /** Paid with loyalty points (orders.points_paid): part of the total, in no drawer. */
     points: money('points'),
+    /** Paid with store credit (orders.store_credit_paid, issue 16): part of the total, in no drawer. */
+    storeCredit: money('store_credit'),
     refunds: money('refunds'),
     refundUnits: money('refund_units'),
     refundNet: money('refund_net'),
@@ -58,6 +60,8 @@ export const salesByHour = pgTable(
     refundOther: money('refund_other'),
     /** Given back as loyalty points (refunds.points_paid_back). */
     refundPoints: money('refund_points'),
+    /** Given back as store credit (refunds.store_credit). */
+    refundStoreCredit: money('refund_store_credit'),
   },
   (t) => [primaryKey({ columns: [t.day, t.hour, t.outletId, t.registerId, t.userId] }), index('sales_by_hour_outlet_day_idx').on(t.outletId, t.day)],
 );

@@ -6,8 +6,8 @@ import { column, fillPeriods, once, tableOf, type CardFigure, type ReportContext
 import { addSums, hourKeys, hourSums, zeroHourSums, type HourSums } from './sales-sums.ts';
 
 /** Revenue (decision 020): gross, discounts, refunds, net sales, charges, taxes, total collected, and by tender. */
-const tenders = ['cash', 'card', 'other', 'points'] as const;
-const tenderLabels = { cash: 'Cash', card: 'Card', other: 'Other', points: 'Points' };
+const tenders = ['cash', 'card', 'other', 'points', 'storeCredit'] as const;
+const tenderLabels = { cash: 'Cash', card: 'Card', other: 'Other', points: 'Points', storeCredit: 'Store credit' };
 
 export const inclusiveTaxNote = 'Gross sales are at shelf prices, inclusive taxes included: gross sales less discounts is more than net sales by the inclusive taxes.';
 
@@ -30,6 +30,8 @@ function revenueOf(s: HourSums, shown: readonly (typeof tenders)[number][]): Row
   if (shown.includes('other')) row.other = s.other - s.refundOther;
   // Paid with loyalty points: in no drawer, and given back as points by refunds.
   if (shown.includes('points')) row.points = s.points - s.refundPoints;
+  // Paid with store credit (decision 023): in no drawer either, and raised again by refunds paid as credit.
+  if (shown.includes('storeCredit')) row.storeCredit = s.storeCredit - s.refundStoreCredit;
   return row;
 }
 
@@ -74,7 +76,7 @@ export const revenueReport: ReportDefinition = {
       ...tendersOf(ctx).map((t) => column(t, tenderLabels[t], 'money')),
     ];
     const chart = await periodChart(ctx, 'bar', [{ key: 'netSales', label: 'Net sales', kind: 'money' }], (range) => rowsOf(ctx, range));
-    return { columns, defaultSort: 'period', chart, notes: [inclusiveTaxNote, 'Refunds count on the day they were made; cash, card, other and points are net of the refunds paid back in them. Points are what loyalty points paid.'] };
+    return { columns, defaultSort: 'period', chart, notes: [inclusiveTaxNote, 'Refunds count on the day they were made; cash, card, other, points and store credit are net of the refunds paid back in them. Points and store credit are what the customer’s points and store credit paid.'] };
   },
   async table(ctx, sort, page) {
     const rows = await rowsOf(ctx, ctx.range);

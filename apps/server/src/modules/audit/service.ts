@@ -46,3 +46,8 @@ export async function recordAudit(db: DbOrTx, actor: AuditActor, entry: AuditEnt
     approvedByName: text(entry.approval?.approverName, 120),
   });
 }
+
+// Reading and checking the log, for other areas and the commands (the routes use them as well).
+export { auditCsv, auditWhereOf, describeAuditFilters, listAudit, type AuditFilters } from './list.ts';
+export { newestAuditId } from './queries.ts';
+export { auditVerifyReport, verifyAuditChain, type AuditChainCheck } from './verify.ts';

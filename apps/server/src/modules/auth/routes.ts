@@ -2,8 +2,9 @@ import { errorBody, loginInput, user, userTypes, validationErrorBody } from '@ti
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { toUser } from '../users/service.ts';
-import { login } from './service.ts';
-import { createSession, destroySession, type SessionKeys } from './sessions.ts';
+import { auditActorOf } from '../audit/service.ts';
+import { login, logout } from './service.ts';
+import { createSession, type SessionKeys } from './sessions.ts';
 
 function clientOf(request: { ip: string; headers: Record<string, unknown> }) {
   const agent = request.headers['user-agent'];
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; keys: SessionKeys }> = 
     '/api/logout',
     { config: { access: userTypes }, schema: { tags: ['session'], summary: 'Sign out and end the session' } },
     async (request, reply) => {
-      if (request.session) await destroySession(db, request.session.id);
+      if (request.session) await logout(db, request.session.id, auditActorOf(request));
       reply.clearSessionCookies();
       return reply.code(204).send();
     },

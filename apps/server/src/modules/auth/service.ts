@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { burnVerifyTime, verifySecret } from '../../lib/passwords.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { findUserByLogin } from '../users/service.ts';
 import {
   createSession,
@@ -36,17 +37,40 @@ export async function login(
   const user = await findUserByLogin(db, input.email);
   const isValid = user ? await verifySecret(user.passwordHash, input.password) : (await burnVerifyTime(input.password), false);
   if (!user || !isValid || !user.active) {
-    await recordFailedLogin(db, key);
+    // Only the name typed is kept: never the password, whatever was typed into it.
+    const typed = input.email.trim().slice(0, 120);
+    await db.transaction(async (tx) => {
+      await recordFailedLogin(tx, key);
+      await recordAudit(tx, { id: null, name: typed, ip: client.ipAddress }, {
+        action: 'auth.sign_in_failed',
+        summary: `Failed sign-in for “${typed}”`,
+      });
+    });
     throw new AppError(422, errorMessages.invalidCredentials, { email: [errorMessages.invalidCredentials] });
   }
 
   await clearLoginThrottle(db, key);
   const { token, session } = await db.transaction(async (tx) => {
     if (previousSessionId) await destroySession(tx, previousSessionId);
-    return createSession(tx, keys, user.id, client);
+    const created = await createSession(tx, keys, user.id, client);
+    await recordAudit(tx, { id: user.id, name: user.username, ip: client.ipAddress }, {
+      action: 'auth.sign_in',
+      summary: 'Signed in',
+      subject: { type: 'user', id: user.id },
+      outletId: user.outletId,
+    });
+    return created;
   });
   await pruneExpiredSessions(db);
   return { user, token, csrfToken: session.csrfToken };
+}
+
+/** Ends the session and notes the sign-out in the audit log, together. */
+export async function logout(db: Db, sessionId: string, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    await destroySession(tx, sessionId);
+    await recordAudit(tx, actor, { action: 'auth.sign_out', summary: 'Signed out', subject: actor.id === null ? undefined : { type: 'user', id: actor.id } });
+  });
 }
 
 /** The sign-in throttle, also counting approval tries at the till (approvals/service.ts). */

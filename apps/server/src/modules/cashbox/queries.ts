@@ -3,8 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
 import {
+  approvals,
   cashboxSessions,
   cashMovements,
+  drawerOpenings,
   orderPayments,
   orders,
   outlets,
@@ -41,9 +43,17 @@ export const sessionWithId = (sessionId: number): SQL => eq(cashboxSessions.id, 
 
 const opener = alias(users, 'opener');
 const closer = alias(users, 'closer');
+const closeApprover = alias(users, 'close_approver');
 
-/** A session with the names the screens show. */
-export type SessionRecord = CashboxSessionRow & { registerName: string; registerSlug: string; outletName: string; openedByName: string | null; closedByName: string | null };
+/** A session with the names the screens show (and who approved a close beyond the cashier's right). */
+export type SessionRecord = CashboxSessionRow & {
+  registerName: string;
+  registerSlug: string;
+  outletName: string;
+  openedByName: string | null;
+  closedByName: string | null;
+  closeApprovedByName: string | null;
+};
 
 const sessionColumns = {
   session: cashboxSessions,
@@ -52,6 +62,7 @@ const sessionColumns = {
   outletName: outlets.name,
   openedByName: opener.name,
   closedByName: closer.name,
+  closeApprovedByName: closeApprover.name,
 };
 
 function selectSessions(db: DbOrTx) {
@@ -61,7 +72,9 @@ function selectSessions(db: DbOrTx) {
     .innerJoin(registers, eq(registers.id, cashboxSessions.registerId))
     .innerJoin(outlets, eq(outlets.id, cashboxSessions.outletId))
     .leftJoin(opener, eq(opener.id, cashboxSessions.openedBy))
-    .leftJoin(closer, eq(closer.id, cashboxSessions.closedBy));
+    .leftJoin(closer, eq(closer.id, cashboxSessions.closedBy))
+    .leftJoin(approvals, eq(approvals.id, cashboxSessions.closeApprovalId))
+    .leftJoin(closeApprover, eq(closeApprover.id, approvals.approvedBy));
 }
 
 type SessionSelection = Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number];
@@ -101,8 +114,10 @@ export async function lockOpenSessionOf(tx: DbOrTx, registerId: number): Promise
   await execute(tx, sql`select id from ${cashboxSessions} where ${openSessionOf(registerId)} for update`);
 }
 
-export async function insertSession(db: DbOrTx, values: typeof cashboxSessions.$inferInsert): Promise<void> {
-  await db.insert(cashboxSessions).values(values);
+export async function insertSession(db: DbOrTx, values: typeof cashboxSessions.$inferInsert): Promise<number> {
+  const [row] = await db.insert(cashboxSessions).values(values).returning({ id: cashboxSessions.id });
+  if (!row) throw new Error('Inserting a drawer session returned no row');
+  return row.id;
 }
 
 export async function updateSession(tx: DbOrTx, sessionId: number, values: Partial<typeof cashboxSessions.$inferInsert>): Promise<void> {
@@ -124,6 +139,18 @@ export function findMovements(db: DbOrTx, sessionId: number) {
     .leftJoin(users, eq(users.id, cashMovements.userId))
     .where(eq(cashMovements.sessionId, sessionId))
     .orderBy(asc(cashMovements.createdAt), asc(cashMovements.id));
+}
+
+// "No sale": the drawer opened without a sale
+
+export async function insertDrawerOpening(tx: DbOrTx, values: typeof drawerOpenings.$inferInsert) {
+  const [row] = await tx.insert(drawerOpenings).values(values).returning();
+  if (!row) throw new Error('Inserting a drawer opening returned no row');
+  return row;
+}
+
+export async function countDrawerOpenings(db: DbOrTx, sessionId: number): Promise<number> {
+  return (await db.select({ n: count() }).from(drawerOpenings).where(eq(drawerOpenings.sessionId, sessionId)))[0]?.n ?? 0;
 }
 
 // Figures: every one aggregated in SQL.

@@ -10,12 +10,17 @@ import {
   cashMovement,
   cashMovementInput,
   dataOf,
+  drawerOpening,
   idParams,
+  noSaleInput,
   userTypes,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { closeDrawer, getDrawerStatus, listRegisterMovements, openDrawer, recordMovement } from './service.ts';
+import { auditActorOf } from '../audit/service.ts';
+import { closeDrawer } from './close.ts';
+import { recordNoSale } from './no-sale.ts';
+import { getDrawerStatus, listRegisterMovements, openDrawer, recordMovement } from './service.ts';
 import { getReport, listSessions } from './sessions.ts';
 
 const tags = ['cashbox'];
@@ -40,7 +45,7 @@ export const cashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cashbox/status',
     { config: access, schema: { tags, summary: "Open a register's drawer with a counted float", body: cashboxOpenInput, response: { 201: cashboxStatusResult } } },
-    async (request, reply) => reply.code(201).send({ data: await openDrawer(db, request.currentUser, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await openDrawer(db, request.currentUser, auditActorOf(request), request.body) }),
   );
 
   app.get(
@@ -52,13 +57,19 @@ export const cashboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cashbox/:slug/movements',
     { config: access, schema: { tags, summary: 'Put cash in or take cash out of the open drawer', params: cashboxSlugParams, body: cashMovementInput, response: { 201: dataOf(cashMovement) } } },
-    async (request, reply) => reply.code(201).send({ data: await recordMovement(db, request.currentUser, request.params.slug, request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await recordMovement(db, request.currentUser, auditActorOf(request), request.params.slug, request.body) }),
   );
 
   app.post(
     '/api/cashbox/:slug/close',
     { config: access, schema: { tags, summary: 'Close the drawer with the count per tender; answers the Z report', params: cashboxSlugParams, body: cashboxCloseInput, response: { 200: cashboxReportResult } } },
-    async (request) => ({ data: await closeDrawer(db, request.currentUser, request.params.slug, request.body) }),
+    async (request) => ({ data: await closeDrawer(db, request.currentUser, auditActorOf(request), request.params.slug, request.body) }),
+  );
+
+  app.post(
+    '/api/cashbox/:slug/no-sale',
+    { config: access, schema: { tags, summary: 'Open the drawer without a sale ("No sale"), with a reason; a cashier may need an approval', params: cashboxSlugParams, body: noSaleInput, response: { 201: dataOf(drawerOpening) } } },
+    async (request, reply) => reply.code(201).send({ data: await recordNoSale(db, request.currentUser, auditActorOf(request), request.params.slug, request.body) }),
   );
 
   app.get(

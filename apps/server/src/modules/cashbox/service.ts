@@ -1,9 +1,7 @@
 import {
+  formatMoney,
   localTimeOf,
-  tenders,
-  type CashboxReport,
   type CashboxStatus,
-  type cashboxCloseInput,
   type cashboxOpenInput,
   type cashMovementInput,
   type CashMovement,
@@ -14,8 +12,9 @@ import type { RegisterRow, UserRow } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
-import { getShopTimeZone } from '../settings/service.ts';
-import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions } from './figures.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { getShopSettings, getShopTimeZone } from '../settings/service.ts';
+import { expectedCashOf, figuresOfSession, figuresOfSessions } from './figures.ts';
 import {
   findRegisterById,
   findRegistersBySlugOrId,
@@ -28,11 +27,9 @@ import {
   openSessionOf,
   sessionOrderBy,
   sessionWhere,
-  sessionWithId,
-  updateSession,
   type SessionRecord,
 } from './queries.ts';
-import { buildReport, canSeeExpected, listMovements, toSession, type Viewer } from './sessions.ts';
+import { canSeeExpected, listMovements, toSession, type Viewer } from './sessions.ts';
 
 /** Who acts: the signed-in user, with the name the messages use. */
 export type Actor = Viewer & Pick<UserRow, 'name'>;
@@ -71,25 +68,44 @@ async function assertDrawerFree(db: DbOrTx, actor: Actor, register: RegisterRow)
   if (held) throw AppError.validation({ registerId: [`You already have the drawer of ${held.registerName} open. Close it before opening another.`] });
 }
 
-export async function openDrawer(db: Db, actor: Actor, input: z.output<typeof cashboxOpenInput>): Promise<CashboxStatus> {
+/** "$7.50" in the shop's currency, for the audit's one-line summaries. */
+export async function moneyFormatOf(db: DbOrTx): Promise<(minor: number) => string> {
+  const style = await getShopSettings(db);
+  return (minor) => formatMoney(minor, style);
+}
+
+export async function openDrawer(db: Db, actor: Actor, who: AuditActor, input: z.output<typeof cashboxOpenInput>): Promise<CashboxStatus> {
   const register = await findRegisterById(db, input.registerId);
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
   assertOutlet(actor, register);
   if (!register.active) throw AppError.validation({ registerId: [`${register.name} is inactive. An administrator can activate it again.`] });
   await assertDrawerFree(db, actor, register);
-  await insertSession(db, {
-    registerId: register.id,
-    outletId: register.outletId,
-    openedBy: actor.id,
-    openingFloat: input.float.amount,
-    openingCount: input.float.denominations,
-    openingNote: input.note,
-  }).catch(async (error: unknown) => {
-    // Two opens raced past the check: the partial unique indexes refused the second; say why as above.
-    if (!isUniqueViolation(error)) throw error;
-    await assertDrawerFree(db, actor, register);
-    throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open.`] });
-  });
+  const money = await moneyFormatOf(db);
+  await db
+    .transaction(async (tx) => {
+      const sessionId = await insertSession(tx, {
+        registerId: register.id,
+        outletId: register.outletId,
+        openedBy: actor.id,
+        openingFloat: input.float.amount,
+        openingCount: input.float.denominations,
+        openingNote: input.note,
+      });
+      await recordAudit(tx, who, {
+        action: 'cashbox.open',
+        summary: `Opened the drawer of ${register.name} with a float of ${money(input.float.amount)}`,
+        subject: { type: 'cashbox_session', id: sessionId },
+        after: { openingFloat: input.float.amount },
+        outletId: register.outletId,
+        registerId: register.id,
+      });
+    })
+    .catch(async (error: unknown) => {
+      // Two opens raced past the check: the partial unique indexes refused the second; say why as above.
+      if (!isUniqueViolation(error)) throw error;
+      await assertDrawerFree(db, actor, register);
+      throw AppError.validation({ registerId: [`The drawer of ${register.name} is already open.`] });
+    });
   return statusOf(db, actor, register);
 }
 
@@ -115,7 +131,7 @@ async function statusOf(db: DbOrTx, viewer: Viewer, register: RegisterRow): Prom
 }
 
 /** The open session of a register by slug, locked so a close and a movement never interleave. */
-async function lockOpenSession(tx: DbOrTx, actor: Viewer, slug: string, doing: string): Promise<SessionRecord> {
+export async function lockOpenSession(tx: DbOrTx, actor: Viewer, slug: string, doing: string): Promise<SessionRecord> {
   const register = await findRegister(tx, slug, { byId: false });
   if (!register) throw AppError.notFound();
   assertOutlet(actor, register);
@@ -126,11 +142,21 @@ async function lockOpenSession(tx: DbOrTx, actor: Viewer, slug: string, doing: s
   return session;
 }
 
-export async function recordMovement(db: Db, actor: Actor, slug: string, input: z.output<typeof cashMovementInput>): Promise<CashMovement> {
+export async function recordMovement(db: Db, actor: Actor, who: AuditActor, slug: string, input: z.output<typeof cashMovementInput>): Promise<CashMovement> {
+  const money = await moneyFormatOf(db);
   return db.transaction(async (tx) => {
     const session = await lockOpenSession(tx, actor, slug, 'moving cash in or out');
     const row = await insertMovement(tx, { sessionId: session.id, kind: input.kind, amount: input.amount, reason: input.reason, userId: actor.id });
     if (!row) throw new Error('Inserting a cash movement returned no row');
+    const direction = input.kind === 'in' ? 'into' : 'out of';
+    await recordAudit(tx, who, {
+      action: input.kind === 'in' ? 'cashbox.cash_in' : 'cashbox.cash_out',
+      summary: `${money(input.amount)} ${input.kind === 'in' ? 'put' : 'taken'} ${direction} the drawer of ${session.registerName}: ${input.reason}`,
+      subject: { type: 'cashbox_session', id: session.id },
+      after: { amount: input.amount, reason: input.reason },
+      outletId: session.outletId,
+      registerId: session.registerId,
+    });
     return { id: row.id, kind: row.kind, amount: row.amount, reason: row.reason, userName: actor.name, createdAt: row.createdAt.toISOString() };
   });
 }
@@ -143,33 +169,6 @@ export async function listRegisterMovements(db: DbOrTx, viewer: Viewer, slug: st
   const session = await findSession(db, openSessionOf(register.id));
   if (!session) return [];
   return listMovements(db, session.id);
-}
-
-/**
- * Closes the drawer with the count per tender: expected, counted and counted − expected are
- * stored for each, and the answer is the Z report (which shows everything, blind close or not).
- */
-export async function closeDrawer(db: Db, actor: Actor, slug: string, input: z.output<typeof cashboxCloseInput>): Promise<CashboxReport> {
-  const sessionId = await db.transaction(async (tx) => {
-    const session = await lockOpenSession(tx, actor, slug, 'closing it');
-    const expected = expectedByTender(session.openingFloat, await figuresOfSession(tx, session.id));
-    const counted = { cash: input.counts.cash.amount, card: input.counts.card.amount, other: input.counts.other.amount };
-    const reconciliation = tenders.map((tender) => ({ tender, expected: expected[tender], counted: counted[tender], difference: counted[tender] - expected[tender] }));
-    await updateSession(tx, session.id, {
-      status: 'closed',
-      closedBy: actor.id,
-      closedAt: new Date(),
-      closingCount: input.counts.cash.denominations,
-      reconciliation,
-      expectedCash: expected.cash,
-      countedCash: counted.cash,
-      closingNote: input.note,
-    });
-    return session.id;
-  });
-  const record = await findSession(db, sessionWithId(sessionId));
-  if (!record) throw AppError.notFound();
-  return buildReport(db, actor, record);
 }
 
 /** An open drawer as the dashboard lists it: who opened it, since when, and the cash it should hold now. */

@@ -7,7 +7,7 @@ import { paginate } from '../../lib/list.ts';
 import { outletOfViewer } from '../../lib/viewer.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { expectedByTender, expectedCashOf, figuresOfSession, figuresOfSessions, refundTaxesOf, salesSummaryOf, type SessionFigures } from './figures.ts';
-import { countSessions, findMovements, findSession, findSessionPage, sessionOrderBy, sessionWhere, sessionWithId, type SessionRecord } from './queries.ts';
+import { countDrawerOpenings, countSessions, findMovements, findSession, findSessionPage, sessionOrderBy, sessionWhere, sessionWithId, type SessionRecord } from './queries.ts';
 
 /** Who asks: their type decides what they may read and whether a blind close hides the expected figures. */
 export type Viewer = Pick<UserRow, 'id' | 'type' | 'outletId'>;
@@ -96,12 +96,13 @@ function netTaxLines(sold: TaxLine[], refunded: TaxLine[]): CashboxReport['taxes
 
 /** The Z report of a closed session, or the running X report of an open one. */
 export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRecord): Promise<CashboxReport> {
-  const [figures, summary, refunded, movements, showExpected] = await Promise.all([
+  const [figures, summary, refunded, movements, showExpected, noSales] = await Promise.all([
     figuresOfSession(db, record.id),
     salesSummaryOf(db, record.id),
     refundTaxesOf(db, record.id),
     listMovements(db, record.id),
     canSeeExpected(db, viewer),
+    countDrawerOpenings(db, record.id),
   ]);
   const isClosed = record.status === 'closed';
   const expected = expectedByTender(record.openingFloat, figures);
@@ -127,6 +128,8 @@ export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRec
     cashOut: figures.cashOut,
     reconciliation,
     note: isClosed ? record.closingNote : record.openingNote,
+    noSales,
+    approvedBy: record.closeApprovalId === null ? null : (record.closeApprovedByName ?? 'A former user'),
   };
 }
 

@@ -24,6 +24,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { datedCsvFileName, sendCsv } from '../../lib/csv-write.ts';
 import { outletScopeOf } from '../../lib/viewer.ts';
+import { auditActorOf } from '../audit/service.ts';
 import { customersCsv } from './csv-export.ts';
 import { getShopTimeZone } from '../settings/service.ts';
 import {
@@ -61,7 +62,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customers/export',
     { schema: { tags, summary: "Every customer matching the list's filters as CSV", querystring: customerListQuery } },
-    async (request, reply) => sendCsv(reply, datedCsvFileName('customers', await getShopTimeZone(db)), customersCsv(db, request.query)),
+    async (request, reply) => sendCsv(reply, datedCsvFileName('customers', await getShopTimeZone(db)), customersCsv(db, request.query, auditActorOf(request))),
   );
 
   app.post(

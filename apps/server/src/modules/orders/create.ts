@@ -12,6 +12,9 @@ import { toOrder } from './order-mapper.ts';
 import { findOrderIdByUuid, sellOrder } from './queries.ts';
 import { getOrder } from './read.ts';
 import { isCustomerMoved, isSameSale, saleIdConflictMessage } from './same-sale.ts';
+import { approveSaleChanges, auditSaleChanges } from './sale-rights.ts';
+import type { AuditActor } from '../audit/service.ts';
+import { dueAfterStoreCredit, storeCreditChangedMessage } from './store-credit.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
 
@@ -28,7 +31,7 @@ class AlreadySold extends Error {}
  * sale again answers the first order and changes nothing (`created: false`); with a different sale
  * it is a 409 and nothing is stored (decision 011).
  */
-export async function createOrder(db: Db, input: OrderCreateValues, seller: Seller): Promise<{ order: Order; created: boolean }> {
+export async function createOrder(db: Db, input: OrderCreateValues, seller: Seller, actor: AuditActor = { id: seller.id, name: seller.name }): Promise<{ order: Order; created: boolean }> {
   // The register and the variants in one call; then answer in the order a cashier can act on.
   const { register, variants, taxRounding } = await loadSaleSource(
     db,
@@ -45,8 +48,8 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   const sale = await priceSaleFromDb(db, input, { variants, taxRounding });
   const { cart } = sale.priced;
   if (cart.total !== input.total) throw AppError.validation({ total: [totalMismatchMessage] });
-  // Points paid are not a tender of the drawer: the other tenders cover what is left.
-  const due = sale.priced.loyalty?.due ?? cart.total;
+  // Points and store credit paid are not tenders of the drawer: the other tenders cover what is left.
+  const due = await dueAfterStoreCredit(db, sale, input.storeCredit);
   const settlement = settlePayments(due, input.payments, formatMinorAsDecimal);
   if (!settlement.ok) {
     // Worded again in the shop's currency: the settings are read only for a refusal.
@@ -54,10 +57,13 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
     throw AppError.validation({ payments: [refusal.ok ? settlement.message : refusal.message] });
   }
 
-  const toStore: SaleToStore = { input, seller, register, sale, lines: soldLines(sale), payments: settlement.payments, paid: settlement.paid, change: settlement.change };
+  // Discounts and prices beyond a cashier's rights: the approval is stored first, and the sale refers to it.
+  const rights = await approveSaleChanges(db, sale, input, seller, register, actor.ip ?? '');
+  const toStore: SaleToStore = { input, seller, register, sale, lines: soldLines(sale), payments: settlement.payments, paid: settlement.paid, change: settlement.change, approvalId: rights.approval?.id ?? null };
   for (let attempt = 1; ; attempt += 1) {
     try {
       const stored = await storeSale(db, toStore);
+      await auditSaleChanges(db, actor, rights, { id: stored.orderId, number: stored.number, outletId: register.outletId, registerId: register.id });
       return { order: storedOrder(toStore, stored), created: true };
     } catch (error) {
       if (error instanceof AlreadySold) {
@@ -91,6 +97,8 @@ type SaleToStore = {
   payments: SettledPayment[];
   paid: number;
   change: number;
+  /** The manager's approval of discounts or prices beyond the cashier's rights. */
+  approvalId: number | null;
 };
 
 /** What the sale's call answers: enough, with the sale itself, to answer without reading it back. */
@@ -119,6 +127,7 @@ async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
     if (refusal?.code === 'TB002') throw closedDrawer(register);
     if (refusal?.code === 'TB003') throw new AlreadySold();
     if (refusal?.code === 'TB004') throw AppError.validation({ couponCode: ['This coupon has been used as many times as it may be.'] });
+    if (refusal?.code === 'TB011') throw AppError.validation({ storeCredit: [storeCreditChangedMessage] });
     if (refusal?.code === 'TB005') {
       throw AppError.validation({ 'redemption.points': ['The customer’s points changed since the sale was priced (another sale used them): check the balance and try again.'] });
     }
@@ -206,6 +215,8 @@ function saleDocument(values: SaleToStore) {
     points_paid: loyalty.pointsPaid,
     points_earned: loyalty.pointsEarned,
     points_minimum_balance: sale.loyaltyRules?.redemption.minimumBalance ?? 0,
+    approval_id: values.approvalId,
+    store_credit_paid: input.storeCredit,
     // Locked in variant order, so two sales of the same products never deadlock.
     stock: [...sold].sort(([a], [b]) => a - b).map(([variant_id, delta]) => ({ variant_id, delta })),
     // The function reads the document by its columns' names.
@@ -249,7 +260,7 @@ function loyaltyColumns(sale: PricedSaleFromDb) {
 }
 
 /** The answer of a new sale, from what was just stored: read back, GET /api/orders/:id answers the same. */
-function storedOrder({ input, seller, register, sale, lines, payments, paid, change }: SaleToStore, stored: Stored): Order {
+function storedOrder({ input, seller, register, sale, lines, payments, paid, change, approvalId }: SaleToStore, stored: Stored): Order {
   const { cart } = sale.priced;
   const order = {
     id: stored.orderId,
@@ -277,8 +288,8 @@ function storedOrder({ input, seller, register, sale, lines, payments, paid, cha
     note: input.note,
     tags: [],
     ...loyaltyColumns(sale),
-    storeCreditPaid: 0,
-    approvalId: null,
+    storeCreditPaid: input.storeCredit,
+    approvalId,
     createdAt: new Date(stored.createdAt),
   };
   return toOrder(

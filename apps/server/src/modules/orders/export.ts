@@ -1,10 +1,11 @@
 import { formatMinorAsDecimal, fractionDigitsOf } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { csvLine } from '../../lib/csv-write.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
 import type { OrderFilters } from './list-filters.ts';
-import { eachOrder } from './read.ts';
+import { countOrders, eachOrder } from './read.ts';
 
 const header = [
   'number',
@@ -24,9 +25,19 @@ const header = [
   'tenders',
 ];
 
-/** The orders list's filtered set as CSV; money as decimals in the shop's currency. */
-export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: OutletScope): AsyncGenerator<string> {
+/**
+ * The orders list's filtered set as CSV; money as decimals in the shop's currency. It names
+ * customers, so the export is noted in the audit log as one of customer data.
+ */
+export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: OutletScope, actor: AuditActor): AsyncGenerator<string> {
   const fractionDigits = fractionDigitsOf((await getShopSettings(db)).currency);
+  const rows = await countOrders(db, filters, scope);
+  const asked = Object.fromEntries(Object.entries(filters).filter(([key, value]) => value !== undefined && key !== 'page' && key !== 'perPage'));
+  await recordAudit(db, actor, {
+    action: 'customer.export',
+    summary: `Exported ${rows} ${rows === 1 ? 'sale' : 'sales'} with their customers to CSV`,
+    after: { export: 'orders', filters: asked, rows },
+  });
   const money = (minor: number) => formatMinorAsDecimal(minor, fractionDigits);
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.
   let head = `\uFEFF${header.join(',')}\r\n`;

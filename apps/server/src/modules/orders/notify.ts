@@ -15,8 +15,7 @@ import { getReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
 import { getOrder } from './read.ts';
-import { orderBarcodePng } from './receipt-barcode.ts';
-import { BARCODE_CID, receiptHtml, receiptPdf, receiptText } from './receipt-document.ts';
+import { mailReceipt } from './receipt-mail.ts';
 import { recordOrderEvent } from './timeline.ts';
 
 /**
@@ -47,22 +46,17 @@ export async function notifyOrder(
     formatMoney: moneyFormatterOf(settings),
   });
   const subject = `Your receipt ${order.number} from ${settings.businessName}`;
-  const pdf = await receiptPdf(rows, layout.paperWidth, subject);
-  // Mail readers show no SVG and many block data: pictures, so the barcode goes as an inline PNG.
-  const barcode = layout.showOrderBarcode ? await orderBarcodePng(order.number) : null;
 
   let messageId: string;
   try {
-    ({ messageId } = await mailer.send({
+    ({ messageId } = await mailReceipt(mailer, {
       to: sentTo,
-      fromName: settings.businessName,
+      businessName: settings.businessName,
       subject,
-      html: receiptHtml(rows, layout.paperWidth, settings.businessName, barcode ? `cid:${BARCODE_CID}` : null),
-      text: receiptText(rows, layout.paperWidth, settings.businessName),
-      attachments: [
-        { filename: `receipt-${order.number}.pdf`, content: pdf, contentType: 'application/pdf' },
-        ...(barcode ? [{ filename: `barcode-${order.number}.png`, content: barcode, contentType: 'image/png', cid: BARCODE_CID }] : []),
-      ],
+      rows,
+      paperWidth: layout.paperWidth,
+      fileStem: `receipt-${order.number}`,
+      barcodeValue: layout.showOrderBarcode ? order.number : null,
     }));
   } catch (err) {
     const failure = sendFailure('The receipt', err);

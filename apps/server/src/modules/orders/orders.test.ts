@@ -1,4 +1,4 @@
-import { totalMismatchMessage } from '@tillbook/contract';
+import { defaultCashierRights, totalMismatchMessage } from '@tillbook/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orderLines, orderPayments, orders, stockLevels, stockMovements } from '../../db/schema/index.ts';
@@ -192,10 +192,13 @@ describe('a sale and the registers', () => {
 
 describe('a sale that costs nothing', () => {
   it('completes without a payment when every item is discounted, but a sale with something due still needs one', async () => {
+    // A shop that lets its cashiers give anything off (beyond their rights a manager approves: sale-rights.test.ts).
+    expect((await shop.admin.put('/api/settings/cashier-rights', { ...defaultCashierRights, discountUpToE4: 1_000_000 })).statusCode).toBe(200);
     const free = await shop.cashier.post(
       '/api/orders/create',
       saleBody(shop.till.id, [[shop.mug.variantId, 1]], 0, { orderDiscount: { kind: 'percentage', rateE4: 1_000_000 }, payments: [] }),
     );
+    expect((await shop.admin.put('/api/settings/cashier-rights', defaultCashierRights)).statusCode).toBe(200);
     expect(free.statusCode, free.body).toBe(201);
     expect(free.json().data).toMatchObject({ total: 0, paid: 0, change: 0, payments: [] });
 

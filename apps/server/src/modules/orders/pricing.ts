@@ -78,7 +78,7 @@ export async function priceSaleFromDb(
     const variant = variants.get(line.variantId);
     if (!variant) errors[`lines.${index}.variantId`] = ['This product no longer exists.'];
     else if (!variant.sellable) errors[`lines.${index}.variantId`] = [`${describeItem(variant)} is not on sale.`];
-    else lines.push({ item: variant.item, quantity: line.quantity, discount: line.discount as PricingDiscount | null });
+    else lines.push({ item: variant.item, quantity: line.quantity, discount: line.discount as PricingDiscount | null, unitPrice: line.unitPrice });
   });
   const customer = customerRows ?? null;
   if (values.customerId !== null && !customer) errors.customerId = ['The chosen customer does not exist.'];

@@ -21,7 +21,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { sendPdf } from '../../lib/pdf.ts';
 import { createOrder } from './create.ts';
+import { auditActorOf } from '../audit/service.ts';
 import { bulkUpdateOrders, editOrder } from './edit.ts';
 import { ordersCsv } from './export.ts';
 import { getShopTimeZone } from '../settings/service.ts';
@@ -51,7 +53,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await createOrder(db, request.body, request.currentUser);
+      const { order, created } = await createOrder(db, request.body, request.currentUser, auditActorOf(request));
       return reply.code(created ? 201 : 200).send({ data: order });
     },
   );
@@ -95,7 +97,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const timeZone = await getShopTimeZone(db);
       orderWhere(request.query, scope, timeZone);
       orderSort(request.query.sort);
-      return sendCsv(reply, datedCsvFileName('orders', timeZone), ordersCsv(db, request.query, scope));
+      return sendCsv(reply, datedCsvFileName('orders', timeZone), ordersCsv(db, request.query, scope, auditActorOf(request)));
     },
   );
 
@@ -139,12 +141,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.currentUser;
       const scope = outletScopeOf(user);
       if (request.query.format !== 'pdf') return { data: await orderReceipt(db, request.params.id, scope, user.id) } satisfies z.input<typeof orderReceiptResult>;
-      const { fileName, pdf } = await orderReceiptPdf(db, request.params.id, scope, user.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, await orderReceiptPdf(db, request.params.id, scope, user.id));
     },
   );
 

@@ -11,8 +11,8 @@ type OrderCreateValues = z.output<typeof orderCreateInput>;
  * rule for a reused idempotency key; decision 011).
  *
  * What defines a sale is compared, never when it was made: the register, the lines (variant,
- * quantity, line discount, the share of the order discount), the coupon, the customer, each
- * payment (tender, what was handed over, reference) and the total the screen showed. The note is
+ * quantity, line discount, the share of the order discount), the coupon, the customer, the store
+ * credit spent, each payment (tender, what was handed over, reference) and the total the screen showed. The note is
  * not: staff may edit it afterwards. The customer neither once staff moved the sale to another one.
  *
  * Discounts are compared by what they took off: the request's are worked out by the pricing
@@ -24,9 +24,12 @@ export function isSameSale(input: OrderCreateValues, order: Order, options: { cu
   if (order.total !== input.total) return false;
   if (!options.customerMoved && order.customerId !== input.customerId) return false;
   if ((order.couponCode ?? '').toLowerCase() !== (input.couponCode ?? '').toLowerCase()) return false;
+  if (order.storeCreditPaid !== input.storeCredit) return false;
 
   if (order.lines.length !== input.lines.length) return false;
   if (!input.lines.every((line, index) => line.variantId === order.lines[index]!.variantId && line.quantity === order.lines[index]!.quantity)) return false;
+  // A price the cashier set is the price the line was sold at.
+  if (!input.lines.every((line, index) => line.unitPrice === null || line.unitPrice === order.lines[index]!.unitPrice)) return false;
   // The redemption: the same reward and the same points as a tender. A reward's discount follows
   // from the reward and the lines (compared), and the equal total holds the rest.
   const loyalty = order.loyalty;

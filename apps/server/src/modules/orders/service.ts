@@ -6,3 +6,7 @@
 export { listOrders } from './read.ts';
 export { recordOrderEvent } from './timeline.ts';
 export { priceSaleFromDb } from './pricing.ts';
+// Refunds print and e-mail their receipts with the sale's receipt machinery.
+export { getOrder } from './read.ts';
+export { receiptPdf } from './receipt-document.ts';
+export { mailReceipt } from './receipt-mail.ts';

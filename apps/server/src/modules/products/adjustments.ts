@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { outlets, productVariants, stockLevels } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock, setStock } from '../stock/service.ts';
 import { getProductRow } from './detail.ts';
@@ -13,7 +14,8 @@ import { recordHistory } from './history.ts';
  * A manual stock adjustment from the product screen, with its reason, through the ledger; the
  * product's history records before → after.
  */
-export async function adjustStock(db: Db, productId: number, input: z.output<typeof stockAdjustmentInput>, userId: number | null) {
+export async function adjustStock(db: Db, productId: number, input: z.output<typeof stockAdjustmentInput>, actor: AuditActor) {
+  const userId = actor.id;
   const product = await getProductRow(db, productId);
   if (!product.trackStock) throw AppError.validation({ variantId: ['This product does not track stock.'] });
   const [variant] = await db
@@ -43,6 +45,15 @@ export async function adjustStock(db: Db, productId: number, input: z.output<typ
           });
     const label = `${variant.name ? `${variant.name} ` : ''}stock at ${outlet.name}`;
     await recordHistory(tx, productId, userId, 'stock', [{ field: label, before, after: quantityAfter }]);
+    const what = `${product.title}${variant.name ? ` ${variant.name}` : ''} (${variant.sku})`;
+    await recordAudit(tx, actor, {
+      action: 'stock.adjust',
+      summary: `Stock of ${what} at ${outlet.name}: ${before} → ${quantityAfter}, ${input.note}`,
+      subject: { type: 'product', id: productId },
+      before: { sku: variant.sku, onHand: before },
+      after: { sku: variant.sku, onHand: quantityAfter, mode: input.mode, quantity: input.quantity, reason: input.note },
+      outletId: input.outletId,
+    });
     return { variantId: input.variantId, outletId: input.outletId, quantity: quantityAfter };
   });
 }

@@ -5,8 +5,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { categories, productCategories, products, productVariants } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { getShopSettings } from '../settings/service.ts';
 import { touchProducts } from '../stock/service.ts';
 import { recordHistory } from './history.ts';
+import { auditActorOfProducts, auditPriceChanges, type PriceChange } from './price-audit.ts';
 import { deleteProduct, setProductStatus, type Actor } from './service.ts';
 
 type BulkInput = { ids: number[]; action: (typeof productBulkActions)[number]; values?: z.output<typeof productBulkValues> };
@@ -61,6 +63,9 @@ async function changePrices(db: Db, ids: number[], percent: string | undefined, 
     throw AppError.validation({ 'values.percent': ['The percentage must be a number such as 10 or -5.5 (at most 4 decimals), and not 0.'] });
   }
   const variants = await db.select().from(productVariants).where(inArray(productVariants.productId, ids));
+  const titles = await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids));
+  const settings = await getShopSettings(db);
+  const changes = new Map<number, PriceChange>(titles.map((p) => [p.id, { product: p, before: [], after: [] }]));
   await db.transaction(async (tx) => {
     for (const v of variants) {
       const change = percentOf(v.price, rate);
@@ -68,8 +73,11 @@ async function changePrices(db: Db, ids: number[], percent: string | undefined, 
       if (price === v.price) continue;
       await tx.update(productVariants).set({ price, updatedAt: new Date() }).where(eq(productVariants.id, v.id));
       await recordHistory(tx, v.productId, actor.userId, 'updated', [{ field: `${v.name ? `${v.name} ` : ''}price`, before: v.price, after: price }]);
+      changes.get(v.productId)?.before.push(v);
+      changes.get(v.productId)?.after.push({ ...v, price });
     }
     await touchProducts(tx, ids);
+    await auditPriceChanges(tx, auditActorOfProducts(actor), [...changes.values()], settings, `bulk ${isNegative ? '' : '+'}${text.replace(/^\+/, '')}%`);
   });
   return new Set(variants.map((v) => v.productId)).size;
 }

@@ -61,6 +61,8 @@ export type Lookups = {
   fractionDigits: number;
   outletId: number;
   outletName: string;
+  /** The shop's money style, for the audit log's price lines. */
+  money: { currency: string; locale: string };
 };
 
 export async function loadLookups(db: DbOrTx, outletId: number): Promise<Lookups> {
@@ -78,6 +80,7 @@ export async function loadLookups(db: DbOrTx, outletId: number): Promise<Lookups
     fractionDigits: fractionDigitsOf(settings.currency),
     outletId,
     outletName: outlet?.name ?? `outlet ${outletId}`,
+    money: { currency: settings.currency, locale: settings.locale },
   };
 }
 

@@ -9,6 +9,7 @@ import { refreshProductStock, setStock } from '../stock/service.ts';
 import type { KnownCodes, KnownVariant } from './csv-known-codes.ts';
 import { zodErrors, type Lookups, type RowValues } from './csv-rows.ts';
 import { diffProducts, recordHistory } from './history.ts';
+import { auditActorOfProducts, auditPriceChanges } from './price-audit.ts';
 import type { Actor } from './service.ts';
 
 /** A row of the products CSV whose SKU exists: what it changes on that variant and its product. */
@@ -169,6 +170,9 @@ export async function updateFromRow(tx: DbOrTx, variant: KnownVariant, values: R
         .update(productVariants)
         .set({ sku: after.sku, barcode: after.barcode, price: after.price, cost: after.cost, updatedAt: new Date() })
         .where(eq(productVariants.id, before.variantId));
+      const variant = (state: VariantState) => ({ id: state.variantId, productId: state.productId, name: state.name, sku: state.sku, price: state.price, cost: state.cost });
+      const change = { product: { id: before.productId, title: after.title }, before: [variant(before)], after: [variant(after)] };
+      await auditPriceChanges(tx, auditActorOfProducts(actor), [change], lookups.money, 'CSV import');
     }
     if (after.level && after.level.lowStockThreshold !== (before.level?.lowStockThreshold ?? null)) {
       await tx

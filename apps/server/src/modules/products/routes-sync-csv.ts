@@ -5,6 +5,7 @@ import { PRODUCT_CSV_MAX_BYTES } from '@tillbook/contract';
 import { readCsvUpload } from '../../lib/csv.ts';
 import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
 import { exportProducts } from './csv-export.ts';
+import { auditActorOf } from '../audit/service.ts';
 import { getShopTimeZone } from '../settings/service.ts';
 import { importProducts } from './csv-import.ts';
 import { resolveOutletId, syncProducts } from './sync.ts';
@@ -51,7 +52,7 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const outletId = await resolveOutletId(db, request.query.outletId, null);
       const text = await readCsvUpload(request, PRODUCT_CSV_MAX_BYTES);
-      const actor = { userId: request.currentUser.id };
+      const actor = { userId: request.currentUser.id, audit: auditActorOf(request) };
       return { data: await importProducts(db, text, { dryRun: request.query.dryRun ?? false, outletId, actor }) };
     },
   );

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { saveImage } from '../../lib/media.ts';
 import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
+import { auditActorOf } from '../audit/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { adjustStock } from './adjustments.ts';
 import { createInStoreBarcode } from './barcodes.ts';
@@ -62,7 +63,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/create',
     { schema: { tags, summary: 'Create a product with its variants and opening stock', body: productInput, response: { 201: productResult } } },
-    async (request, reply) => reply.code(201).send({ data: await createProduct(db, request.body, { userId: request.currentUser.id }) }),
+    async (request, reply) => reply.code(201).send({ data: await createProduct(db, request.body, { userId: request.currentUser.id, audit: auditActorOf(request) }) }),
   );
 
   app.get(
@@ -75,7 +76,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/products/:id/edit',
     { schema: { tags, summary: 'Update a product (stock changes through /stock)', params: idParams, body: productInput, response: { 200: productResult } } },
-    async (request) => ({ data: await updateProduct(db, request.params.id, request.body, { userId: request.currentUser.id }) }),
+    async (request) => ({ data: await updateProduct(db, request.params.id, request.body, { userId: request.currentUser.id, audit: auditActorOf(request) }) }),
   );
 
   app.delete(
@@ -89,7 +90,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await deleteProduct(db, request.params.id, { userId: request.currentUser.id });
+      const outcome = await deleteProduct(db, request.params.id, { userId: request.currentUser.id, audit: auditActorOf(request) });
       return outcome === 'deleted' ? reply.code(204).send(null) : reply.code(200).send({ data: { archived: true } });
     },
   );
@@ -104,7 +105,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: affectedResult },
       },
     },
-    async (request) => ({ data: { affected: await bulkUpdateProducts(db, request.body, { userId: request.currentUser.id }) } }),
+    async (request) => ({ data: { affected: await bulkUpdateProducts(db, request.body, { userId: request.currentUser.id, audit: auditActorOf(request) }) } }),
   );
 
   app.get(
@@ -175,6 +176,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(z.object({ variantId: z.number().int(), outletId: z.number().int(), quantity: z.number().int() })) },
       },
     },
-    async (request) => ({ data: await adjustStock(db, request.params.id, request.body, request.currentUser.id) }),
+    async (request) => ({ data: await adjustStock(db, request.params.id, request.body, auditActorOf(request)) }),
   );
 };

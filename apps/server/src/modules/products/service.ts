@@ -4,14 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { catalogueDeletions, productAttributes, productCategories, productCharges, products, productTaxes, productVariants } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { AuditActor } from '../audit/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock, refreshProductStock, touchProducts } from '../stock/service.ts';
 import { getProduct, getProductRow } from './detail.ts';
 import { diffProducts, recordHistory } from './history.ts';
+import { auditActorOfProducts, auditPriceChanges, pricedVariants } from './price-audit.ts';
 import { checkReferences } from './references.ts';
 import { checkVariantCodes, checkVariantOptions, saveThresholds, saveVariants, VariantNotFound } from './variants.ts';
 
-export type Actor = { userId: number | null };
+/** Who acts: the user, and for the audit log their name and address (every route passes it; seeds need not). */
+export type Actor = { userId: number | null; audit?: AuditActor };
 
 async function validate(db: Db, values: ProductValues, productId: number | null) {
   const errors: Record<string, string[]> = {};
@@ -91,6 +94,7 @@ export async function updateProduct(db: Db, id: number, values: ProductValues, a
   const settings = await getShopSettings(db);
   await db
     .transaction(async (tx) => {
+      const pricesBefore = await pricedVariants(tx, [id]);
       await tx
         .update(products)
         .set({ title: values.title, description: values.description, trackStock: values.trackStock, status: values.status, updatedAt: new Date() })
@@ -100,6 +104,8 @@ export async function updateProduct(db: Db, id: number, values: ProductValues, a
       await saveThresholds(tx, variantIds, values);
       await refreshProductStock(tx, [id]);
       await touchProducts(tx, [id]);
+      const change = { product: { id, title: values.title }, before: pricesBefore, after: await pricedVariants(tx, [id]) };
+      await auditPriceChanges(tx, auditActorOfProducts(actor), [change], settings, 'product form');
     })
     .catch(rethrow);
   const after = await getProduct(db, id);

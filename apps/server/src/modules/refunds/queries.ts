@@ -1,7 +1,9 @@
 import type { Tender } from '@tillbook/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  approvals,
   cashboxSessions,
   coupons,
   customerPoints,
@@ -9,6 +11,7 @@ import {
   orderLines,
   orderPayments,
   orders,
+  outlets,
   refundLines,
   refundPayments,
   refunds,
@@ -67,6 +70,28 @@ export async function findSessionForShare(tx: DbOrTx, sessionId: number) {
     .where(eq(cashboxSessions.id, sessionId))
     .for('share', { of: cashboxSessions });
   return session;
+}
+
+/** The drawer a user opened and holds now (at most one), with its register, share-locked like the above. */
+export async function findHeldSessionForShare(tx: DbOrTx, userId: number) {
+  const [held] = await tx
+    .select({ id: cashboxSessions.id, registerId: cashboxSessions.registerId, outletId: cashboxSessions.outletId })
+    .from(cashboxSessions)
+    .where(and(eq(cashboxSessions.openedBy, userId), eq(cashboxSessions.status, 'open')))
+    .for('share');
+  return held;
+}
+
+/** Where an open drawer is: its register and outlet. */
+export async function findSessionPlace(tx: DbOrTx, sessionId: number) {
+  const [place] = await tx.select({ registerId: cashboxSessions.registerId, outletId: cashboxSessions.outletId }).from(cashboxSessions).where(eq(cashboxSessions.id, sessionId));
+  return place;
+}
+
+/** Money the sale's refunds so far paid back as store credit. */
+export async function sumRefundedStoreCredit(tx: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await tx.select({ amount: sql<number>`coalesce(sum(${refunds.storeCredit}), 0)`.mapWith(Number) }).from(refunds).where(eq(refunds.orderId, orderId));
+  return row?.amount ?? 0;
 }
 
 /** The open session of a register, share-locked like the above. */
@@ -174,13 +199,22 @@ export async function releaseCouponUse(tx: DbOrTx, couponId: number): Promise<vo
   await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, couponId));
 }
 
-/** An order's refunds, oldest first, with who made each. */
+const approvers = alias(users, 'approvers');
+
+/** An order's refunds, oldest first, with who made each and who approved it. */
 export function findRefundsOfOrder(db: DbOrTx, orderId: number) {
   return db
-    .select({ refund: refunds, userName: users.name, hasCustomer: sql<boolean>`${orders.customerId} is not null` })
+    .select({
+      refund: refunds,
+      userName: users.name,
+      hasCustomer: sql<boolean>`${orders.customerId} is not null`,
+      approval: { id: approvals.id, approverName: approvers.name, method: approvals.method, createdAt: approvals.createdAt },
+    })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .leftJoin(users, eq(users.id, refunds.userId))
+    .leftJoin(approvals, eq(approvals.id, refunds.approvalId))
+    .leftJoin(approvers, eq(approvers.id, approvals.approvedBy))
     .where(eq(refunds.orderId, orderId))
     .orderBy(asc(refunds.id));
 }
@@ -197,4 +231,28 @@ export function findRefundLines(db: DbOrTx, refundIds: number[]) {
 
 export function findRefundPayments(db: DbOrTx, refundIds: number[]) {
   return db.select().from(refundPayments).where(inArray(refundPayments.refundId, refundIds)).orderBy(asc(refundPayments.id));
+}
+
+/**
+ * A sale by its number, whatever the case it was typed in: numbers are stored as printed
+ * (MAIN-000123), so the number as typed and in capitals are tried on the unique index first.
+ */
+export async function findSaleByNumber(db: DbOrTx, typed: string) {
+  const columns = {
+    order: orders,
+    outletName: outlets.name,
+    registerName: registers.name,
+    customerName: customers.name,
+  };
+  const query = () =>
+    db
+      .select(columns)
+      .from(orders)
+      .innerJoin(outlets, eq(outlets.id, orders.outletId))
+      .leftJoin(registers, eq(registers.id, orders.registerId))
+      .leftJoin(customers, eq(customers.id, orders.customerId));
+  const [exact] = await query().where(inArray(orders.number, [...new Set([typed, typed.toUpperCase()])]));
+  if (exact) return exact;
+  const [anyCase] = await query().where(sql`lower(${orders.number}) = lower(${typed})`).limit(1);
+  return anyCase;
 }

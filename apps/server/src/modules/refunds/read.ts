@@ -9,7 +9,7 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
   if (heads.length === 0) return [];
   const ids = heads.map((h) => h.refund.id);
   const [lines, payments] = await Promise.all([findRefundLines(db, ids), findRefundPayments(db, ids)]);
-  return heads.map(({ refund, userName, hasCustomer }) => ({
+  return heads.map(({ refund, userName, hasCustomer, approval }) => ({
     id: refund.id,
     orderId: refund.orderId,
     number: refund.number,
@@ -43,6 +43,11 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
     points: hasCustomer
       ? { returned: refund.pointsReturned, pointsPaidBack: refund.pointsPaidBack, reversed: refund.pointsReversed, unrecovered: refund.pointsUnrecovered }
       : null,
+    storeCredit: refund.storeCredit,
+    approval:
+      approval?.id != null && approval.method !== null && approval.createdAt !== null
+        ? { id: approval.id, approverName: approval.approverName ?? 'A former user', method: approval.method, createdAt: approval.createdAt.toISOString() }
+        : null,
     createdAt: refund.createdAt.toISOString(),
   }));
 }

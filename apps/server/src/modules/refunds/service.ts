@@ -1,30 +1,31 @@
 import {
-  defaultRefundPayments,
   formatMoney,
   refundPointsOf,
   refundShareOf,
   sumRefundTaxes,
-  tenders,
   type Refund,
   type RefundCreateInput,
   type RefundShare,
+  type ShopSettings,
   type Tender,
 } from '@tillbook/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { OrderLineRow } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { summariseRefund } from '../analytics/service.ts';
+import { approvalFor, verifyApproval } from '../approvals/service.ts';
+import { recordAudit, type AuditActor } from '../audit/service.ts';
+import { changeStoreCredit } from '../customers/service.ts';
 import { recordOrderEvent } from '../orders/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock } from '../stock/service.ts';
+import { drawerFor, type Refunder } from './drawer.ts';
+import { paybackOf } from './payback.ts';
 import {
   countRefundsOfOrder,
-  findOpenSessionForShare,
   findOrderForUpdate,
   findOrderLines,
   findOrderPayments,
-  findRegisterName,
-  findSessionForShare,
   insertRefund,
   insertRefundLines,
   insertRefundPayments,
@@ -33,13 +34,26 @@ import {
   setRefundPoints,
   subtractCustomerSpend,
   sumRefundedByTender,
+  sumRefundedStoreCredit,
   sumRefundedUnitsByLine,
   sumRefundPointsOfOrder,
   updateOrderStatus,
 } from './queries.ts';
 import { listRefunds } from './read.ts';
 
-type Refunder = { id: number };
+export { findSaleForReturn } from './lookup.ts';
+export type { Refunder } from './drawer.ts';
+
+/** Where the request came from: who, for the audit, and the address the approval's tries are throttled by. */
+export type RefundRequest = { actor: AuditActor; ip: string };
+
+/** Why a cashier's refund needs an administrator (null: it does not); administrators are never limited. */
+function approvalNeeded(refunder: Refunder, total: number, style: ShopSettings): string | null {
+  if (refunder.type === 'administrator') return null;
+  const upTo = style.cashierRights.refundUpTo;
+  if (upTo === 0) return 'A refund at the till needs a manager’s approval.';
+  return total > upTo ? `Refunds above ${formatMoney(upTo, style)} need a manager’s approval.` : null;
+}
 
 /** Units of each sold line already refunded, and amounts already paid back per tender. */
 async function refundedSoFar(tx: DbOrTx, orderId: number) {
@@ -58,48 +72,21 @@ async function tenderRoom(tx: DbOrTx, orderId: number, refunded: Map<Tender, num
   return [...byTender].map(([tender, amount]) => ({ tender, available: amount - (refunded.get(tender) ?? 0) }));
 }
 
-const drawerField = 'cashboxSessionId';
-
-/**
- * The drawer a refund is counted in and its cash comes out of. Chosen: any open drawer (only when
- * cash goes back), or null for cash paid outside a drawer. Not chosen: the sale's register's drawer
- * while it is open; when it is closed and cash goes back, the refunder is asked rather than another
- * register's drawer silently paying. The session row is share-locked so a close waits for the refund.
- */
-async function drawerFor(tx: DbOrTx, registerId: number | null, chosen: number | null | undefined, paysCash: boolean): Promise<number | null> {
-  if (chosen === null) return null;
-  if (chosen !== undefined) {
-    if (!paysCash) throw AppError.validation({ [drawerField]: ['Only cash comes out of a drawer, and this refund pays nothing back in cash.'] });
-    const session = await findSessionForShare(tx, chosen);
-    if (!session) throw AppError.validation({ [drawerField]: ['The chosen drawer does not exist.'] });
-    if (session.status !== 'open') throw AppError.validation({ [drawerField]: [`The drawer of ${session.registerName} is closed. Choose an open drawer, or record the refund as paid outside a drawer.`] });
-    return session.id;
-  }
-  if (registerId === null) {
-    if (paysCash) throw AppError.validation({ [drawerField]: ['Choose the open drawer that pays the cash, or record the refund as paid outside a drawer.'] });
-    return null;
-  }
-  const open = await findOpenSessionForShare(tx, registerId);
-  if (open) return open.id;
-  if (!paysCash) return null;
-  const registerName = await findRegisterName(tx, registerId);
-  throw AppError.validation({
-    [drawerField]: [`The drawer of ${registerName ?? 'the sale’s register'} is closed. Choose the open drawer that pays the cash, or record the refund as paid outside a drawer.`],
-  });
-}
-
 function itemName(line: OrderLineRow): string {
   return line.variantName ? `${line.title} (${line.variantName})` : line.title;
 }
 
 /**
  * Refunds part of a sale in one transaction: the refund with its lines and payments, restocked
- * goods back through the ledger, the order's status, the customer's spend, the coupon use when
- * nothing is left, and the order's timeline. The order row is locked first so two refunds of
+ * goods back through the ledger, the order's status, the customer's spend and store credit, the
+ * coupon use when nothing is left, the order's timeline, the approval a cashier's refund above the
+ * shop's limit needs, and the audit row. The order row is locked first so two refunds of
  * the same sale take turns and never give back more than was sold or paid.
  */
-export async function createRefund(db: Db, orderId: number, input: RefundCreateInput, refunder: Refunder): Promise<Refund> {
+export async function createRefund(db: Db, orderId: number, input: RefundCreateInput, refunder: Refunder, request: RefundRequest): Promise<Refund> {
   const style = await getShopSettings(db);
+  // Before the transaction: a wrong PIN is counted (and throttled) even though the refund is refused.
+  const verified = await verifyApproval(db, input.approval, request.ip);
   const refundId = await db.transaction(async (tx) => {
     const order = await findOrderForUpdate(tx, orderId);
     if (!order) throw AppError.notFound();
@@ -130,31 +117,27 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
     const unitsLeft = sold.reduce((sum, l) => sum + l.quantity - (so.units.get(l.id) ?? 0) - (asked.get(l.id) ?? 0), 0);
     // The part of the sale points paid goes back as points: the tenders give back the rest.
     const points = refundPointsOf(order, await sumRefundPointsOfOrder(tx, orderId), total, unitsLeft === 0);
-    const moneyBack = total - points.pointsPaidBack;
     const room = await tenderRoom(tx, orderId, so.byTender);
-    const payments = (input.payments ?? defaultRefundPayments(moneyBack, room)).filter((p) => p.amount > 0);
-    for (const tender of tenders) {
-      const amount = payments.filter((p) => p.tender === tender).reduce((sum, p) => sum + p.amount, 0);
-      const available = Math.max(0, room.find((r) => r.tender === tender)?.available ?? 0);
-      if (amount > available) {
-        throw AppError.validation({ payments: [`At most ${formatMoney(available, style)} can go back by ${tender}: that is what it paid less what was refunded on it.`] });
-      }
-    }
-    const paidBack = payments.reduce((sum, p) => sum + p.amount, 0);
-    if (paidBack !== moneyBack) {
-      const inPoints = points.pointsPaidBack > 0 ? `, of which ${formatMoney(points.pointsPaidBack, style)} goes back as points` : '';
-      throw AppError.validation({
-        payments: [`The payments add up to ${formatMoney(paidBack, style)}; the refund is ${formatMoney(total, style)}${inPoints}.`],
-      });
-    }
+    const storeCreditRoom = order.storeCreditPaid - (await sumRefundedStoreCredit(tx, orderId));
+    const { payments, storeCredit } = paybackOf(input, total, points.pointsPaidBack, { hasCustomer: order.customerId !== null, room, storeCreditRoom }, style);
 
     const count = await countRefundsOfOrder(tx, orderId);
-    // Every tender is stamped with the drawer so its Z report shows card refunds beside cash ones.
+    const number = `${order.number}-R${count + 1}`;
     const paysCash = payments.some((p) => p.tender === 'cash');
-    const cashboxSessionId = await drawerFor(tx, order.registerId, input.cashboxSessionId, paysCash);
+    const drawer = await drawerFor(tx, refunder, order, input.cashboxSessionId, paysCash);
+    const cashboxSessionId = drawer.sessionId;
+    const summary = `Refund ${number} of ${formatMoney(total, style)}`;
+    const approval = await approvalFor(tx, approvalNeeded(refunder, total, style), verified, {
+      action: 'refund',
+      requester: refunder,
+      outletId: drawer.outletId,
+      registerId: drawer.registerId,
+      amount: total,
+      detail: summary,
+    });
     const refund = await insertRefund(tx, {
       orderId,
-      number: `${order.number}-R${count + 1}`,
+      number,
       outletId: order.outletId,
       registerId: order.registerId,
       cashboxSessionId,
@@ -164,6 +147,8 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
       taxTotal: shares.reduce((sum, s) => sum + s.share.taxTotal, 0),
       total,
       taxes: sumRefundTaxes(shares.map((s) => s.share)),
+      storeCredit,
+      approvalId: approval?.id ?? null,
     });
     if (!refund) throw new Error('The refund was not stored');
     await insertRefundLines(
@@ -209,10 +194,40 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
         unrecovered: points.toTakeBack - takenBack,
       });
     }
+    if (storeCredit > 0 && order.customerId !== null) {
+      await changeStoreCredit(tx, {
+        customerId: order.customerId,
+        delta: storeCredit,
+        kind: 'refund',
+        reason: refund.number,
+        refundId: refund.id,
+        orderId,
+        userId: refunder.id,
+        field: 'storeCredit',
+      });
+    }
     // Line totals already carry their coupon share; what is left to give back is the use itself.
     if (status === 'refunded' && order.couponId !== null) await releaseCouponUse(tx, order.couponId);
     await summariseRefund(tx, refund.id);
     await recordOrderEvent(tx, orderId, 'refunded', { refundId: refund.id, number: refund.number, total }, refunder.id);
+    await recordAudit(tx, request.actor, {
+      action: 'refund.create',
+      summary,
+      subject: { type: 'refund', id: refund.id },
+      after: {
+        order: order.number,
+        lines: shares.length,
+        units: shares.reduce((sum, s) => sum + s.quantity, 0),
+        total,
+        tenders: payments.map((p) => ({ tender: p.tender, amount: p.amount })),
+        storeCredit,
+        cashboxSessionId,
+        reason: input.reason,
+      },
+      outletId: drawer.outletId,
+      registerId: drawer.registerId,
+      approval,
+    });
     return refund.id;
   });
   const stored = (await listRefunds(db, orderId)).find((r) => r.id === refundId);

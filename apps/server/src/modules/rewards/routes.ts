@@ -1,6 +1,7 @@
 import { idParams, rewardInput, rewardListQuery, rewardPage, rewardResult, rewardSettingsInput, rewardSettingsResult, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createReward, deleteReward, getReward, listRewards, setRewardArchivedState, updateReward } from './catalogue.ts';
+import { auditActorOf } from '../audit/service.ts';
 import { getRewardSettingsView, saveRewardSettings } from './settings.ts';
 
 const tags = ['rewards'];
@@ -35,7 +36,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rewardSettingsResult },
       },
     },
-    async (request) => ({ data: await saveRewardSettings(db, request.body) }),
+    async (request) => ({ data: await saveRewardSettings(db, request.body, auditActorOf(request)) }),
   );
 
   app.get(

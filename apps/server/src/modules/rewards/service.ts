@@ -58,7 +58,7 @@ export async function loyaltyForSale(
  * GET /api/rewards/points?customer=: the balance, what it would pay, and the rewards available today
  * that it reaches (fewest points first), with the nearest one out of reach.
  */
-export async function getPointsSummary(db: DbOrTx, customer: Pick<CustomerRow, 'id' | 'pointsBalance'>, now: Date = new Date()): Promise<PointsSummary> {
+export async function getPointsSummary(db: DbOrTx, customer: Pick<CustomerRow, 'id' | 'pointsBalance' | 'storeCredit'>, now: Date = new Date()): Promise<PointsSummary> {
   const [rules, timeZone] = await Promise.all([getRewardSettings(db), getShopTimeZone(db)]);
   const rewards = await listAvailableRewards(db, localToday(timeZone, now));
   const balance = customer.pointsBalance;
@@ -73,5 +73,6 @@ export async function getPointsSummary(db: DbOrTx, customer: Pick<CustomerRow, '
     refusal,
     rewards: within,
     next: beyond ? { reward: beyond, pointsShort: beyond.points - balance } : null,
+    storeCredit: customer.storeCredit,
   };
 }

@@ -1,7 +1,8 @@
 import { defaultRewardSettings, type RewardSettings, type RewardSettingsValues, type RewardSettingsView } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSetting, writeSetting } from '../settings/service.ts';
+import type { AuditActor } from '../audit/service.ts';
+import { auditSettingsChange, readSetting, writeSetting } from '../settings/service.ts';
 import { findCategoryNames, findProductTitles } from './queries.ts';
 
 const REWARDS_KEY = 'rewards';
@@ -17,9 +18,13 @@ export async function getRewardSettings(db: DbOrTx): Promise<RewardSettings> {
 }
 
 /** PUT /api/settings/rewards: replaces the rules as a whole. */
-export async function updateRewardSettings(db: DbOrTx, values: RewardSettingsValues): Promise<RewardSettings> {
+export async function updateRewardSettings(db: DbOrTx, values: RewardSettingsValues, actor?: AuditActor): Promise<RewardSettings> {
   const next: RewardSettings = { earning: values.earning, redemption: values.redemption, expiry: values.expiry };
-  await writeSetting(db, REWARDS_KEY, next);
+  await db.transaction(async (tx) => {
+    const before = await getRewardSettings(tx);
+    await writeSetting(tx, REWARDS_KEY, next);
+    await auditSettingsChange(tx, actor, 'rewards', before, next);
+  });
   return next;
 }
 
@@ -34,13 +39,13 @@ export async function getRewardSettingsView(db: DbOrTx): Promise<RewardSettingsV
 }
 
 /** Saves the rules once every excluded category and product exists (422 on the list otherwise). */
-export async function saveRewardSettings(db: DbOrTx, values: RewardSettingsValues): Promise<RewardSettingsView> {
+export async function saveRewardSettings(db: DbOrTx, values: RewardSettingsValues, actor?: AuditActor): Promise<RewardSettingsView> {
   const { excludedCategoryIds, excludedProductIds } = values.earning;
   const [foundCategories, foundProducts] = await Promise.all([findCategoryNames(db, excludedCategoryIds), findProductTitles(db, excludedProductIds)]);
   const errors: Record<string, string[]> = {};
   if (foundCategories.length !== excludedCategoryIds.length) errors['earning.excludedCategoryIds'] = ['One of the chosen categories does not exist.'];
   if (foundProducts.length !== excludedProductIds.length) errors['earning.excludedProductIds'] = ['One of the chosen products does not exist.'];
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  await updateRewardSettings(db, values);
+  await updateRewardSettings(db, values, actor);
   return getRewardSettingsView(db);
 }

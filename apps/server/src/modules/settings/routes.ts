@@ -1,6 +1,7 @@
 import { cashboxSettingsInput, cashierRightsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, taxSettingsInput, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
+import { auditActorOf } from '../audit/service.ts';
 import { getShopSettings, replaceLogo, updateCashboxSettings, updateCashierRights, updateGeneralSettings, updateProductSettings, updateSellingSettings, updateTaxSettings } from './service.ts';
 import { assertDefaultTaxes } from '../taxes/service.ts';
 
@@ -19,7 +20,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/settings/general',
     { schema: { tags, summary: 'Change business name, currency and locale', body: generalSettingsInput, response: { 200: shopSettingsResult } } },
-    async (request) => ({ data: await updateGeneralSettings(db, request.body) }),
+    async (request) => ({ data: await updateGeneralSettings(db, request.body, auditActorOf(request)) }),
   );
 
   app.put(
@@ -35,26 +36,26 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // New products get the default taxes: each must be an existing, active tax.
       await assertDefaultTaxes(db, request.body.defaultTaxIds);
-      return { data: await updateProductSettings(db, request.body) };
+      return { data: await updateProductSettings(db, request.body, auditActorOf(request)) };
     },
   );
 
   app.put(
     '/api/settings/cashbox',
     { schema: { tags, summary: 'Turn the blind close of the cash drawer on or off', body: cashboxSettingsInput, response: { 200: shopSettingsResult } } },
-    async (request) => ({ data: await updateCashboxSettings(db, request.body) }),
+    async (request) => ({ data: await updateCashboxSettings(db, request.body, auditActorOf(request)) }),
   );
 
   app.put(
     '/api/settings/selling',
     { schema: { tags, summary: 'Set above which quantity the sell screen asks the cashier to confirm', body: sellingSettingsInput, response: { 200: shopSettingsResult } } },
-    async (request) => ({ data: await updateSellingSettings(db, request.body) }),
+    async (request) => ({ data: await updateSellingSettings(db, request.body, auditActorOf(request)) }),
   );
 
   app.put(
     '/api/settings/cashier-rights',
     { schema: { tags, summary: 'Set what a cashier may do without an administrator’s approval', body: cashierRightsInput, response: { 200: shopSettingsResult } } },
-    async (request) => ({ data: await updateCashierRights(db, request.body) }),
+    async (request) => ({ data: await updateCashierRights(db, request.body, auditActorOf(request)) }),
   );
 
   app.put(
@@ -67,7 +68,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shopSettingsResult },
       },
     },
-    async (request) => ({ data: await updateTaxSettings(db, request.body) }),
+    async (request) => ({ data: await updateTaxSettings(db, request.body, auditActorOf(request)) }),
   );
 
   app.post(
@@ -75,7 +76,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { upload: 'logo' }, schema: { tags, summary: 'Upload the business logo (multipart field `logo`)', response: { 200: shopSettingsResult } } },
     async (request) => {
       const saved = await saveImage(dataDir, await request.file(), 'logo');
-      const previous = await replaceLogo(db, saved.fileName);
+      const previous = await replaceLogo(db, saved.fileName, auditActorOf(request));
       if (previous) await deleteMedia(dataDir, previous);
       return { data: await getShopSettings(db) };
     },
@@ -84,8 +85,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/settings/logo',
     { schema: { tags, summary: 'Remove the business logo', response: { 200: shopSettingsResult } } },
-    async () => {
-      const previous = await replaceLogo(db, null);
+    async (request) => {
+      const previous = await replaceLogo(db, null, auditActorOf(request));
       if (previous) await deleteMedia(dataDir, previous);
       return { data: await getShopSettings(db) };
     },

@@ -13,6 +13,8 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { rebuildSummaries } from '../analytics/service.ts';
+import type { AuditActor } from '../audit/service.ts';
+import { auditSettingsChange } from './audit.ts';
 import { addSettingFieldIfMissing, findSettingValue, upsertSetting } from './queries.ts';
 
 const SHOP_KEY = 'shop';
@@ -33,10 +35,30 @@ async function readStored(db: DbOrTx): Promise<StoredShop> {
   return { ...defaults, timeZone: systemTimeZone(), logoFile: null, ...stored, cashierRights };
 }
 
-async function writeStored(db: DbOrTx, patch: Partial<StoredShop>): Promise<void> {
-  const next = { ...(await readStored(db)), ...patch };
-  await upsertSetting(db, SHOP_KEY, next);
+/** A save of one section of the settings by someone, for the audit log. */
+type Change = { section: string; actor: AuditActor | undefined };
+
+/**
+ * Writes the patch over the stored settings and records what it changed, in one transaction. Every
+ * route passes the section and the actor; without them the row names the section "shop" and no one.
+ */
+async function writeStored(
+  db: DbOrTx,
+  patch: Partial<StoredShop>,
+  change: Change = { section: 'shop', actor: undefined },
+): Promise<{ before: StoredShop; next: StoredShop }> {
+  return db.transaction(async (tx) => {
+    const before = await readStored(tx);
+    const next = { ...before, ...patch };
+    await upsertSetting(tx, SHOP_KEY, next);
+    if (change.section === 'cashier-rights') await auditSettingsChange(tx, change.actor, change.section, before.cashierRights, next.cashierRights);
+    else await auditSettingsChange(tx, change.actor, change.section, before, next, Object.keys(patch));
+    return { before, next };
+  });
 }
+
+/** Other areas' settings saves (rewards) record their changes the same way. */
+export { auditSettingsChange };
 
 function toSettings({ logoFile, ...rest }: StoredShop): ShopSettings {
   return { ...rest, logoUrl: logoFile ? mediaUrl(logoFile) : null };
@@ -65,50 +87,48 @@ export async function ensureShopTimeZone(db: DbOrTx): Promise<void> {
  * A new time zone moves every sale to the day and hour it had in that zone: the reports' summaries
  * are rebuilt in the same transaction (decision 020), so no report ever mixes two zones.
  */
-export async function updateGeneralSettings(db: DbOrTx, input: z.output<typeof generalSettingsInput>): Promise<ShopSettings> {
+export async function updateGeneralSettings(db: DbOrTx, input: z.output<typeof generalSettingsInput>, actor?: AuditActor): Promise<ShopSettings> {
   const { timeZone, ...rest } = input;
   await db.transaction(async (tx) => {
-    const before = await readStored(tx);
     // Left out, the shop keeps its zone.
-    await writeStored(tx, timeZone === undefined ? rest : { ...rest, timeZone });
+    const { before } = await writeStored(tx, timeZone === undefined ? rest : { ...rest, timeZone }, { section: 'general', actor });
     if (timeZone !== undefined && timeZone !== before.timeZone) await rebuildSummaries(tx);
   });
   return getShopSettings(db);
 }
 
-export async function updateProductSettings(db: DbOrTx, input: z.output<typeof productSettingsInput>): Promise<ShopSettings> {
+export async function updateProductSettings(db: DbOrTx, input: z.output<typeof productSettingsInput>, actor?: AuditActor): Promise<ShopSettings> {
   // The route has checked that each default tax exists and is active (taxes/service.ts).
-  await writeStored(db, { ...input, defaultTaxIds: [...new Set(input.defaultTaxIds)] });
+  await writeStored(db, { ...input, defaultTaxIds: [...new Set(input.defaultTaxIds)] }, { section: 'products', actor });
   return getShopSettings(db);
 }
 
-export async function updateCashboxSettings(db: DbOrTx, input: z.output<typeof cashboxSettingsInput>): Promise<ShopSettings> {
-  await writeStored(db, input);
+export async function updateCashboxSettings(db: DbOrTx, input: z.output<typeof cashboxSettingsInput>, actor?: AuditActor): Promise<ShopSettings> {
+  await writeStored(db, input, { section: 'cashbox', actor });
   return getShopSettings(db);
 }
 
-export async function updateSellingSettings(db: DbOrTx, input: z.output<typeof sellingSettingsInput>): Promise<ShopSettings> {
-  await writeStored(db, input);
+export async function updateSellingSettings(db: DbOrTx, input: z.output<typeof sellingSettingsInput>, actor?: AuditActor): Promise<ShopSettings> {
+  await writeStored(db, input, { section: 'selling', actor });
   return getShopSettings(db);
 }
 
 /** What a cashier may do without an administrator's approval; the services read it at each action. */
-export async function updateCashierRights(db: DbOrTx, input: z.output<typeof cashierRightsInput>): Promise<ShopSettings> {
-  await writeStored(db, { cashierRights: input });
+export async function updateCashierRights(db: DbOrTx, input: z.output<typeof cashierRightsInput>, actor?: AuditActor): Promise<ShopSettings> {
+  await writeStored(db, { cashierRights: input }, { section: 'cashier-rights', actor });
   return getShopSettings(db);
 }
 
 /** How sales round their taxes from now on; orders already made keep the figures they were sold at. */
-export async function updateTaxSettings(db: DbOrTx, input: z.output<typeof taxSettingsInput>): Promise<ShopSettings> {
-  await writeStored(db, input);
+export async function updateTaxSettings(db: DbOrTx, input: z.output<typeof taxSettingsInput>, actor?: AuditActor): Promise<ShopSettings> {
+  await writeStored(db, input, { section: 'taxes', actor });
   return getShopSettings(db);
 }
 
 /** Sets the logo file and returns the one it replaced, for the caller to delete. */
-export async function replaceLogo(db: DbOrTx, fileName: string | null): Promise<string | null> {
-  const previous = (await readStored(db)).logoFile;
-  await writeStored(db, { logoFile: fileName });
-  return previous;
+export async function replaceLogo(db: DbOrTx, fileName: string | null, actor?: AuditActor): Promise<string | null> {
+  const { before } = await writeStored(db, { logoFile: fileName }, { section: 'logo', actor });
+  return before.logoFile;
 }
 
 /** A setting stored under its own key (another area's settings: `rewards`), or undefined when never saved. */

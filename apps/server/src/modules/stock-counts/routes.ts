@@ -12,6 +12,7 @@ import {
   stockCountResult,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOf } from '../audit/service.ts';
 import { applyStockCount, countLine, createStockCount, editStockCount, getStockCount, listCountLines, listStockCounts } from './service.ts';
 
 const tags = ['stock-counts'];
@@ -90,6 +91,6 @@ export const stockCountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stockCountResult },
       },
     },
-    async (request) => ({ data: await applyStockCount(db, request.params.id, request.body, request.currentUser) }),
+    async (request) => ({ data: await applyStockCount(db, request.params.id, request.body, request.currentUser, auditActorOf(request)) }),
   );
 };

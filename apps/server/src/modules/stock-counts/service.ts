@@ -18,7 +18,9 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Page } from '../../lib/list.ts';
+import type { AuditActor } from '../audit/service.ts';
 import { getShopTimeZone } from '../settings/service.ts';
+import { auditCountApplied } from './audit-entry.ts';
 import {
   categoryExists,
   countAdjustments,
@@ -237,7 +239,13 @@ export async function editStockCount(db: Db, countId: number, input: z.output<ty
  * Applies the count: one ledger move per variance (reason "count"), in one move_stock call. The
  * count row is locked for update and its status checked first, so two applies never post twice.
  */
-export async function applyStockCount(db: Db, countId: number, input: Required<Pick<StockCountApplyInput, 'uncounted'>>, actor: Actor): Promise<StockCount> {
+export async function applyStockCount(
+  db: Db,
+  countId: number,
+  input: Required<Pick<StockCountApplyInput, 'uncounted'>>,
+  actor: Actor,
+  audit: AuditActor = { id: actor.id, name: null },
+): Promise<StockCount> {
   await db.transaction(async (tx) => {
     const count = await findCount(tx, countId, 'update');
     if (!count) throw AppError.notFound();
@@ -245,6 +253,7 @@ export async function applyStockCount(db: Db, countId: number, input: Required<P
     if (closed) throw AppError.validation({ status: [closed] });
     const target = { id: count.id, outletId: count.outlet_id, note: count.note };
     if (input.uncounted === 'zero') await zeroUncounted(tx, target, actor.id);
+    await auditCountApplied(tx, audit, target);
     await postVariances(tx, { ...target, note: `Stock count ${countNumber(count.id)}` }, actor.id);
     await markApplied(tx, countId, actor.id);
   });

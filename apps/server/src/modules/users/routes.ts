@@ -11,6 +11,7 @@ import {
   userTypes,
 } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOf } from '../audit/service.ts';
 import {
   createStaffUser,
   deleteStaffUser,
@@ -47,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/create',
     { schema: { tags, summary: 'Create a staff user', body: staffCreateInput, response: { 201: staffResult } } },
-    async (request, reply) => reply.code(201).send({ data: toStaffUser(await createStaffUser(db, request.body)) }),
+    async (request, reply) => reply.code(201).send({ data: toStaffUser(await createStaffUser(db, request.body, auditActorOf(request))) }),
   );
 
   app.get(
@@ -67,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileResult },
       },
     },
-    async (request) => ({ data: toUser(await updateOwnProfile(db, request.currentUser.id, request.body, request.session?.id ?? null)) }),
+    async (request) => ({ data: toUser(await updateOwnProfile(db, request.currentUser.id, request.body, request.session?.id ?? null, auditActorOf(request))) }),
   );
 
   app.get(
@@ -88,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: toStaffUser(await updateStaffUser(db, request.params.id, request.body, { id: request.currentUser.id, sessionId: request.session?.id ?? null })),
+      data: toStaffUser(await updateStaffUser(db, request.params.id, request.body, { id: request.currentUser.id, sessionId: request.session?.id ?? null, audit: auditActorOf(request) })),
     }),
   );
 
@@ -96,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/:id',
     { schema: { tags, summary: 'Delete a staff user (not yourself: 422; not the last administrator: 409)', params: idParams } },
     async (request, reply) => {
-      await deleteStaffUser(db, request.params.id, request.currentUser.id);
+      await deleteStaffUser(db, request.params.id, request.currentUser.id, auditActorOf(request));
       return reply.code(204).send();
     },
   );

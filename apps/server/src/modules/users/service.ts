@@ -16,7 +16,9 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashSecret, verifySecret } from '../../lib/passwords.ts';
+import type { AuditActor } from '../audit/service.ts';
 import { destroyOtherUserSessions, destroyUserSessions } from '../auth/sessions.ts';
+import { auditUserCreated, auditUserDeleted, auditUserUpdated } from './audit.ts';
 import {
   countOtherActiveAdministrators,
   countUsers,
@@ -59,6 +61,8 @@ type NewUser = {
   password: string;
   outletId?: number | null;
   active?: boolean;
+  /** The PIN an administrator approves with at the till (demo data). */
+  pin?: string;
 };
 
 async function userValues(input: NewUser) {
@@ -70,6 +74,7 @@ async function userValues(input: NewUser) {
     outletId: input.outletId ?? null,
     active: input.active ?? true,
     passwordHash: await hashSecret(input.password),
+    ...(input.pin ? { pinHash: await hashSecret(input.pin) } : {}),
   };
 }
 
@@ -124,22 +129,25 @@ function rethrowUniqueLogin(error: unknown): never {
   throw error;
 }
 
-export async function createStaffUser(db: DbOrTx, values: StaffValues): Promise<UserRow> {
+export async function createStaffUser(db: DbOrTx, values: StaffValues, audit?: AuditActor): Promise<UserRow> {
   await assertUniqueLogin(db, values);
   await assertOutletExists(db, values.outletId);
   if (values.password === null) throw AppError.validation({ password: ['The password field is required.'] });
-  const row = await insertUser(db, {
-    username: values.username,
-    name: values.name,
-    email: values.email,
-    type: values.type,
-    outletId: values.outletId,
-    active: values.active,
-    passwordHash: await hashSecret(values.password),
-    pinHash: values.pin ? await hashSecret(values.pin) : null,
-  }).catch(rethrowUniqueLogin);
-  if (!row) throw new Error('Inserting a user returned no row');
-  return row;
+  const secrets = { passwordHash: await hashSecret(values.password), pinHash: values.pin ? await hashSecret(values.pin) : null };
+  return db.transaction(async (tx) => {
+    const row = await insertUser(tx, {
+      username: values.username,
+      name: values.name,
+      email: values.email,
+      type: values.type,
+      outletId: values.outletId,
+      active: values.active,
+      ...secrets,
+    }).catch(rethrowUniqueLogin);
+    if (!row) throw new Error('Inserting a user returned no row');
+    await auditUserCreated(tx, audit, row);
+    return row;
+  });
 }
 
 /**
@@ -147,7 +155,7 @@ export async function createStaffUser(db: DbOrTx, values: StaffValues): Promise<
  * lock itself out); deactivating someone or resetting their password signs them out everywhere.
  */
 /** Who makes a change: their own account is guarded, and the session they work in stays signed in. */
-export type Actor = { id: number; sessionId: string | null };
+export type Actor = { id: number; sessionId: string | null; audit?: AuditActor };
 
 /** An administrator never locks themselves out: no deactivating or demoting their own account. */
 function assertNotLockingOut(current: UserRow, values: StaffValues, actor: Actor | undefined): void {
@@ -168,43 +176,59 @@ export async function updateStaffUser(db: DbOrTx, id: number, values: StaffValue
     const field = values.type !== 'administrator' ? 'type' : 'active';
     throw AppError.validation({ [field]: ['This is the last active administrator: make someone else an administrator first.'] });
   }
-  const row = await updateUserById(db, id, {
-    username: values.username,
-    name: values.name,
-    email: values.email,
-    type: values.type,
-    outletId: values.outletId,
-    active: values.active,
+  const secrets = {
     ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
     // Omitted keeps the PIN, null clears it.
     ...(values.pin !== undefined ? { pinHash: values.pin === null ? null : await hashSecret(values.pin) } : {}),
-  }).catch(rethrowUniqueLogin);
-  if (!row) throw AppError.notFound();
-  if (!row.active || values.password !== null) {
-    // An administrator resetting their own password stays signed in here, like a change of one's own password.
-    if (actor?.id === id && actor.sessionId !== null) await destroyOtherUserSessions(db, id, actor.sessionId);
-    else await destroyUserSessions(db, id);
-  }
-  return row;
+  };
+  return db.transaction(async (tx) => {
+    const row = await updateUserById(tx, id, {
+      username: values.username,
+      name: values.name,
+      email: values.email,
+      type: values.type,
+      outletId: values.outletId,
+      active: values.active,
+      ...secrets,
+    }).catch(rethrowUniqueLogin);
+    if (!row) throw AppError.notFound();
+    if (!row.active || values.password !== null) {
+      // An administrator resetting their own password stays signed in here, like a change of one's own password.
+      if (actor?.id === id && actor.sessionId !== null) await destroyOtherUserSessions(tx, id, actor.sessionId);
+      else await destroyUserSessions(tx, id);
+    }
+    const pinChanged = values.pin !== undefined && (values.pin !== null || current.pinHash !== null);
+    await auditUserUpdated(tx, actor?.audit, current, row, { password: values.password !== null, pin: pinChanged });
+    return row;
+  });
 }
 
 /** Deletes a staff member; never yourself, never the last active administrator. */
-export async function deleteStaffUser(db: DbOrTx, id: number, actingUserId: number): Promise<void> {
+export async function deleteStaffUser(db: DbOrTx, id: number, actingUserId: number, audit?: AuditActor): Promise<void> {
   if (id === actingUserId) throw AppError.validation({ id: ['You cannot delete your own account. Ask another administrator.'] });
   const current = await getStaffUser(db, id);
   if (current.type === 'administrator' && current.active && (await countOtherActiveAdministrators(db, id)) === 0) {
     throw AppError.conflict('This is the last active administrator and cannot be deleted.');
   }
-  await destroyUserSessions(db, id);
-  await deleteUserById(db, id).catch((error: unknown) => {
+  await db.transaction(async (tx) => {
+    await destroyUserSessions(tx, id);
+    await deleteUserById(tx, id).catch((error: unknown) => {
       // Records such as sales refer to the person who made them.
       if (isForeignKeyViolation(error)) throw AppError.conflict('This staff member has records in the shop. Deactivate them instead.');
       throw error;
     });
+    await auditUserDeleted(tx, audit, current);
+  });
 }
 
 /** The signed-in user's own profile: name, e-mail and password (with the current one). */
-export async function updateOwnProfile(db: DbOrTx, userId: number, values: z.output<typeof profileInput>, sessionId: string | null = null): Promise<UserRow> {
+export async function updateOwnProfile(
+  db: DbOrTx,
+  userId: number,
+  values: z.output<typeof profileInput>,
+  sessionId: string | null = null,
+  audit?: AuditActor,
+): Promise<UserRow> {
   const current = await getStaffUser(db, userId);
   await assertUniqueLogin(db, { email: values.email }, userId);
   if (values.password !== null) {
@@ -212,16 +236,16 @@ export async function updateOwnProfile(db: DbOrTx, userId: number, values: z.out
       throw AppError.validation({ currentPassword: ['The current password is incorrect.'] });
     }
   }
-  const row = await updateUserById(db, userId, {
-    name: values.name,
-    email: values.email,
-    ...(values.password !== null ? { passwordHash: await hashSecret(values.password) } : {}),
-  }).catch(rethrowUniqueLogin);
-  if (!row) throw AppError.notFound();
-  // A new password signs out every other session of the user (a lost phone, a shared till); this one stays.
-  if (values.password !== null) {
-    if (sessionId === null) await destroyUserSessions(db, userId);
-    else await destroyOtherUserSessions(db, userId, sessionId);
-  }
-  return row;
+  const secret = values.password !== null ? { passwordHash: await hashSecret(values.password) } : {};
+  return db.transaction(async (tx) => {
+    const row = await updateUserById(tx, userId, { name: values.name, email: values.email, ...secret }).catch(rethrowUniqueLogin);
+    if (!row) throw AppError.notFound();
+    // A new password signs out every other session of the user (a lost phone, a shared till); this one stays.
+    if (values.password !== null) {
+      if (sessionId === null) await destroyUserSessions(tx, userId);
+      else await destroyOtherUserSessions(tx, userId, sessionId);
+    }
+    await auditUserUpdated(tx, audit, current, row, { password: values.password !== null, pin: false }, true);
+    return row;
+  });
 }

@@ -5,10 +5,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useReceiptTemplate } from './api.ts';
 import { ReceiptPreview } from './receipt-preview.tsx';
-import { receiptPrintAttribute, receiptPrintStyle } from './receipt-print-style.ts';
-
-/** A logo or a barcode takes about this many text rows of paper. */
-const PICTURE_ROWS = 5;
+import { printedRowCount, receiptPrintAttribute, receiptPrintStyle } from './receipt-print-style.ts';
 
 /** The layout a sale's receipt prints with: its register's template (immutable), or the built-in one. */
 function useOrderReceiptLayout(order: Order): { layout: ReceiptLayout | undefined; isError: boolean } {
@@ -34,10 +31,7 @@ export function PrintableReceipt({ order, isCopy = false }: { order: Order; isCo
     );
   }
   const receiptOrder = toReceiptOrder(order, settings);
-  const rowCount = receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format, isCopy }).reduce(
-    (sum, row) => sum + (row.kind === 'barcode' || (row.kind === 'logo' && settings.logoUrl) ? PICTURE_ROWS : row.kind === 'logo' ? 0 : 1),
-    0,
-  );
+  const rowCount = printedRowCount(receiptRows(layout, receiptOrder, { businessName: settings.businessName, formatMoney: money.format, isCopy }), Boolean(settings.logoUrl));
   return (
     <div {...{ [receiptPrintAttribute]: '' }}>
       <style>{receiptPrintStyle(layout.paperWidth, rowCount)}</style>

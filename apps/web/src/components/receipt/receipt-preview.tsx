@@ -1,5 +1,5 @@
 // The receipt's rows come from the contract, so the server's e-mailed receipt prints the very same ones.
-import { receiptLineWidth, receiptRows, type ReceiptLayout, type ReceiptOrder } from '@tillbook/contract';
+import { receiptLineWidth, receiptRows, type PaperWidth, type ReceiptLayout, type ReceiptOrder, type ReceiptRow } from '@tillbook/contract';
 import { cn } from '../../lib/class-names.ts';
 import { OrderBarcode } from './order-barcode.tsx';
 
@@ -27,13 +27,23 @@ export function ReceiptPreview({
   hasLogoPlaceholder = true,
   className,
 }: ReceiptPreviewProps) {
-  const width = receiptLineWidth[layout.paperWidth];
   const rows = receiptRows(layout, order, { businessName, formatMoney, isCopy });
+  return <ReceiptPaper rows={rows} paperWidth={layout.paperWidth} businessName={businessName} logoUrl={logoUrl} hasLogoPlaceholder={hasLogoPlaceholder} className={className} />;
+}
+
+type ReceiptPaperProps = Pick<ReceiptPreviewProps, 'businessName' | 'logoUrl' | 'hasLogoPlaceholder' | 'className'> & {
+  rows: ReceiptRow[];
+  paperWidth: PaperWidth;
+};
+
+/** Receipt rows already laid out (a sale's, a refund's) as the paper strip: text, rules, the logo and the barcode. */
+export function ReceiptPaper({ rows, paperWidth, businessName, logoUrl, hasLogoPlaceholder = true, className }: ReceiptPaperProps) {
+  const width = receiptLineWidth[paperWidth];
   return (
     <figure
       className={cn('mx-auto bg-white px-3 py-4 font-mono text-[12px] leading-snug text-gray-900 shadow-md ring-1 ring-gray-200', className)}
       style={{ width: `calc(${width}ch + 1.5rem)` }}
-      aria-label={`Receipt on ${layout.paperWidth} mm paper`}
+      aria-label={`Receipt on ${paperWidth} mm paper`}
       data-testid="receipt-preview"
       data-width={width}
     >

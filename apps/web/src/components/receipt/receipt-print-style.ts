@@ -1,4 +1,4 @@
-import { receiptLineWidth, type PaperWidth } from '@tillbook/contract';
+import { receiptLineWidth, type PaperWidth, type ReceiptRow } from '@tillbook/contract';
 
 /** The attribute that marks the one element a sale's print-out contains. */
 export const receiptPrintAttribute = 'data-print-receipt';
@@ -28,4 +28,12 @@ export function receiptPrintStyle(paperWidth: PaperWidth, rowCount: number): str
   ${receipt} { width: ${paperWidth}mm; margin: 0; }
   ${receipt} figure { width: auto !important; margin: 0 !important; padding: ${PRINTER_MARGIN_MM}mm !important; box-shadow: none !important; border: 0 !important; font-size: ${fontMm.toFixed(2)}mm !important; line-height: ${LINE_HEIGHT} !important; }
 }`;
+}
+
+/** A logo or a barcode takes about this many text rows of paper. */
+const PICTURE_ROWS = 5;
+
+/** How many text rows of paper the receipt's rows take: a logo counts only when the shop has one. */
+export function printedRowCount(rows: ReceiptRow[], hasLogo: boolean): number {
+  return rows.reduce((sum, row) => sum + (row.kind === 'barcode' || (row.kind === 'logo' && hasLogo) ? PICTURE_ROWS : row.kind === 'logo' ? 0 : 1), 0);
 }

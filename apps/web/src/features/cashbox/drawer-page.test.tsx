@@ -6,57 +6,8 @@ import { cashier } from '../../testing/fixtures.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { HttpResponse, invalid, pageOf, recordRequests, rest, server } from '../../testing/server.ts';
 import { DrawerPage } from './drawer-page.tsx';
+import { closedStatus, openStatus, report, session } from './drawer.fixtures.ts';
 import { SessionReportPage } from './session-report-page.tsx';
-
-const session: CashboxSession = {
-  id: 5,
-  registerId: 1,
-  registerName: 'Till 1',
-  registerSlug: 'main-till-1',
-  outletId: 1,
-  outletName: 'Main store',
-  status: 'open',
-  openedById: 2,
-  openedByName: 'Carl Cash',
-  openedAt: '2026-11-22T09:02:00.000Z',
-  openingFloat: 15000,
-  closedByName: null,
-  closedAt: null,
-  expectedCash: 15700,
-  difference: null,
-  salesCount: 3,
-  salesTotal: 5700,
-};
-
-const closedStatus: CashboxStatus = { registerId: 1, registerSlug: 'main-till-1', registerName: 'Till 1', isOpen: false, isBlindClose: false, session: null };
-const openStatus: CashboxStatus = { ...closedStatus, isOpen: true, session };
-
-function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
-  return {
-    session,
-    openingCount: null,
-    closingCount: null,
-    sales: { count: 3, subtotal: 5700, discounts: 300, charges: 0, taxes: 400, total: 5700 },
-    refunds: { count: 0, total: 0, taxTotal: 0 },
-    net: { total: 5700, taxTotal: 400 },
-    byTender: [
-      { tender: 'cash', taken: 2500, refunded: 0, change: 800, net: 1700 },
-      { tender: 'card', taken: 4000, refunded: 0, change: 0, net: 4000 },
-      { tender: 'other', taken: 0, refunded: 0, change: 0, net: 0 },
-    ],
-    taxes: [{ name: 'VAT', rateE4: 2000, isInclusive: true, base: 2000, amount: 400, refundedBase: 0, refundedAmount: 0, netBase: 2000, netAmount: 400 }],
-    movements: [],
-    cashIn: 1000,
-    cashOut: 2000,
-    reconciliation: [
-      { tender: 'cash', expected: 15700, counted: null, difference: null },
-      { tender: 'card', expected: 4000, counted: null, difference: null },
-      { tender: 'other', expected: 0, counted: null, difference: null },
-    ],
-    note: null,
-    ...overrides,
-  };
-}
 
 /** What the server holds now; a close changes both as the server would. */
 let currentStatus: CashboxStatus;
@@ -163,6 +114,50 @@ describe('DrawerPage', () => {
     // VAT inside the prices is in the total but was not added to it.
     expect(within(screen.getByRole('row', { name: /Taxes added/ })).getByText('$0.00')).toBeTruthy();
     expect(within(screen.getByRole('row', { name: /Taxes in the total/ })).getByText('$4.00')).toBeTruthy();
+  });
+
+  it('asks for a manager when the count is off by more than the cashier may close with, then closes with the approval', async () => {
+    const { sent } = renderDrawer(openStatus);
+    await screen.findByText('$157.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Close drawer' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Type the total' }));
+    await userEvent.type(screen.getByLabelText('Cash in the drawer: total'), '150.00');
+    await userEvent.type(screen.getByLabelText('Card total'), '40.00');
+    const closed = report({ session: { ...session, status: 'closed', closedByName: 'Carl Cash', closedAt: '2026-11-22T17:00:00.000Z', difference: -700 }, approvedBy: 'Maria Manager' });
+    const reason = 'The cash count differs from what the drawer should hold by -$7.00, more than the $5.00 a cashier may close with. A manager must approve the close.';
+    let tries = 0;
+    server.use(
+      rest.get('/api/approvals/approvers', () => HttpResponse.json({ data: [{ id: 9, name: 'Maria Manager', hasPin: true }] })),
+      rest.post('/api/cashbox/main-till-1/close', async ({ request }) => {
+        tries += 1;
+        const body = (await request.json()) as { approval?: { pin: string } };
+        if (!body.approval) return invalid({ approval: [reason] });
+        if (body.approval.pin !== '4321') return invalid({ 'approval.pin': ['The PIN does not match.'] });
+        currentStatus = closedStatus;
+        currentReport = closed;
+        return HttpResponse.json({ data: closed });
+      }),
+    );
+    await userEvent.click(screen.getAllByRole('button', { name: 'Close drawer' })[0]!);
+    await userEvent.click(await screen.findByRole('button', { name: 'Close and see the report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manager approval' });
+    expect(within(dialog).getByText(reason)).toBeTruthy();
+    await userEvent.type(await within(dialog).findByLabelText('Their PIN'), '1111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('The PIN does not match.')).toBeTruthy();
+    expect((screen.getByLabelText('Cash in the drawer: total') as HTMLInputElement).value).toBe('150.00');
+    await userEvent.clear(within(dialog).getByLabelText('Their PIN'));
+    await userEvent.type(within(dialog).getByLabelText('Their PIN'), '4321');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { name: 'End-of-shift report (Z)' })).toBeTruthy();
+    expect(screen.getByText('Approved by Maria Manager')).toBeTruthy();
+    expect(tries).toBe(3);
+    const last = sent.all.filter((r) => r.method === 'POST' && r.path === '/api/cashbox/main-till-1/close').at(-1);
+    expect(last?.body).toEqual({
+      counts: { cash: { amount: 15000, denominations: null }, card: { amount: 4000 }, other: { amount: 0 } },
+      note: null,
+      approval: { approverId: 9, pin: '4321' },
+    });
   });
 
   it('hides the expected figures from a cashier when the shop closes blind', async () => {

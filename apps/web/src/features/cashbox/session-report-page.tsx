@@ -123,6 +123,16 @@ function ReportBody({ report }: { report: CashboxReport }) {
             <dt className="text-gray-500">Closed</dt>
             <dd>{session.closedAt ? `${dates.dateTime(session.closedAt)} by ${session.closedByName}` : 'Still open'}</dd>
           </div>
+          {report.approvedBy && (
+            <div>
+              <dt className="text-gray-500">Difference approved</dt>
+              <dd>Approved by {report.approvedBy}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-gray-500">No sale</dt>
+            <dd>{report.noSales === 0 ? 'The drawer was not opened without a sale.' : `Opened without a sale ${report.noSales === 1 ? 'once' : `${report.noSales} times`}`}</dd>
+          </div>
           {report.note && (
             <div className="sm:col-span-2">
               <dt className="text-gray-500">Note</dt>

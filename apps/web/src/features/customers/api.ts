@@ -7,6 +7,8 @@ import type {
   PageMeta,
   PointsAdjustInput,
   PointsEntry,
+  StoreCreditAdjustInput,
+  StoreCreditEntry,
 } from '@tillbook/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
@@ -18,6 +20,7 @@ const notesKey = (id: number) => [...customerKeys.detail(id), 'notes'] as const;
 const pointsKey = (id: number) => [...customerKeys.detail(id), 'points'] as const;
 const ordersKey = (id: number) => [...customerKeys.detail(id), 'orders'] as const;
 const rewardsKey = (id: number) => [...customerKeys.detail(id), 'rewards'] as const;
+const storeCreditKey = (id: number) => [...customerKeys.detail(id), 'store-credit'] as const;
 
 export type CustomerListParams = Record<string, string | number>;
 
@@ -152,5 +155,29 @@ export function useCustomerOrders(customerId: number, page: number) {
     queryKey: [...ordersKey(customerId), page],
     queryFn: async () =>
       (await http.get<{ data: { id: number; number: string; total: number; createdAt: string }[]; meta: PageMeta }>(`/api/customers/${customerId}/orders`, { params: { page } })).data,
+  });
+}
+
+/** The customer's store credit ledger, newest first. */
+export function useCustomerStoreCredit(customerId: number, page: number) {
+  return useQuery({
+    queryKey: [...storeCreditKey(customerId), page],
+    queryFn: async () =>
+      (await http.get<{ data: StoreCreditEntry[]; meta: PageMeta }>(`/api/customers/${customerId}/store-credit`, { params: { page, perPage: 25 } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** An administrator adds store credit (positive amount) or takes it (negative), with a reason. */
+export function useAdjustStoreCredit(customerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: StoreCreditAdjustInput) =>
+      (await http.post<{ data: { entry: StoreCreditEntry; storeCredit: number } }>(`/api/customers/${customerId}/store-credit`, input)).data.data,
+    onSuccess: async () => {
+      // The balance shows on the customer, their ledger and the list.
+      await client.invalidateQueries({ queryKey: customerKeys.detail(customerId) });
+      await client.invalidateQueries({ queryKey: customerKeys.lists() });
+    },
   });
 }

@@ -17,11 +17,11 @@ function answerCustomer() {
 }
 
 describe('customer page tabs', () => {
-  it('shows Details, Notes, Points and Orders tabs above the details form', async () => {
+  it('shows Details, Notes, Points, Store credit and Orders tabs above the details form', async () => {
     answerCustomer();
     renderScreen(<CustomerEditPage />, { path: '/customers/7/edit', pattern: '/customers/:id/edit' });
     const tabs = await screen.findByRole('navigation', { name: 'Customer' });
-    expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Details', 'Notes', 'Points', 'Orders']);
+    expect(within(tabs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Details', 'Notes', 'Points', 'Store credit', 'Orders']);
     expect(within(tabs).getByRole('link', { name: 'Details' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByLabelText('Name')).toBeTruthy();
   });

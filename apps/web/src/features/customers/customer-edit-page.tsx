@@ -3,9 +3,10 @@ import { CustomerFormPage } from './customer-form-page.tsx';
 import { CustomerNotes } from './customer-notes.tsx';
 import { CustomerPage } from './customer-page.tsx';
 import { CustomerPoints } from './customer-points.tsx';
+import { CustomerStoreCredit } from './customer-store-credit.tsx';
 import { CustomerTabs } from './customer-tabs.tsx';
 
-/** /customers/{id}/edit: Details (the customer form), or ?tab=notes / ?tab=points. */
+/** /customers/{id}/edit: Details (the customer form), or ?tab=notes / ?tab=points / ?tab=store-credit. */
 export function CustomerEditPage() {
   const customerId = Number(useParams().id);
   const tab = useSearchParams()[0].get('tab');
@@ -20,6 +21,13 @@ export function CustomerEditPage() {
     return (
       <CustomerPage customerId={customerId} tab="points">
         <CustomerPoints customerId={customerId} />
+      </CustomerPage>
+    );
+  }
+  if (tab === 'store-credit') {
+    return (
+      <CustomerPage customerId={customerId} tab="store-credit">
+        <CustomerStoreCredit customerId={customerId} />
       </CustomerPage>
     );
   }

@@ -7,7 +7,7 @@ import { errorMessageOf } from '../../lib/api-error.ts';
 import { useCustomer } from './api.ts';
 import { CustomerTabs, type CustomerTab } from './customer-tabs.tsx';
 
-/** The frame of a customer's Notes, Points and Orders tabs: their name, the tabs, the panel. */
+/** The frame of a customer's Notes, Points, Store credit and Orders tabs: their name, the tabs, the panel. */
 export function CustomerPage({ customerId, tab, children }: { customerId: number; tab: CustomerTab; children: ReactNode }) {
   const customer = useCustomer(customerId);
   const back = (

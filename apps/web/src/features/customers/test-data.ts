@@ -11,6 +11,7 @@ export function buildCustomer(overrides: Partial<Customer> = {}): Customer {
     birthday: '1990-12-09',
     marketingConsent: true,
     pointsBalance: 120,
+    storeCredit: 0,
     totalSpent: 12_345,
     orderCount: 3,
     createdAt: '2026-01-02T10:00:00.000Z',

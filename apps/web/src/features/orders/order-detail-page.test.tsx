@@ -59,6 +59,17 @@ describe('OrderDetailPage', () => {
     expect(totals.getByText('Net tax').nextSibling?.textContent).toBe('$4.50');
   });
 
+  it('shows what the customer’s store credit paid among the totals and the payments', async () => {
+    signIn(administrator);
+    const payments = [{ id: 1, tender: 'cash' as const, amount: 4120, tendered: 4200, change: 80, reference: null }];
+    mockOrderGets({ '/api/orders/41': { data: buildOrder({ storeCreditPaid: 2000, paid: 4200, payments }) } });
+    renderDetail();
+    const totals = within(await screen.findByRole('region', { name: 'Totals' }));
+    expect(totals.getByText('Paid with store credit').nextSibling?.textContent).toBe('$20.00');
+    expect(cellsOf(rowOf('Payments', 'Store credit'))).toEqual(['Store credit', '$20.00', '$20.00', '—', '']);
+    expect(cellsOf(rowOf('Payments', 'Cash'))).toEqual(['Cash', '$41.20', '$42.00', '$0.80', '']);
+  });
+
   it('shows no refund figures on a sale nothing came back from', async () => {
     signIn(administrator);
     mockOrderGets({ '/api/orders/41': { data: buildOrder({ refunded: { count: 0, total: 0, taxTotal: 0 } }) } });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { OrderLoyalty, PointsPaymentRow } from './order-loyalty.tsx';
+import { StoreCreditPaymentRow } from './order-store-credit.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -189,6 +190,7 @@ function OrderTotals({ order }: { order: Order }) {
         <div className="my-1 border-t border-gray-200" />
         {row('Total', money.format(order.total), true)}
         {order.loyalty && order.loyalty.pointsPaid > 0 && row('Paid with points', money.format(order.loyalty.pointsPaid))}
+        {order.storeCreditPaid > 0 && row('Paid with store credit', money.format(order.storeCreditPaid))}
         {row('Paid', money.format(order.paid))}
         {order.change > 0 && row('Change', money.format(order.change))}
         {order.refunded && order.refunded.count > 0 && (
@@ -210,7 +212,7 @@ function OrderPayments({ order }: { order: Order }) {
   const money = useMoney();
   return (
     <Block title="Payments">
-      {order.payments.length === 0 && !order.loyalty?.pointsPaid ? (
+      {order.payments.length === 0 && !order.loyalty?.pointsPaid && !order.storeCreditPaid ? (
         <p className="text-sm text-gray-500">Nothing was due.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -236,6 +238,7 @@ function OrderPayments({ order }: { order: Order }) {
                 </tr>
               ))}
               <PointsPaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
+              <StoreCreditPaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
             </tbody>
           </table>
         </div>

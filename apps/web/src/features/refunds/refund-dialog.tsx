@@ -22,7 +22,7 @@ import { useMoney } from '../../lib/shop-settings.ts';
 import { refundedUnits, refundPointsPreview, tenderRoomOf, useCreateRefund, useOpenDrawers } from './api.ts';
 
 type Props = { order: Order; refunds: readonly Refund[]; onDone: () => void };
-type Errors = { lines: Record<number, string>; payments?: string; reason?: string; drawer?: string; form?: string };
+type Errors = { lines: Record<number, string>; payments?: string; storeCredit?: string; reason?: string; drawer?: string; form?: string };
 
 /** The drawer choice: a session id, cash paid outside any drawer, or not chosen yet. */
 const outsideDrawer = 'outside';
@@ -42,6 +42,8 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [damaged, setDamaged] = useState<Record<number, boolean>>({});
   const [typedPayments, setTypedPayments] = useState<Partial<Record<Tender, string>> | null>(null);
+  // Store credit goes only to the sale's customer; the tenders' defaults give back what it does not.
+  const [storeCreditText, setStoreCreditText] = useState('');
   const [reason, setReason] = useState('');
   const [drawerChoice, setDrawerChoice] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({ lines: {} });
@@ -54,7 +56,9 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const isLast = chosen.every((row) => row.quantity >= row.left);
   // The part of the sale paid with points goes back as points; the tenders give back the rest.
   const points = total > 0 ? refundPointsPreview(order, refunds, total, isLast) : null;
-  const defaults = new Map(defaultRefundPayments(total - (points?.pointsPaidBack ?? 0), room).map((p) => [p.tender, p.amount]));
+  const parsedCredit = order.customerId !== null && storeCreditText.trim() !== '' ? money.parse(storeCreditText) : null;
+  const storeCredit = parsedCredit?.ok ? parsedCredit.minor : 0;
+  const defaults = new Map(defaultRefundPayments(Math.max(0, total - (points?.pointsPaidBack ?? 0) - storeCredit), room).map((p) => [p.tender, p.amount]));
   const paymentText = (tender: Tender) => typedPayments?.[tender] ?? money.toInput(defaults.get(tender) ?? 0);
   const amountOf = (tender: Tender) => {
     const parsed = money.parse(paymentText(tender));
@@ -85,12 +89,14 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
     if (sent.length === 0) next.form = 'Choose at least one item to refund.';
     const unreadable = room.map(({ tender }) => money.parse(paymentText(tender))).find((parsed) => !parsed.ok);
     if (unreadable && !unreadable.ok) next.payments = unreadable.message;
+    if (parsedCredit && !parsedCredit.ok) next.storeCredit = parsedCredit.message;
     if (cashBack > 0 && drawer === '') next.drawer = 'Choose the drawer that pays the cash, or record it as paid outside a drawer.';
     setErrors(next);
-    if (next.reason || next.form || next.payments || next.drawer) return;
+    if (next.reason || next.form || next.payments || next.storeCredit || next.drawer) return;
     const input: RefundCreateInput = {
       lines: sent.map((row) => ({ orderLineId: row.line.id, quantity: row.quantity, restock: !damaged[row.line.id] })),
       payments: payments.filter((p) => (p.amount ?? 0) > 0).map((p) => ({ tender: p.tender, amount: p.amount ?? 0 })),
+      ...(storeCredit > 0 && { storeCredit }),
       reason: reason.trim(),
       // Only cash comes out of a drawer; a refund without cash leaves the choice to the server (the sale's register's drawer, for its Z report).
       ...(cashBack > 0 && { cashboxSessionId: drawer === outsideDrawer ? null : Number(drawer) }),
@@ -166,6 +172,11 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
                 />
               </Field>
             ))}
+            {order.customerId !== null && (
+              <Field label="Store credit" hint={`For ${order.customerName ?? 'the customer'}`} error={errors.storeCredit} className="w-32">
+                <TextInput inputMode="decimal" placeholder={money.toInput(0)} value={storeCreditText} invalid={Boolean(errors.storeCredit)} onChange={(e) => setStoreCreditText(e.target.value)} />
+              </Field>
+            )}
           </div>
           {errors.payments && <p className="mt-1.5 text-sm text-red-600">{errors.payments}</p>}
           {points && (points.returned > 0 || points.toTakeBack > 0) && <RefundPointsNote points={points} formatMoney={money.format} />}
@@ -240,6 +251,7 @@ function serverErrors(error: unknown, sentLineIds: number[]): Errors {
     const lineId = lineIndex === undefined ? undefined : sentLineIds[Number(lineIndex)];
     if (lineId !== undefined) result.lines[lineId] = message;
     else if (field === 'payments' || field.startsWith('payments.')) result.payments = message;
+    else if (field === 'storeCredit') result.storeCredit = message;
     else if (field === 'reason') result.reason = message;
     else if (field === 'cashboxSessionId') result.drawer = message;
     else rest.push(message);

@@ -26,6 +26,8 @@ function buildRefund(overrides: Partial<Refund> = {}): Refund {
     lines: [{ id: 8, orderLineId: 2, variantId: 13, title: 'Mug', variantName: '', sku: 'MUG-1', quantity: 1, restock: false, net: 720, taxTotal: 0, total: 720, taxes: [] }],
     payments: [{ id: 9, tender: 'cash', amount: 720 }],
     points: null,
+    storeCredit: 0,
+    approval: null,
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,
   };
@@ -123,6 +125,30 @@ describe('RefundsSection', () => {
     await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent.filter('POST', '/api/orders/41/refunds')[0]?.body).toMatchObject({ payments: [{ tender: 'card', amount: 2259 }] });
+  });
+
+  it('pays part back as the customer’s store credit and shows it on the refund', async () => {
+    signIn(administrator);
+    const sent = mockOrderGets({ '/api/orders/41/refunds': { data: [buildRefund({ payments: [], storeCredit: 720, approval: { id: 1, approverName: 'Ada Lovelace', method: 'pin', createdAt: '2026-11-22T15:00:00.000Z' } })] } });
+    answerRefunds(refunded);
+    renderSection(buildOrder({ customerId: 7, customerName: 'Rosa Return' }));
+    const refund = await screen.findByRole('listitem', { name: 'Refund MAIN-000041-R1' });
+    expect(within(refund).getByText('Paid back: Store credit $7.20')).toBeTruthy();
+    expect(within(refund).getByText('Approved by Ada Lovelace')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = within(screen.getByRole('dialog'));
+    const quantity = dialog.getByRole('spinbutton', { name: 'Quantity to refund of Linen shirt · M / Blue' });
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    await user.type(dialog.getByRole('textbox', { name: 'Store credit' }), '7');
+    // The tenders give back the rest: 20.00 in cash.
+    expect((dialog.getByRole('textbox', { name: 'Cash' }) as HTMLInputElement).value).toBe('20.00');
+    expect((dialog.getByRole('textbox', { name: 'Card' }) as HTMLInputElement).value).toBe('0.00');
+    await user.type(dialog.getByRole('textbox', { name: 'Reason' }), 'Torn seam');
+    await user.click(dialog.getByRole('button', { name: 'Refund $27.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.find('POST', '/api/orders/41/refunds')?.body).toMatchObject({ payments: [{ tender: 'cash', amount: 2000 }], storeCredit: 700 });
   });
 
   it('shows what a refund did with the points, and what could not be taken back', async () => {

@@ -4,9 +4,11 @@ import { useOutletContext } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useUser } from '../../lib/auth.ts';
 import { errorMessageOf } from '../../lib/api-error.ts';
+import { RefundReceiptActions } from '../../lib/refund-receipt-actions.tsx';
 import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { hasRefundableUnits, useRefunds } from './api.ts';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -27,6 +29,7 @@ function Refunds({ order }: { order: Order }) {
   const dates = useDateFormat();
   const refunds = useRefunds(order.id, true);
   const [open, setOpen] = useState(false);
+  const [receiptOf, setReceiptOf] = useState<Refund | null>(null);
   const list = refunds.data ?? [];
   return (
     <Block
@@ -48,7 +51,12 @@ function Refunds({ order }: { order: Order }) {
           {list.map((refund) => (
             <li key={refund.id} aria-label={`Refund ${refund.number}`} className="border-b border-gray-100 pb-3 last:border-0 last:pb-0">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <span className="font-medium text-gray-900">{refund.number}</span>
+                <span className="font-medium text-gray-900">
+                  {refund.number}{' '}
+                  <Button variant="ghost" onClick={() => setReceiptOf(refund)} aria-label={`Receipt of refund ${refund.number}`}>
+                    Receipt
+                  </Button>
+                </span>
                 <span className="tabular-nums font-medium">{money.format(refund.total)}</span>
               </div>
               <p className="text-xs text-gray-500">
@@ -66,14 +74,25 @@ function Refunds({ order }: { order: Order }) {
                 ))}
               </ul>
               <p className="mt-1 text-xs text-gray-600">
-                Paid back: {refund.payments.map((p) => `${tenderLabels[p.tender]} ${money.format(p.amount)}`).join(', ') || 'nothing'}
+                Paid back:{' '}
+                {[...refund.payments.map((p) => `${tenderLabels[p.tender]} ${money.format(p.amount)}`), ...(refund.storeCredit > 0 ? [`Store credit ${money.format(refund.storeCredit)}`] : [])].join(', ') ||
+                  'nothing'}
               </p>
+              {refund.approval && <p className="text-xs text-gray-600">Approved by {refund.approval.approverName}</p>}
               {refund.points && <RefundPointsLine points={refund.points} />}
             </li>
           ))}
         </ul>
       </div>
       {open && <RefundDialog order={order} refunds={list} onDone={() => setOpen(false)} />}
+      <Dialog
+        open={receiptOf !== null}
+        title={`Refund receipt ${receiptOf?.number ?? ''}`}
+        onClose={() => setReceiptOf(null)}
+        footer={<Button variant="ghost" onClick={() => setReceiptOf(null)}>Close</Button>}
+      >
+        {receiptOf && <RefundReceiptActions refundId={receiptOf.id} customerEmail={order.customerEmail} />}
+      </Dialog>
     </Block>
   );
 }

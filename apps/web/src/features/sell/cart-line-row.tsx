@@ -10,6 +10,8 @@ type CartLineRowProps = {
   /** `typed` in the quantity box, or a `step` of − / +. */
   onQuantity: (quantity: number, how: 'typed' | 'step') => void;
   onDiscount: () => void;
+  /** "Price": sell one unit at another price (price-dialog.tsx). */
+  onPrice?: () => void;
   onRemove: () => void;
   /** Enter in the quantity box: the box is replaced as the quantity changes, so focus moves on. */
   onQuantityEntered?: () => void;
@@ -27,7 +29,7 @@ function taxLabelOf(tax: PricedTax): string {
 }
 
 /** One line: quantity by touch (− / +) or typing, its discount, and its taxes and charges as the engine priced them. */
-export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, onQuantityEntered, rewardName = null }: CartLineRowProps) {
+export function CartLineRow({ line, priced, onQuantity, onDiscount, onPrice, onRemove, onQuantityEntered, rewardName = null }: CartLineRowProps) {
   const money = useMoney();
   const { allowNegativeStock } = useShopSettings();
   const [quantityError, setQuantityError] = useState<string | null>(null);
@@ -41,7 +43,8 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, on
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-gray-900">{title}</p>
           <p className="text-xs text-gray-500 tabular-nums">
-            {money.format(line.item.unitPrice)} each{line.item.sku ? ` · ${line.item.sku}` : ''}
+            {money.format(priced.unitPrice)} each{line.unitPrice != null ? ` (was ${money.format(line.item.unitPrice)})` : ''}
+            {line.item.sku ? ` · ${line.item.sku}` : ''}
           </p>
         </div>
         <p className="shrink-0 text-sm font-semibold text-gray-900 tabular-nums" aria-label={`Line total of ${title}`}>
@@ -79,6 +82,11 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onRemove, on
         >
           {discountLabel ?? 'Discount'}
         </button>
+        {onPrice && (
+          <button type="button" onClick={onPrice} aria-label={`Change price of ${title}`} className="min-h-10 rounded-md px-2 text-xs font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600">
+            Price
+          </button>
+        )}
         <button
           type="button"
           onClick={onRemove}

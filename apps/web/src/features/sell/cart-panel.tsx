@@ -24,6 +24,8 @@ type CartPanelProps = {
   priced: PricedSale;
   dispatch: Dispatch<CartAction>;
   onDiscount: (target: DiscountTarget) => void;
+  /** A line's "Price" button: sell it at another price. */
+  onPrice?: (line: CartLine) => void;
   onCustomer: () => void;
   onPay: () => void;
   /** The page decides whether a quantity is taken, asked about or refused. */
@@ -36,7 +38,7 @@ type CartPanelProps = {
 };
 
 /** The sale being rung up: lines, discounts, coupon, customer, totals and Pay. */
-export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onPay, onQuantity, onQuantityEntered, actions, rewards }: CartPanelProps) {
+export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCustomer, onPay, onQuantity, onQuantityEntered, actions, rewards }: CartPanelProps) {
   const money = useMoney();
   const format = usePointsFormat();
   const { cart } = priced;
@@ -76,7 +78,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
         )}
         <div className="flex shrink-0 items-center gap-2">
           {!state.coupon && !hasOrderReward && (
-            <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty && !state.orderDiscount} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount })}>
+            <Button variant="ghost" className="px-2 py-1.5 text-xs whitespace-nowrap" disabled={isEmpty && !state.orderDiscount} onClick={() => onDiscount({ kind: 'order', current: state.orderDiscount, base: cart.subtotal - cart.lineDiscountTotal })}>
               {orderDiscountLabel ? `Sale ${orderDiscountLabel}` : 'Sale discount'}
             </Button>
           )}
@@ -113,7 +115,8 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onCustomer, onP
                 line={line}
                 priced={cart.lines[index]!}
                 onQuantity={(quantity, how) => onQuantity(line, quantity, how)}
-                onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount })}
+                onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount, base: cart.lines[index]!.gross })}
+                onPrice={onPrice && (() => onPrice(line))}
                 onRemove={() => dispatch({ type: 'remove', key: line.key })}
                 onQuantityEntered={onQuantityEntered}
                 rewardName={line.key === rewardLineKey ? reward?.name : null}

@@ -22,6 +22,8 @@ export type CartLine = {
   discount: PricingDiscount | null;
   /** Units at this outlet when the line was added; null when the product does not track stock. */
   stock: number | null;
+  /** A price the cashier set for one unit in place of the catalogue's (absent: the catalogue's). */
+  unitPrice?: number | null;
 };
 
 export type CartCustomer = { id: number; name: string; email: string | null; pointsBalance: number };
@@ -73,6 +75,8 @@ export type CartAction =
   | { type: 'setQuantity'; key: string; quantity: number }
   | { type: 'remove'; key: string }
   | { type: 'setLineDiscount'; key: string; discount: PricingDiscount | null }
+  /** A price for one unit of the line; null (or the catalogue's own) sells at the catalogue's again. */
+  | { type: 'setLinePrice'; key: string; unitPrice: number | null }
   | { type: 'setOrderDiscount'; discount: PricingDiscount | null }
   /** `askedFor`: the cart's signature when the server was asked; a cart changed since then asks again. */
   | { type: 'applyCoupon'; applied: AppliedCoupon; askedFor: string }
@@ -114,7 +118,7 @@ function withoutReward(state: CartState): CartState {
   const reward = state.reward;
   if (!reward) return state;
   const added = state.lines.find((line) => line.key === reward.addedLineKey);
-  const isUntouched = added !== undefined && added.quantity === 1 && added.discount === null;
+  const isUntouched = added !== undefined && added.quantity === 1 && added.discount === null && added.unitPrice == null;
   const lines = isUntouched ? state.lines.filter((line) => line !== added) : state.lines;
   // A free product changed the price a coupon was judged on: withLines asks for a fresh verdict.
   return { ...withLines(state, lines), reward: null };
@@ -150,6 +154,11 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     }
     case 'setLineDiscount':
       return withLines(state, state.lines.map((line) => (line.key === action.key ? { ...line, discount: action.discount } : line)));
+    case 'setLinePrice':
+      return withLines(
+        state,
+        state.lines.map((line) => (line.key === action.key ? { ...line, unitPrice: action.unitPrice === line.item.unitPrice ? null : action.unitPrice } : line)),
+      );
     case 'setOrderDiscount':
       return { ...state, orderDiscount: action.discount };
     case 'applyCoupon': {
@@ -208,7 +217,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 
 /** What a coupon's verdict depends on: the lines, their discounts, the customer and the reward (a free product is a line discount). */
 export function couponSignatureOf(state: CartState): string {
-  return JSON.stringify([state.lines.map((line) => [line.key, line.quantity, line.discount]), state.customer?.id ?? null, state.reward?.id ?? null]);
+  return JSON.stringify([state.lines.map((line) => [line.key, line.quantity, line.discount, line.unitPrice ?? null]), state.customer?.id ?? null, state.reward?.id ?? null]);
 }
 
 /** The coupon's discount on the lines as they are now (by key), or null. */
@@ -245,7 +254,7 @@ function saleLoyaltyOf(state: CartState, customer: CustomerLoyalty | null, point
  * reward is priced and `points` offered as a tender are checked; `loyalty` is null without it.
  */
 export function priceCartState(state: CartState, taxRounding: TaxRounding = 'line', customer: CustomerLoyalty | null = null, points = 0): PricedSale {
-  const lines = state.lines.map((line) => ({ item: line.item, quantity: line.quantity, discount: line.discount }));
+  const lines = state.lines.map((line) => ({ item: line.item, quantity: line.quantity, discount: line.discount, unitPrice: line.unitPrice ?? null }));
   return priceSale(lines, couponDiscountOf(state) ?? state.orderDiscount, null, taxRounding, saleLoyaltyOf(state, customer, points));
 }
 
@@ -263,7 +272,12 @@ export function isReadyToPay(state: CartState, priced: PricedSale): boolean {
 export function saleInputOf(state: CartState, points = 0): SaleInput {
   const hasRedemption = state.customer !== null && (state.reward !== null || points > 0);
   return {
-    lines: state.lines.map((line) => ({ variantId: line.item.variantId, quantity: line.quantity, discount: line.discount })),
+    lines: state.lines.map((line) => ({
+      variantId: line.item.variantId,
+      quantity: line.quantity,
+      discount: line.discount,
+      ...(line.unitPrice != null ? { unitPrice: line.unitPrice } : {}),
+    })),
     orderDiscount: state.orderDiscount,
     couponCode: state.coupon?.applied.code ?? null,
     customerId: state.customer?.id ?? null,

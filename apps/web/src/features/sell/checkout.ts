@@ -2,6 +2,7 @@ import { totalMismatchMessage, type Order, type PaymentInput } from '@tillbook/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
+import { useApproval } from '../../lib/approvals.tsx';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
 import { pointsQueryPrefix, useCreateOrder } from './api.ts';
 import { saleInputOf, type CartState } from './cart.ts';
@@ -27,7 +28,7 @@ function refusalOf(error: unknown): { message: string; isTotalMismatch: boolean;
   if (status === 409) return { ...refusal, message: saleIdTakenMessage, isSaleIdTaken: true };
   if ('total' in fieldErrors) return { ...refusal, message: fieldErrors.total || totalMismatchMessage, isTotalMismatch: true };
   // The points moved since they were read (another till spent them, a reward ended): said as the server says it.
-  const redemption = fieldErrors['redemption.points'] ?? fieldErrors['redemption.rewardId'] ?? fieldErrors.redemption;
+  const redemption = fieldErrors['redemption.points'] ?? fieldErrors['redemption.rewardId'] ?? fieldErrors.redemption ?? fieldErrors.storeCredit;
   if (redemption) return { ...refusal, message: redemption, isRedemption: true };
   const first = Object.values(fieldErrors)[0];
   return { ...refusal, message: first || message };
@@ -46,33 +47,38 @@ export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPrices
   const create = useCreateOrder();
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // Discounts or prices beyond a cashier's rights: a manager approves, and the same sale (same uuid) goes again.
+  const approval = useApproval();
 
-  /** `points`: offered as a tender; the payments cover the total less what they pay. */
-  function complete(state: CartState, total: number, payments: PaymentInput[], points = 0) {
+  /** `points` and `storeCredit`: offered as tenders; the payments cover the total less what they pay. */
+  function complete(state: CartState, total: number, payments: PaymentInput[], points = 0, storeCredit = 0) {
     if (!holdsRegister()) return setError(registerTakenMessage);
     setError(null);
-    create.mutate(
-      { ...saleInputOf(state, points), uuid: state.uuid, registerId, payments, total },
-      {
-        onSuccess: (order) => {
-          // The customer's balance moved: the next sale reads it again.
-          if (state.customer) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
-          onCompleted(order);
-        },
-        onError: (failure) => {
-          const refusal = refusalOf(failure);
-          if (refusal.isTotalMismatch) {
-            onPricesChanged();
-            // The shop's tax rounding may have changed as well: read the settings again.
-            void client.invalidateQueries({ queryKey: shopSettingsQuery.queryKey });
-          }
-          if (refusal.isSaleIdTaken) onSaleIdTaken();
-          if (refusal.isRedemption) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
-          setError(refusal.message);
-        },
+    const sale = { ...saleInputOf(state, points), uuid: state.uuid, registerId, payments, total, ...(storeCredit > 0 && { storeCredit }) };
+    const succeed = (order: Order) => {
+      // The customer's balance moved: the next sale reads it again.
+      if (state.customer) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
+      onCompleted(order);
+    };
+    const fail = (failure: unknown) => {
+      const refusal = refusalOf(failure);
+      if (refusal.isTotalMismatch) {
+        onPricesChanged();
+        // The shop's tax rounding may have changed as well: read the settings again.
+        void client.invalidateQueries({ queryKey: shopSettingsQuery.queryKey });
+      }
+      if (refusal.isSaleIdTaken) onSaleIdTaken();
+      if (refusal.isRedemption) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
+      setError(refusal.message);
+    };
+    create.mutate(sale, {
+      onSuccess: succeed,
+      onError: (failure) => {
+        if (approval.handles(failure, (given) => create.mutateAsync({ ...sale, approval: given }).then(succeed), fail)) return;
+        fail(failure);
       },
-    );
+    });
   }
 
-  return { complete, isSubmitting: create.isPending, error, clearError: () => setError(null) };
+  return { complete, isSubmitting: create.isPending, error, clearError: () => setError(null), approvalDialog: approval.dialog };
 }

@@ -1,4 +1,5 @@
 import { formatPercent, parsePercent, type PricingDiscount } from '@tillbook/contract';
+import { DiscountRightNote } from './discount-right-note.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,7 +9,8 @@ import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 
-export type DiscountTarget = { kind: 'line'; key: string; title: string; current: PricingDiscount | null } | { kind: 'order'; current: PricingDiscount | null };
+/** `base`: what the discount comes off (the line's price, or the sale after line discounts), to tell a cashier when it is beyond their right. */
+export type DiscountTarget = ({ kind: 'line'; key: string; title: string; current: PricingDiscount | null } | { kind: 'order'; current: PricingDiscount | null }) & { base?: number };
 
 type DiscountDialogProps = {
   target: DiscountTarget | null;
@@ -88,6 +90,7 @@ function DiscountForm({ target, hasCoupon, onApply, onClose }: DiscountDialogPro
           }}
         />
       </Field>
+      <DiscountRightNote kind={kind} text={text} base={target.base} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onClose}>
           Cancel

@@ -8,7 +8,7 @@ import { LoyaltyPanel } from './loyalty-panel.tsx';
 import type { SaleLoyaltyState } from './use-sale-loyalty.ts';
 
 const rules = { ...defaultRewardSettings, earning: { ...defaultRewardSettings.earning, enabled: true } };
-const summary: PointsSummary = { customerId: 8, balance: 320, value: 0, refusal: 'At least 500 points are needed to redeem.', rewards: [], next: null };
+const summary: PointsSummary = { customerId: 8, balance: 320, value: 0, refusal: 'At least 500 points are needed to redeem.', rewards: [], next: null, storeCredit: 0 };
 
 function renderPanel(loyalty: Partial<SaleLoyaltyState>) {
   server.use(rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, currency: 'USD', locale: 'en-US' } })));

@@ -11,7 +11,7 @@ type Props = { total?: number; isSubmitting?: boolean; error?: string | null };
 
 function renderDialog({ total = 3210, isSubmitting = false, error = null }: Props = {}) {
   server.use(rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, currency: 'USD', locale: 'en-US' } })));
-  const onComplete = vi.fn<(payments: PaymentInput[], points: number) => void>();
+  const onComplete = vi.fn<(payments: PaymentInput[], points: number, storeCredit: number) => void>();
   const onCancel = vi.fn();
   renderScreen(<PaymentDialog open total={total} isSubmitting={isSubmitting} error={error} onCancel={onCancel} onComplete={onComplete} />);
   return { onComplete, onCancel };
@@ -59,7 +59,7 @@ describe('PaymentDialog', () => {
     expect(onComplete).toHaveBeenCalledWith([
       { tender: 'card', amount: 2000, reference: 'AUTH 4471' },
       { tender: 'cash', amount: 1500 },
-    ], 0);
+    ], 0, 0);
   });
 
   it('refuses a card payment over what is due', async () => {
@@ -84,7 +84,7 @@ describe('PaymentDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: '$50.00' }));
     expect(change()).toBe('$17.90');
     await userEvent.click(completeButton());
-    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 5000 }], 0);
+    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 5000 }], 0, 0);
   });
 
   it('says what is wrong with a typed amount, never guessing', async () => {

@@ -1,4 +1,4 @@
-import { settlePayments, tenderLabels, tenders, type PaymentInput, type Tender } from '@tillbook/contract';
+import { settlePayments, type PaymentInput } from '@tillbook/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -11,6 +11,8 @@ import { useMoney } from '../../lib/shop-settings.ts';
 import { quickCashAmounts } from './payment-quick-amounts.ts';
 import { PaymentList, type Payment } from './payment-list.tsx';
 import { maxPointsPaymentOf, PointsHint, pointsPaymentOf, type PointsPayment, type PointsTender } from './points-tender.tsx';
+import { altDigitsOf, choiceLabels, choiceOfKey, choicesOf, kbdClass, TenderChoices, type Choice } from './tender-choices.tsx';
+import { maxStoreCreditOf, StoreCreditHint, storeCreditProblemOf, type StoreCreditTender } from './store-credit-tender.tsx';
 
 type PaymentDialogProps = {
   open: boolean;
@@ -18,26 +20,18 @@ type PaymentDialogProps = {
   total: number;
   /** Points as a tender, when the sale's customer can pay with them; null otherwise. */
   points?: PointsTender | null;
+  /** The customer's store credit as a tender, when they have some; null otherwise. */
+  storeCredit?: StoreCreditTender | null;
   isSubmitting: boolean;
   /** The server's message when the sale was refused. */
   error: string | null;
   onCancel: () => void;
-  /** `points`: offered as a tender (0 for none); the payments cover the total less what they pay. */
-  onComplete: (payments: PaymentInput[], points: number) => void;
+  /** `points` and `storeCredit`: offered as tenders (0 for none); the payments cover the total less what they pay. */
+  onComplete: (payments: PaymentInput[], points: number, storeCredit: number) => void;
 };
 
-type Choice = Tender | 'points';
-
-const choiceLabels: Record<Choice, string> = { ...tenderLabels, points: 'Points' };
-const tenderKeys: Record<Choice, string> = { cash: 'F1', card: 'F2', other: 'F3', points: 'F4' };
-const tenderByFunctionKey: Record<string, Choice> = { F1: 'cash', F2: 'card', F3: 'other', F4: 'points' };
-// By key position: Alt+1 types "¡" on a Mac keyboard, so its `key` cannot be trusted.
-const tenderByAltCode: Record<string, Choice> = { Digit1: 'cash', Digit2: 'card', Digit3: 'other', Digit4: 'points' };
-
-const kbdClass = 'rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-700';
-
 /** Taking payment for a sale: one tender or several, with change out of the cash. */
-export function PaymentDialog({ open, total, points = null, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
+export function PaymentDialog({ open, total, points = null, storeCredit = null, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
   const cancel = () => {
     // The sale is on its way to the server; leaving now would hide whether it was made.
     if (!isSubmitting) onCancel();
@@ -45,24 +39,27 @@ export function PaymentDialog({ open, total, points = null, isSubmitting, error,
   return (
     <Dialog open={open} title="Take payment" onClose={cancel}>
       {/* Mounted only while open, so each sale starts with no payments. */}
-      <PaymentForm total={total} points={points} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
+      <PaymentForm total={total} points={points} storeCredit={storeCredit} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
     </Dialog>
   );
 }
 
 type PaymentFormProps = Omit<PaymentDialogProps, 'open'>;
 
-function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
+function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
   const money = useMoney();
   const [payments, setPayments] = useState<Payment[]>([]);
   const [pointsPayment, setPointsPayment] = useState<PointsPayment | null>(null);
+  const [creditPaid, setCreditPaid] = useState(0);
   const [tender, setTender] = useState<Choice>('cash');
   const [reference, setReference] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
 
-  // Points pay their part first; cash, card and other cover the rest (total − points paid).
-  const settleWith = (paidWithPoints: PointsPayment | null, rows: Payment[]) => settlePayments(total - (paidWithPoints?.amount ?? 0), rows, money.format);
+  // Points and store credit pay their part first; cash, card and other cover the rest.
+  const settleWith = (paidWithPoints: PointsPayment | null, rows: Payment[], credit = creditPaid) =>
+    settlePayments(total - (paidWithPoints?.amount ?? 0) - credit, rows, money.format);
+  const dueBeforeCredit = total - (pointsPayment?.amount ?? 0);
   const settlement = settleWith(pointsPayment, payments);
   const due = settlement.ok ? 0 : settlement.due;
   const change = settlement.ok ? settlement.change : 0;
@@ -70,8 +67,9 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
   const [amountText, setAmountText] = useState(() => decimal(total));
   // The balance read again (the server refused the points: another till spent them) may no longer hold what was offered.
   const pointsProblem = !pointsPayment ? null : points ? points.check(pointsPayment.points).message : 'Points can no longer pay for this sale: remove them.';
-  const canComplete = settlement.ok && !isSubmitting && pointsProblem === null;
-  const choices: Choice[] = points ? [...tenders, 'points'] : [...tenders];
+  const creditProblem = storeCreditProblemOf(storeCredit ?? null, creditPaid, dueBeforeCredit, money.format);
+  const canComplete = settlement.ok && !isSubmitting && pointsProblem === null && creditProblem === null;
+  const choices = choicesOf(points !== null, storeCredit !== null);
   const parsedAmount = money.parse(amountText);
 
   function focusAmount() {
@@ -86,8 +84,8 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
   }, []);
 
   /** The amount field offers what is left to pay after a change of payments. */
-  function afterChange(paidWithPoints: PointsPayment | null, rows: Payment[]) {
-    const left = settleWith(paidWithPoints, rows);
+  function afterChange(paidWithPoints: PointsPayment | null, rows: Payment[], credit = creditPaid) {
+    const left = settleWith(paidWithPoints, rows, credit);
     setAmountText(left.ok ? '' : decimal(left.due));
     setReference('');
     setAmountError(null);
@@ -112,6 +110,19 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
     afterChange(result.payment, payments);
   }
 
+  /** One store credit payment per sale, like points: a new one replaces the last. */
+  function addStoreCredit(amount: number) {
+    const problem = storeCreditProblemOf(storeCredit ?? null, amount, dueBeforeCredit, money.format);
+    if (problem) {
+      setAmountError(problem);
+      focusAmount();
+      return;
+    }
+    setCreditPaid(amount);
+    setTender('cash');
+    afterChange(pointsPayment, payments, amount);
+  }
+
   function addTypedPayment() {
     const amount = parsedAmount.ok ? parsedAmount.minor : null;
     if (amount === null || amount <= 0) {
@@ -123,6 +134,7 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
       if (points) addPointsPayment(pointsPaymentOf(points, amount));
       return;
     }
+    if (tender === 'storeCredit') return addStoreCredit(amount);
     addPayment({ tender, amount, reference: tender === 'cash' ? '' : reference.trim() });
   }
 
@@ -142,21 +154,23 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
     onComplete(
       payments.map((p) => ({ tender: p.tender, amount: p.amount, ...(p.reference ? { reference: p.reference } : {}) })),
       pointsPayment?.points ?? 0,
+      creditPaid,
     );
   }
 
   function pickTender(next: Choice) {
-    if (next === 'points' && !points) return;
+    if (!choices.includes(next)) return;
     setTender(next);
     setAmountError(null);
     // Points start from what they may pay of what is left (a new points payment replaces the one taken).
     if (next === 'points' && points) setAmountText(decimal(Math.min(due + (pointsPayment?.amount ?? 0), points.room.maxAmount)));
+    if (next === 'storeCredit' && storeCredit) setAmountText(decimal(maxStoreCreditOf(storeCredit, dueBeforeCredit)));
     focusAmount();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const picked = tenderByFunctionKey[event.key] ?? (event.altKey ? tenderByAltCode[event.code] : undefined);
-    if (picked && (picked !== 'points' || points)) {
+    const picked = choiceOfKey(event, choices);
+    if (picked) {
       event.preventDefault();
       pickTender(picked);
     } else if (event.key === 'Escape') {
@@ -178,23 +192,7 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
         Total <span className="font-semibold tabular-nums text-gray-900">{money.format(total)}</span>
       </p>
 
-      <div role="group" aria-label="Tender" className={cn('grid gap-2', choices.length === 4 ? 'grid-cols-4' : 'grid-cols-3')}>
-        {choices.map((t) => (
-          <button
-            key={t}
-            type="button"
-            aria-pressed={tender === t}
-            onClick={() => pickTender(t)}
-            className={cn(
-              'flex min-h-12 flex-col items-center justify-center rounded-md border px-2 py-2 text-sm font-semibold',
-              tender === t ? 'border-indigo-600 bg-indigo-50 text-indigo-800' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
-            )}
-          >
-            {choiceLabels[t]}
-            <kbd className={kbdClass}>{tenderKeys[t]}</kbd>
-          </button>
-        ))}
-      </div>
+      <TenderChoices choices={choices} tender={tender} onPick={pickTender} />
 
       <div className="flex items-end gap-2">
         <Field label={`${choiceLabels[tender]} amount`} error={amountError ?? undefined} className="flex-1">
@@ -238,13 +236,33 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
           onMax={() => addPointsPayment(maxPointsPaymentOf(points))}
         />
       )}
+      {tender === 'storeCredit' && storeCredit && (
+        <StoreCreditHint
+          tender={storeCredit}
+          due={dueBeforeCredit}
+          amount={parsedAmount.ok ? parsedAmount.minor : null}
+          disabled={isSubmitting}
+          onMax={() => addStoreCredit(maxStoreCreditOf(storeCredit, dueBeforeCredit))}
+        />
+      )}
       {(tender === 'card' || tender === 'other') && (
         <Field label="Reference (optional)" hint="The slip or approval number.">
           <TextInput value={reference} maxLength={120} autoComplete="off" onChange={(event) => setReference(event.target.value)} />
         </Field>
       )}
 
-      <PaymentList payments={payments} pointsPayment={pointsPayment} disabled={isSubmitting} onRemove={removePayment} onRemovePoints={removePointsPayment} />
+      <PaymentList
+        payments={payments}
+        pointsPayment={pointsPayment}
+        storeCredit={creditPaid}
+        disabled={isSubmitting}
+        onRemove={removePayment}
+        onRemovePoints={removePointsPayment}
+        onRemoveStoreCredit={() => {
+          setCreditPaid(0);
+          afterChange(pointsPayment, payments, 0);
+        }}
+      />
 
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-md bg-gray-50 px-3 py-2">
@@ -263,7 +281,8 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
 
       {isOverpaid && <Alert tone="error">{settlement.message}</Alert>}
       {pointsProblem && <Alert tone="error">{pointsProblem}</Alert>}
-      {!settlement.ok && !isOverpaid && (payments.length > 0 || pointsPayment) && <p className="text-sm text-gray-600">{settlement.message}</p>}
+      {creditProblem && <Alert tone="error">{creditProblem}</Alert>}
+      {!settlement.ok && !isOverpaid && (payments.length > 0 || pointsPayment || creditPaid > 0) && <p className="text-sm text-gray-600">{settlement.message}</p>}
       {error && <Alert tone="error">{error}</Alert>}
 
       <div className="mt-2 flex justify-end gap-2">
@@ -275,7 +294,7 @@ function PaymentForm({ total, points, isSubmitting, error, onCancel, onComplete 
         </Button>
       </div>
       <p className="text-xs text-gray-500">
-        Enter adds the amount, or completes the sale once it is paid. Alt+{points ? '1/2/3/4' : '1/2/3'} also pick the tender.
+        Enter adds the amount, or completes the sale once it is paid. Alt+{altDigitsOf(choices)} also pick the tender.
       </p>
     </div>
   );

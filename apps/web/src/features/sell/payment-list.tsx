@@ -10,16 +10,19 @@ type PaymentListProps = {
   payments: Payment[];
   /** Points pay their part first, so they head the list. */
   pointsPayment: PointsPayment | null;
+  /** What store credit pays (0 for none); it follows the points. */
+  storeCredit?: number;
   disabled: boolean;
   onRemove: (index: number) => void;
   onRemovePoints: () => void;
+  onRemoveStoreCredit?: () => void;
 };
 
 /** The payments taken so far in the payment dialog, each with its Remove. */
-export function PaymentList({ payments, pointsPayment, disabled, onRemove, onRemovePoints }: PaymentListProps) {
+export function PaymentList({ payments, pointsPayment, storeCredit = 0, disabled, onRemove, onRemovePoints, onRemoveStoreCredit }: PaymentListProps) {
   const money = useMoney();
   const format = usePointsFormat();
-  if (payments.length === 0 && !pointsPayment) return null;
+  if (payments.length === 0 && !pointsPayment && storeCredit <= 0) return null;
   const row = (key: string, label: string, detail: string | null, amount: number, onClick: () => void) => (
     <li key={key} className="flex items-center justify-between gap-3 px-3 py-2">
       <span>
@@ -35,6 +38,7 @@ export function PaymentList({ payments, pointsPayment, disabled, onRemove, onRem
   return (
     <ul aria-label="Payments" className="divide-y divide-gray-100 rounded-md border border-gray-200">
       {pointsPayment && row('points', 'Points', format.points(pointsPayment.points), pointsPayment.amount, onRemovePoints)}
+      {storeCredit > 0 && row('storeCredit', 'Store credit', null, storeCredit, () => onRemoveStoreCredit?.())}
       {payments.map((payment, index) => row(String(index), tenderLabels[payment.tender], payment.reference || null, payment.amount, () => onRemove(index)))}
     </ul>
   );

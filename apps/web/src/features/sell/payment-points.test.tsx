@@ -21,7 +21,7 @@ function renderPayment(balance: number, redemption: Partial<RewardSettings['rede
   ].reduce((s, action) => cartReducer(s, action as Parameters<typeof cartReducer>[1]), emptyCart());
   const customer: CustomerLoyalty = { rules: { ...rules, redemption: { ...rules.redemption, ...redemption } }, balance };
   const priced = priceCartState(state, 'line', customer);
-  const onComplete = vi.fn<(payments: PaymentInput[], points: number) => void>();
+  const onComplete = vi.fn<(payments: PaymentInput[], points: number, storeCredit: number) => void>();
   renderScreen(
     <PaymentDialog open total={priced.cart.total} points={pointsTenderOf(state, priced, customer, 'line')} isSubmitting={false} error={null} onCancel={vi.fn()} onComplete={onComplete} />,
   );
@@ -56,7 +56,7 @@ describe('PaymentDialog with points', () => {
     await userEvent.click(screen.getByRole('button', { name: '$10.00' }));
     expect(screen.getByTestId('change').textContent).toBe('$2.50');
     await userEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 1000 }], 1250);
+    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 1000 }], 1250, 0);
   });
 
   it('pays the most the shop allows with Max, and takes the points off again', async () => {
@@ -94,7 +94,7 @@ describe('PaymentDialog with points', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect(stillDue()).toBe('$0.00');
     await userEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-    expect(onComplete).toHaveBeenCalledWith([], 2000);
+    expect(onComplete).toHaveBeenCalledWith([], 2000, 0);
   });
 
   it('offers no Points tender without points to pay with', () => {

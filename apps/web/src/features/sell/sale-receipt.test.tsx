@@ -56,6 +56,7 @@ const order: Order = {
   total: 2550,
   paid: 3000,
   change: 450,
+  storeCreditPaid: 0,
   note: 'Gift wrap the shirt',
   receiptTemplateId: 3,
   lines: [

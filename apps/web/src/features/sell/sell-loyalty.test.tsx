@@ -25,7 +25,7 @@ const loyaltyOn: RewardSettings = {
   earning: { ...defaultRewardSettings.earning, enabled: true },
   redemption: { ...defaultRewardSettings.redemption, enabled: true },
 };
-const alexPoints: Omit<PointsSummary, 'customerId'> = { balance: 1250, value: 1250, refusal: null, rewards: [freeCola, fiftyOff], next: { reward: lunch, pointsShort: 250 } };
+const alexPoints: Omit<PointsSummary, 'customerId'> = { balance: 1250, value: 1250, refusal: null, rewards: [freeCola, fiftyOff], next: { reward: lunch, pointsShort: 250 }, storeCredit: 0 };
 
 /** The sell screen with Alex Morgan already on the sale (the register's saved cart), loyalty on. */
 function renderWithAlex(options: Parameters<typeof renderSell>[0] = {}) {
@@ -63,7 +63,7 @@ describe('SellPage loyalty', () => {
 
   it('shows nothing of points while the shop runs no loyalty', async () => {
     const sent = recordRequests();
-    renderWithAlex({ rewardSettings: defaultRewardSettings, points: { balance: 0, value: 0, refusal: null, rewards: [], next: null } });
+    renderWithAlex({ rewardSettings: defaultRewardSettings, points: { balance: 0, value: 0, refusal: null, rewards: [], next: null, storeCredit: 0 } });
     expect(await screen.findByRole('button', { name: 'Remove customer Alex Morgan' })).toBeTruthy();
     await waitFor(() => expect(sent.find('GET', '/api/rewards/points')?.search.get('customer')).toBe('8'));
     await waitFor(() => expect(screen.queryByText(/Loading the customer’s points/)).toBeNull());

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export type Shortcut = { key: string; label: string; run: () => void; disabled?: boolean };
 
@@ -26,8 +26,8 @@ export function useShortcuts(shortcuts: readonly Shortcut[], enabled: boolean) {
   }, []);
 }
 
-/** The shortcuts on screen; each is also a button for a touch screen. */
-export function ShortcutBar({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
+/** The shortcuts on screen; each is also a button for a touch screen. `children`: the bar's other buttons ("No sale"). */
+export function ShortcutBar({ shortcuts, children }: { shortcuts: readonly Shortcut[]; children?: ReactNode }) {
   return (
     <nav aria-label="Shortcuts" className="flex flex-wrap gap-1">
       {shortcuts.map((s) => (
@@ -42,6 +42,7 @@ export function ShortcutBar({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
           {s.label}
         </button>
       ))}
+      {children}
       <span className="inline-flex items-center gap-1 px-1.5 py-1 text-xs text-gray-500" title="Esc closes a dialog">
         <kbd className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gray-800">Esc</kbd>
         Close

@@ -15,9 +15,12 @@ import { HeldSalesDialog } from './held-sales-dialog.tsx';
 import { useHeldSales } from './held-sales.ts';
 import { useLocalCatalogue } from './local-catalogue.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
+import { useLinePrice } from './price-dialog.tsx';
 import { QuantityQuestionDialog, type QuantityQuestion } from './quantity-question.tsx';
 import { ProductFinder } from './product-finder.tsx';
+import { useTillReturn } from './return-button.tsx';
 import { SaleReceipt } from './sale-receipt.tsx';
+import { NoSaleButton } from './no-sale-button.tsx';
 import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
 import { stockOf, stockRefusalOf } from './stock-label.ts';
 import { useRepriceLines } from './use-reprice-lines.ts';
@@ -35,7 +38,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   const { catalogue, refresh: refreshCatalogue } = catalogueState;
   const held = useHeldSales<CartState>(registerId);
   const [state, dispatch] = useSavedCart(registerId);
-  const { loyalty, priced, rewards, pointsTender, priceOf } = usePricedSale(state, dispatch, catalogue);
+  const { loyalty, priced, rewards, pointsTender, storeCreditTender, priceOf } = usePricedSale(state, dispatch, catalogue);
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs>('none');
@@ -72,6 +75,8 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     // opened it may be gone ("+ Customer" becomes the customer's name).
     window.setTimeout(() => searchRef.current?.focus(), 0);
   }, []);
+  const linePrice = useLinePrice(dispatch, closeDialog);
+  const tillReturn = useTillReturn(session);
 
   const addVariant = useCallback(
     (product: SyncProduct, variant: SyncVariant) => {
@@ -147,7 +152,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         setNotice(`No product has the barcode ${code}.`);
       })();
     },
-    { enabled: dialog === 'none' && order === null },
+    { enabled: dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen },
   );
 
   // Enter reads the catalogue again rather than the results on screen, which may lag the last keystroke.
@@ -192,13 +197,14 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   const shortcuts: Shortcut[] = [
     { key: 'F2', label: 'Search', run: () => searchRef.current?.focus() },
     { key: 'F4', label: 'Quantity', run: () => lastLine && document.getElementById(quantityInputId(lastLine.key))?.focus(), disabled: !lastLine },
-    { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount }); setDialog('discount'); }, disabled: !lastLine && !state.orderDiscount },
+    { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount, base: priced.cart.subtotal - priced.cart.lineDiscountTotal }); setDialog('discount'); }, disabled: !lastLine && !state.orderDiscount },
     { key: 'F7', label: 'Customer', run: () => setDialog('customer') },
     { key: 'F8', label: 'Hold', run: () => void holdSale(), disabled: !lastLine },
     { key: 'F9', label: 'Pay', run: () => setDialog('pay'), disabled: !isReadyToPay(state, priced) },
     { key: 'F10', label: 'New sale', run: () => (state.lines.length ? setDialog('newSale') : startNewSale()) },
+    tillReturn.shortcut,
   ];
-  useShortcuts(shortcuts, dialog === 'none' && order === null);
+  useShortcuts(shortcuts, dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen);
 
   if (order) {
     return (
@@ -218,7 +224,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
             · {session.outletName} · drawer opened by {session.openedByName}
           </p>
         </div>
-        <ShortcutBar shortcuts={shortcuts} />
+        <ShortcutBar shortcuts={shortcuts}><NoSaleButton registerSlug={session.registerSlug} /></ShortcutBar>
       </header>
       {notice && (
         <Alert tone={notice.startsWith('Sale held') ? 'success' : 'warning'} className="py-2">
@@ -232,6 +238,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
           priced={priced}
           dispatch={dispatch}
           onDiscount={(target) => { setDiscountTarget(target); setDialog('discount'); }}
+          onPrice={linePrice.open}
           onCustomer={() => setDialog('customer')}
           onPay={() => setDialog('pay')}
           onQuantity={changeQuantity}
@@ -276,11 +283,15 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         open={dialog === 'pay'}
         total={priced.cart.total}
         points={pointsTender}
+        storeCredit={storeCreditTender}
         isSubmitting={checkout.isSubmitting}
         error={checkout.error}
         onCancel={() => { checkout.clearError(); closeDialog(); }}
-        onComplete={(payments, points) => checkout.complete(state, priced.cart.total, payments, points)}
+        onComplete={(payments, points, storeCredit) => checkout.complete(state, priced.cart.total, payments, points, storeCredit)}
       />
+      {linePrice.dialog}
+      {tillReturn.dialog}
+      {checkout.approvalDialog}
       <QuantityQuestionDialog
         question={dialog === 'quantity' ? quantityQuestion : null}
         onConfirm={(question) => {

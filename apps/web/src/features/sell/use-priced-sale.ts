@@ -4,6 +4,7 @@ import { priceCartState, type CartAction, type CartState } from './cart.ts';
 import type { LocalCatalogue } from './local-catalogue-types.ts';
 import { usePointsTender } from './use-points-tender.ts';
 import { useSaleLoyalty } from './use-sale-loyalty.ts';
+import { useStoreCreditTender } from './use-store-credit-tender.ts';
 import { useTakeReward } from './use-take-reward.ts';
 
 /**
@@ -16,11 +17,13 @@ export function usePricedSale(state: CartState, dispatch: Dispatch<CartAction>, 
   const priced = useMemo(() => priceCartState(state, taxRounding, loyalty.customer), [state, taxRounding, loyalty.customer]);
   const rewards = useTakeReward({ state, dispatch, customer: loyalty.customer, catalogue, taxRounding, allowNegativeStock });
   const pointsTender = usePointsTender(state, priced, loyalty.customer, taxRounding);
+  const storeCreditTender = useStoreCreditTender(state.customer?.id ?? null, loyalty.summary);
   return {
     loyalty,
     priced,
     rewards,
     pointsTender,
+    storeCreditTender,
     /** Another state of this sale priced the same way (a quantity asked about). */
     priceOf: (next: CartState) => priceCartState(next, taxRounding, loyalty.customer),
   };

@@ -1,5 +1,6 @@
 import type {
   CashboxSettingsInput,
+  CashierRightsInput,
   GeneralSettingsInput,
   ProductSettingsInput,
   SellingSettingsInput,
@@ -48,6 +49,10 @@ export function useSaveSellingSettings() {
 
 export function useSaveCashboxSettings() {
   return useSettingsMutation((input: CashboxSettingsInput) => putSettings('cashbox', input));
+}
+
+export function useSaveCashierRights() {
+  return useSettingsMutation((input: CashierRightsInput) => putSettings('cashier-rights', input));
 }
 
 export function useSaveTaxSettings() {

@@ -1,0 +1,203 @@
+import { type Refund, type SaleForReturn, tenderLabels } from '@tillbook/contract';
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { apiErrorOf } from '../../lib/api-error.ts';
+import { useApproval } from '../../lib/approvals.tsx';
+import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
+import { useBarcodeScanner } from './barcode-scanner.ts';
+import { ReturnDone, type RefundReceiptSlot } from './return-done.tsx';
+import { ReturnLines } from './return-lines.tsx';
+import { previewReturn, returnInput, useCreateReturn, useSaleLookup, type ReturnMoney } from './use-return.ts';
+
+type Props = {
+  open: boolean;
+  /** The till's open drawer: cash goes back out of it. */
+  drawer: { id: number; registerName: string };
+  onClose: () => void;
+  /** The refund receipt's print / e-mail area, shown once the return is stored. */
+  receipt?: RefundReceiptSlot;
+};
+
+const quickReasons = ['Changed their mind', 'Wrong size', 'Faulty', 'Damaged in transit'];
+
+type Errors = { number?: string; lines: Record<number, string>; reason?: string; money?: string; form?: string };
+
+/** "Return" at the till: find the sale by its receipt, choose what comes back and how the money goes back. */
+export function ReturnDialog({ open, drawer, onClose, receipt }: Props) {
+  return (
+    <Dialog open={open} title="Return" onClose={onClose}>
+      <ReturnForm drawer={drawer} onClose={onClose} receipt={receipt} />
+    </Dialog>
+  );
+}
+
+function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
+  const money = useMoney();
+  const dates = useDateFormat();
+  const lookup = useSaleLookup();
+  const create = useCreateReturn();
+  const approval = useApproval();
+  const [number, setNumber] = useState('');
+  const [sale, setSale] = useState<SaleForReturn | null>(null);
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [restock, setRestock] = useState<Record<number, boolean>>({});
+  const [reason, setReason] = useState('');
+  const [moneyMode, setMoneyMode] = useState<ReturnMoney>('tenders');
+  const [errors, setErrors] = useState<Errors>({ lines: {} });
+  const [done, setDone] = useState<Refund | null>(null);
+
+  function find(event: FormEvent) {
+    event.preventDefault();
+    findSale(number.trim());
+  }
+
+  function findSale(typed: string) {
+    if (!typed) return setErrors({ lines: {}, number: 'Scan the receipt’s barcode or type the order number.' });
+    lookup.mutate(typed, {
+      onSuccess: (found) => {
+        setSale(found);
+        setQuantities({});
+        setRestock({});
+        setMoneyMode('tenders');
+        setErrors({ lines: {} });
+      },
+      onError: (error) => setErrors({ lines: {}, number: apiErrorOf(error).fieldErrors.number ?? apiErrorOf(error).message }),
+    });
+  }
+
+  // A receipt scanned wherever the focus is: its number is looked up (and taken out of a reason it was typed into).
+  useBarcodeScanner(
+    (code) => {
+      // A PIN typed fast in the approval dialog is not a receipt.
+      if (document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'password') return;
+      setNumber(code);
+      setReason((typed) => (typed.endsWith(code) ? typed.slice(0, -code.length) : typed));
+      findSale(code);
+    },
+    { enabled: done === null },
+  );
+
+  function startAgain() {
+    setDone(null);
+    setSale(null);
+    setNumber('');
+    setReason('');
+    setErrors({ lines: {} });
+  }
+
+  if (done) return <ReturnDone refund={done} customerEmail={null} receipt={receipt} onAnother={startAgain} onClose={onClose} />;
+
+  const preview = sale ? previewReturn(sale, quantities, moneyMode) : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!sale || !preview) return;
+    const next: Errors = { lines: {} };
+    if (!reason.trim()) next.reason = 'The reason field is required.';
+    if (preview.lines.every((l) => l.quantity === 0)) next.form = 'Choose at least one item to return.';
+    setErrors(next);
+    if (next.reason || next.form) return;
+    const input = returnInput(preview, restock, reason, drawer.id);
+    const sentLineIds = input.lines.map((l) => l.orderLineId);
+    const showErrors = (error: unknown) => setErrors(serverErrors(error, sentLineIds));
+    const send = async (body: typeof input) => setDone(await create.mutateAsync({ orderId: sale.id, input: body }));
+    send(input).catch((error: unknown) => {
+      if (approval.handles(error, (given) => send({ ...input, approval: given }), showErrors)) return;
+      showErrors(error);
+    });
+  }
+
+  const totals = Object.fromEntries((preview?.lines ?? []).map((l) => [l.lineId, l.total]));
+  const tendersText = preview?.payments.map((p) => `${money.format(p.amount)} ${p.tender === 'cash' ? `in cash from the drawer of ${drawer.registerName}` : `by ${tenderLabels[p.tender].toLowerCase()}`}`) ?? [];
+  const creditText = preview && preview.storeCredit > 0 && moneyMode === 'tenders' ? [`${money.format(preview.storeCredit)} as store credit`] : [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form onSubmit={find} noValidate className="flex items-end gap-2">
+        <Field label="Receipt or order number" error={errors.number} hint={sale ? undefined : 'Scan the barcode on the receipt, or type the number and press Enter.'} className="flex-1">
+          <TextInput autoFocus autoComplete="off" value={number} invalid={Boolean(errors.number)} onChange={(e) => setNumber(e.target.value)} placeholder="MAIN-000123" />
+        </Field>
+        <Button type="submit" variant="secondary" isBusy={lookup.isPending}>
+          Find
+        </Button>
+      </form>
+      {sale && preview && (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={`Return from ${sale.number}`}>
+          <section aria-label="Sale" className="rounded-md bg-gray-50 px-3 py-2">
+            <p className="font-medium text-gray-900">{sale.number}</p>
+            <p className="text-xs text-gray-600">
+              {dates.dateTime(sale.createdAt)} · {sale.outletName}
+              {sale.registerName && ` · ${sale.registerName}`} · {sale.customerName ?? 'No customer'}
+            </p>
+          </section>
+          {errors.form && <Alert tone="error">{errors.form}</Alert>}
+          <ReturnLines
+            lines={sale.lines}
+            quantities={quantities}
+            restock={restock}
+            totals={totals}
+            errors={errors.lines}
+            onQuantity={(lineId, quantity) => setQuantities((q) => ({ ...q, [lineId]: quantity }))}
+            onRestock={(lineId, back) => setRestock((r) => ({ ...r, [lineId]: back }))}
+          />
+          <Field label="Reason" error={errors.reason}>
+            <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <div className="-mt-2 flex flex-wrap gap-1" aria-label="Quick reasons" role="group">
+            {quickReasons.map((quick) => (
+              <button key={quick} type="button" className="rounded-full border border-gray-200 px-2 py-0.5 text-xs text-gray-700 hover:bg-gray-50" onClick={() => setReason(quick)}>
+                {quick}
+              </button>
+            ))}
+          </div>
+          <ChoiceGroup<ReturnMoney>
+            legend="Money back"
+            value={moneyMode}
+            onChange={setMoneyMode}
+            error={errors.money}
+            options={[
+              { value: 'tenders', label: 'As it was paid', description: [...tendersText, ...creditText].join(', ') || 'Nothing yet' },
+              ...(sale.customerId !== null ? [{ value: 'storeCredit' as const, label: 'As store credit', description: `For ${sale.customerName ?? 'the customer'}` }] : []),
+            ]}
+          />
+          {preview.points && preview.points.pointsPaidBack > 0 && (
+            <p className="text-sm text-gray-700">{money.format(preview.points.pointsPaidBack)} the sale paid with points goes back as points.</p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" isBusy={create.isPending} disabled={preview.lines.every((l) => l.quantity === 0)}>
+              {`Refund ${money.format(preview.total)}`}
+            </Button>
+          </div>
+        </form>
+      )}
+      {approval.dialog}
+    </div>
+  );
+}
+
+/** The server's 422 on the line it names ("lines.0.quantity" is the first line sent), the money, the reason; the rest above. */
+function serverErrors(error: unknown, sentLineIds: number[]): Errors {
+  const { status, message, fieldErrors } = apiErrorOf(error);
+  if (status !== 422 || Object.keys(fieldErrors).length === 0) return { lines: {}, form: message };
+  const result: Errors = { lines: {} };
+  const rest: string[] = [];
+  for (const [field, text] of Object.entries(fieldErrors)) {
+    const lineIndex = /^lines\.(\d+)\./.exec(field)?.[1];
+    const lineId = lineIndex === undefined ? undefined : sentLineIds[Number(lineIndex)];
+    if (lineId !== undefined) result.lines[lineId] = text;
+    else if (field === 'reason') result.reason = text;
+    else if (/^(payments|storeCredit|cashboxSessionId)(\.|$)/.test(field)) result.money = text;
+    else rest.push(text);
+  }
+  if (rest.length) result.form = rest.join(' ');
+  return result;
+}

@@ -1,0 +1,74 @@
+import {
+  defaultRefundBack,
+  refundPointsOf,
+  refundShareOf,
+  type Refund,
+  type RefundCreateInput,
+  type RefundPointsShare,
+  type SaleForReturn,
+  type Tender,
+} from '@tillbook/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+/** The sale on a receipt, by its number (typed, or read from the receipt's barcode), at any outlet of the shop. */
+export function useSaleLookup() {
+  return useMutation({
+    mutationFn: async (number: string) => (await http.get<{ data: SaleForReturn }>('/api/orders/lookup', { params: { number } })).data.data,
+  });
+}
+
+/** The return itself: the same refund the back office makes. The drawer's figures change with it. */
+export function useCreateReturn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ orderId, input }: { orderId: number; input: RefundCreateInput }) =>
+      (await http.post<{ data: Refund }>(`/api/orders/${orderId}/refunds`, input)).data.data,
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: queryKeys.cashbox.all }), client.invalidateQueries({ queryKey: queryKeys.orders.all })]);
+    },
+  });
+}
+
+/** How the money goes back: to the sale's own tenders (cash from this till's drawer), or all as store credit. */
+export type ReturnMoney = 'tenders' | 'storeCredit';
+
+export type ReturnPreview = {
+  lines: Array<{ lineId: number; quantity: number; total: number }>;
+  total: number;
+  points: RefundPointsShare | null;
+  payments: Array<{ tender: Tender; amount: number }>;
+  storeCredit: number;
+};
+
+/**
+ * The refund as the server will work it out, with the contract's own functions: each line's share
+ * (refundShareOf), the points part (refundPointsOf), and the tenders' defaults (defaultRefundBack).
+ */
+export function previewReturn(sale: SaleForReturn, quantities: Record<number, number>, money: ReturnMoney): ReturnPreview {
+  const lines = sale.lines.map((line) => {
+    const quantity = Math.max(0, Math.min(line.returnable, quantities[line.id] ?? 0));
+    return { lineId: line.id, quantity, total: refundShareOf(line, line.returned, quantity).total };
+  });
+  const total = lines.reduce((sum, l) => sum + l.total, 0);
+  const isLast = sale.lines.every((line, index) => lines[index]!.quantity >= line.returnable);
+  const points = sale.points && total > 0 ? refundPointsOf({ total: sale.total, ...sale.points }, sale.refundedBefore, total, isLast) : null;
+  const moneyBack = total - (points?.pointsPaidBack ?? 0);
+  if (money === 'storeCredit' && sale.customerId !== null) return { lines, total, points, payments: [], storeCredit: moneyBack };
+  const room = sale.tenders.map((t) => ({ tender: t.tender, available: t.refundable }));
+  const back = defaultRefundBack(moneyBack, room, sale.customerId !== null ? sale.storeCreditRefundable : 0);
+  return { lines, total, points, ...back };
+}
+
+/** The body of the refund: the chosen lines, the money as previewed, and this till's drawer when cash goes back. */
+export function returnInput(preview: ReturnPreview, restock: Record<number, boolean>, reason: string, drawerId: number): RefundCreateInput {
+  const paysCash = preview.payments.some((p) => p.tender === 'cash');
+  return {
+    lines: preview.lines.filter((l) => l.quantity > 0).map((l) => ({ orderLineId: l.lineId, quantity: l.quantity, restock: restock[l.lineId] ?? true })),
+    payments: preview.payments,
+    ...(preview.storeCredit > 0 && { storeCredit: preview.storeCredit }),
+    reason: reason.trim(),
+    ...(paysCash && { cashboxSessionId: drawerId }),
+  };
+}
