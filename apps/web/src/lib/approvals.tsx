@@ -27,7 +27,7 @@ type Pending = { reason: string; retry: (approval: ApprovalInput) => Promise<unk
  * true when the dialog took over. Wrong PINs stay in the dialog; any other failure of the retry
  * closes it and goes to `onError`, for the screen to show as it shows its own errors.
  */
-export function useApproval(): { handles: (error: unknown, retry: Pending['retry'], onError: Pending['onError']) => boolean; dialog: ReactNode } {
+export function useApproval(): { handles: (error: unknown, retry: Pending['retry'], onError: Pending['onError']) => boolean; dialog: ReactNode; isOpen: boolean } {
   const [pending, setPending] = useState<Pending | null>(null);
   const [errors, setErrors] = useState<ApprovalDialogErrors>({});
   const [isBusy, setBusy] = useState(false);
@@ -77,5 +77,5 @@ export function useApproval(): { handles: (error: unknown, retry: Pending['retry
       onCancel={() => setPending(null)}
     />
   );
-  return { handles, dialog };
+  return { handles, dialog, isOpen: pending !== null };
 }

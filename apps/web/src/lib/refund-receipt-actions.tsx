@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { notifyFailureOf, type NotifyFailure } from '../components/receipt/api.ts';
 import { PrintableRefundReceipt } from '../components/receipt/printable-refund-receipt.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
+import { Button, buttonClasses } from '../components/ui/button.tsx';
 import { Field } from '../components/ui/field.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { TextInput } from '../components/ui/text-input.tsx';
@@ -70,7 +70,7 @@ export function RefundReceiptActions({ refundId, customerEmail }: RefundReceiptA
         <a
           href={refundReceiptPdfUrl(refundId)}
           download
-          className="inline-flex min-h-12 items-center rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className={buttonClasses('secondary')}
         >
           Download PDF
         </a>

@@ -2,7 +2,7 @@ import type { Order } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { notifyFailureOf, useNotifyOrder } from '../../components/receipt/api.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { errorMessageOf } from '../../lib/api-error.ts';
@@ -56,7 +56,7 @@ export function ReceiptActions({ order }: { order: Order }) {
           href={orderReceiptPdfUrl(order.id)}
           download
           onClick={() => window.setTimeout(() => void refreshTimeline(), 1500)}
-          className="inline-flex items-center rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className={buttonClasses('secondary')}
         >
           Download PDF
         </a>

@@ -1,6 +1,6 @@
 import { noSaleReasons, type DrawerOpening, type NoSaleInput } from '@tillbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DialogFormActions } from '../../components/form.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -29,13 +29,16 @@ const OTHER = 'Other';
  * shop does not let cashiers do that alone, the server asks for a manager and the approval dialog
  * takes over. Opening the physical drawer is the till hardware's business; the screen records it.
  */
-export function NoSaleButton({ registerSlug }: { registerSlug: string }) {
+export function NoSaleButton({ registerSlug, onActiveChange }: { registerSlug: string; onActiveChange?: (active: boolean) => void }) {
   const [isOpen, setOpen] = useState(false);
   const [choice, setChoice] = useState<string>(noSaleReasons[0]);
   const [otherText, setOtherText] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; message?: string }>({});
   const noSale = useNoSale(registerSlug);
   const approval = useApproval();
+  // The till's F-keys wait while the reason or the approval is asked.
+  const isActive = isOpen || approval.isOpen;
+  useEffect(() => onActiveChange?.(isActive), [isActive, onActiveChange]);
 
   function close() {
     setOpen(false);

@@ -77,6 +77,8 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   }, []);
   const linePrice = useLinePrice(dispatch, closeDialog);
   const tillReturn = useTillReturn(session);
+  // "No sale" asks for a reason (and maybe an approval) in dialogs of its own: the F-keys wait meanwhile.
+  const [isNoSaleOpen, setNoSaleOpen] = useState(false);
 
   const addVariant = useCallback(
     (product: SyncProduct, variant: SyncVariant) => {
@@ -152,7 +154,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         setNotice(`No product has the barcode ${code}.`);
       })();
     },
-    { enabled: dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen },
+    { enabled: dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen && !isNoSaleOpen },
   );
 
   // Enter reads the catalogue again rather than the results on screen, which may lag the last keystroke.
@@ -204,7 +206,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     { key: 'F10', label: 'New sale', run: () => (state.lines.length ? setDialog('newSale') : startNewSale()) },
     tillReturn.shortcut,
   ];
-  useShortcuts(shortcuts, dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen);
+  useShortcuts(shortcuts, dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen && !isNoSaleOpen);
 
   if (order) {
     return (
@@ -224,7 +226,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
             · {session.outletName} · drawer opened by {session.openedByName}
           </p>
         </div>
-        <ShortcutBar shortcuts={shortcuts}><NoSaleButton registerSlug={session.registerSlug} /></ShortcutBar>
+        <ShortcutBar shortcuts={shortcuts}><NoSaleButton registerSlug={session.registerSlug} onActiveChange={setNoSaleOpen} /></ShortcutBar>
       </header>
       {notice && (
         <Alert tone={notice.startsWith('Sale held') ? 'success' : 'warning'} className="py-2">
