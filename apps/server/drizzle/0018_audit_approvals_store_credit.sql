@@ -61,6 +61,7 @@ ALTER TABLE "cashbox_sessions" ADD COLUMN "close_approval_id" integer;--> statem
 ALTER TABLE "customers" ADD COLUMN "store_credit" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "store_credit_paid" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "approval_id" integer;--> statement-breakpoint
+ALTER TABLE "refund_payments" ADD COLUMN "reference" varchar(120);--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "store_credit" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "approval_id" integer;--> statement-breakpoint
 ALTER TABLE "approvals" ADD CONSTRAINT "approvals_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -83,7 +83,7 @@ export function toRefundReceipt(refund: Refund, source: RefundReceiptSource, set
     lines: refund.lines.map((line) => ({ name: line.title, ...(line.variantName ? { variantName: line.variantName } : {}), quantity: line.quantity, total: line.total })),
     taxes: refund.taxes.map((tax) => ({ name: taxLabel(tax.name, tax.rateE4), amount: tax.amount, isInclusive: tax.isInclusive })),
     total: refund.total,
-    payments: refund.payments.map((payment) => ({ name: tenderLabels[payment.tender], amount: payment.amount })),
+    payments: refund.payments.map((payment) => ({ name: payment.reference ? `${tenderLabels[payment.tender]} (ref. ${payment.reference})` : tenderLabels[payment.tender], amount: payment.amount })),
     storeCredit: refund.storeCredit,
     pointsPaidBack: refund.points?.pointsPaidBack ?? 0,
     pointsReturned: refund.points ? refund.points.returned : null,

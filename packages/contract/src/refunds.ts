@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { approvalInput, approvalSummary } from './approvals.ts';
 import { tenders, type Tender } from './cashbox.ts';
 import { dataOf } from './common.ts';
-import { booleanField, idField, integerField, moneyField, requiredMultiLineText, requiredText } from './fields.ts';
+import { booleanField, idField, integerField, moneyField, optionalText, requiredMultiLineText, requiredText } from './fields.ts';
 import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY, orderLineTax } from './orders.ts';
 
 /** POST /api/orders/:id/refunds: which sold units come back, where they go, and how the money goes back. */
@@ -21,9 +21,17 @@ export const refundCreateInput = z.object({
     .max(ORDER_MAX_LINES, `A refund may have at most ${ORDER_MAX_LINES} lines.`),
   /** Left out: the refund goes back to the tenders the sale was paid with. */
   payments: z
-    .array(z.object({ tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }), amount: moneyField('refund amount') }), {
-      error: 'The payments must be a list.',
-    })
+    .array(
+      z.object({
+        tender: z.enum(tenders, { error: 'The tender must be cash, card or other.' }),
+        amount: moneyField('refund amount'),
+        /** The card terminal's reference of a card refund, as a sale's card payment keeps it. */
+        reference: optionalText('reference', 120),
+      }),
+      {
+        error: 'The payments must be a list.',
+      },
+    )
     .max(20, 'Use at most 20 payments on one refund.')
     .optional(),
   reason: requiredMultiLineText('reason', 500),
@@ -91,7 +99,7 @@ export const refund = z.object({
   total: z.number().int(),
   taxes: z.array(orderLineTax),
   lines: z.array(refundLine),
-  payments: z.array(z.object({ id: z.number().int(), tender: z.enum(tenders), amount: z.number().int() })),
+  payments: z.array(z.object({ id: z.number().int(), tender: z.enum(tenders), amount: z.number().int(), reference: z.string().nullable() })),
   /** Null when the sale had no customer. */
   points: refundPoints.nullable(),
   /** Money paid back as the customer's store credit (0: none). */

@@ -93,6 +93,8 @@ export const refundPayments = pgTable(
     tender: varchar('tender', { length: 10 }).notNull().$type<'cash' | 'card' | 'other'>(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
+    /** What the card terminal printed for a card refund (issue 16), as a sale's card payment keeps it. */
+    reference: varchar('reference', { length: 120 }),
   },
   (t) => [
     index('refund_payments_refund_idx').on(t.refundId),

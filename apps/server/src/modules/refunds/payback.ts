@@ -1,7 +1,7 @@
 import { defaultRefundBack, defaultRefundPayments, formatMoney, tenders, type RefundCreateInput, type ShopSettings, type Tender, type TenderRoom } from '@tillbook/contract';
 import { AppError } from '../../lib/errors.ts';
 
-export type Payback = { payments: Array<{ tender: Tender; amount: number }>; storeCredit: number };
+export type Payback = { payments: Array<{ tender: Tender; amount: number; reference?: string | null }>; storeCredit: number };
 
 type Sale = { hasCustomer: boolean; room: readonly TenderRoom[]; storeCreditRoom: number };
 

@@ -39,7 +39,7 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
         total: line.total,
         taxes: line.taxes,
       })),
-    payments: payments.filter((p) => p.refundId === refund.id).map((p) => ({ id: p.id, tender: p.tender, amount: p.amount })),
+    payments: payments.filter((p) => p.refundId === refund.id).map((p) => ({ id: p.id, tender: p.tender, amount: p.amount, reference: p.reference })),
     points: hasCustomer
       ? { returned: refund.pointsReturned, pointsPaidBack: refund.pointsPaidBack, reversed: refund.pointsReversed, unrecovered: refund.pointsUnrecovered }
       : null,

@@ -158,7 +158,7 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
     if (payments.length) {
       await insertRefundPayments(
         tx,
-        payments.map((p) => ({ refundId: refund.id, tender: p.tender, amount: p.amount, cashboxSessionId })),
+        payments.map((p) => ({ refundId: refund.id, tender: p.tender, amount: p.amount, cashboxSessionId, reference: p.reference ?? null })),
       );
     }
     for (const { line, quantity, restock } of shares) {
@@ -219,7 +219,7 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
         lines: shares.length,
         units: shares.reduce((sum, s) => sum + s.quantity, 0),
         total,
-        tenders: payments.map((p) => ({ tender: p.tender, amount: p.amount })),
+        tenders: payments.map((p) => ({ tender: p.tender, amount: p.amount, ...(p.reference ? { reference: p.reference } : {}) })),
         storeCredit,
         cashboxSessionId,
         reason: input.reason,

@@ -163,3 +163,21 @@ describe('returns at the till', () => {
     expect((await shop.cashier.get('/api/orders/lookup')).statusCode).toBe(422);
   });
 });
+
+describe('a card refund keeps the terminal’s reference', () => {
+  it('stores the reference with the card payment and answers it; one too long is a 422 on its field', async () => {
+    const order = await mugs(1, { payments: [{ tender: 'card', amount: 800, reference: 'SALE 1001' }] });
+    const tooLong = await returnOf(order, 1, { payments: [{ tender: 'card', amount: 800, reference: 'R'.repeat(121) }] });
+    expect(tooLong.statusCode).toBe(422);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['payments.0.reference']);
+    expect(await storedRefunds(order.id)).toHaveLength(0);
+
+    const res = await returnOf(order, 1, { payments: [{ tender: 'card', amount: 800, reference: 'REFUND 7731' }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.payments).toEqual([expect.objectContaining({ tender: 'card', amount: 800, reference: 'REFUND 7731' })]);
+    const listed = await shop.cashier.get(`/api/orders/${order.id}/refunds`);
+    expect(listed.json().data[0].payments[0].reference).toBe('REFUND 7731');
+    const [row] = await auditOf(res.json().data.id);
+    expect(row!.after).toMatchObject({ tenders: [{ tender: 'card', amount: 800, reference: 'REFUND 7731' }] });
+  });
+});

@@ -22,7 +22,7 @@ const refund: Refund = {
   total: 3000,
   taxes: [],
   lines: [],
-  payments: [{ id: 9, tender: 'cash', amount: 3000 }],
+  payments: [{ id: 9, tender: 'cash', amount: 3000, reference: null }],
   points: null,
   storeCredit: 0,
   approval: null,

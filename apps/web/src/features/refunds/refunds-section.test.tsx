@@ -24,7 +24,7 @@ function buildRefund(overrides: Partial<Refund> = {}): Refund {
     total: 720,
     taxes: [],
     lines: [{ id: 8, orderLineId: 2, variantId: 13, title: 'Mug', variantName: '', sku: 'MUG-1', quantity: 1, restock: false, net: 720, taxTotal: 0, total: 720, taxes: [] }],
-    payments: [{ id: 9, tender: 'cash', amount: 720 }],
+    payments: [{ id: 9, tender: 'cash', amount: 720, reference: null }],
     points: null,
     storeCredit: 0,
     approval: null,

@@ -50,8 +50,8 @@ const refund: Refund = {
   taxes: [],
   lines: [],
   payments: [
-    { id: 1, tender: 'cash', amount: 1600 },
-    { id: 2, tender: 'card', amount: 1400 },
+    { id: 1, tender: 'cash', amount: 1600, reference: null },
+    { id: 2, tender: 'card', amount: 1400, reference: 'AUTH 4471' },
   ],
   points: null,
   storeCredit: 0,
@@ -137,7 +137,7 @@ describe('ReturnDialog', () => {
     await user.type(approval.getByLabelText('Their PIN'), '1234');
     await user.click(approval.getByRole('button', { name: 'Approve' }));
 
-    expect(await dialog.findByText(/Refund MAIN-000041-R2: \$16\.00 back in cash and \$14\.00 back to the card\./)).toBeTruthy();
+    expect(await dialog.findByText(/Refund MAIN-000041-R2: \$16\.00 back in cash and \$14\.00 back to the card \(reference AUTH 4471\)\./)).toBeTruthy();
     expect(dialog.getByText('Receipt of MAIN-000041-R2')).toBeTruthy();
     const bodies = posts();
     expect(bodies).toHaveLength(3);

@@ -26,7 +26,7 @@ type Props = {
 
 const quickReasons = ['Changed their mind', 'Wrong size', 'Faulty', 'Damaged in transit'];
 
-type Errors = { number?: string; lines: Record<number, string>; reason?: string; money?: string; form?: string };
+type Errors = { number?: string; lines: Record<number, string>; reason?: string; money?: string; cardReference?: string; form?: string };
 
 /** "Return" at the till: find the sale by its receipt, choose what comes back and how the money goes back. */
 export function ReturnDialog({ open, drawer, onClose, receipt }: Props) {
@@ -48,6 +48,7 @@ function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [restock, setRestock] = useState<Record<number, boolean>>({});
   const [reason, setReason] = useState('');
+  const [cardReference, setCardReference] = useState('');
   const [moneyMode, setMoneyMode] = useState<ReturnMoney>('tenders');
   const [errors, setErrors] = useState<Errors>({ lines: {} });
   const [done, setDone] = useState<Refund | null>(null);
@@ -103,7 +104,7 @@ function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
     if (preview.lines.every((l) => l.quantity === 0)) next.form = 'Choose at least one item to return.';
     setErrors(next);
     if (next.reason || next.form) return;
-    const input = returnInput(preview, restock, reason, drawer.id);
+    const input = returnInput(preview, restock, reason, drawer.id, cardReference);
     const sentLineIds = input.lines.map((l) => l.orderLineId);
     const showErrors = (error: unknown) => setErrors(serverErrors(error, sentLineIds));
     const send = async (body: typeof input) => setDone(await create.mutateAsync({ orderId: sale.id, input: body }));
@@ -166,6 +167,11 @@ function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
               ...(sale.customerId !== null ? [{ value: 'storeCredit' as const, label: 'As store credit', description: `For ${sale.customerName ?? 'the customer'}` }] : []),
             ]}
           />
+          {preview.payments.some((p) => p.tender === 'card') && (
+            <Field label="Card refund reference (optional)" hint="What the card terminal printed for the refund." error={errors.cardReference}>
+              <TextInput autoComplete="off" maxLength={120} value={cardReference} onChange={(e) => setCardReference(e.target.value)} />
+            </Field>
+          )}
           {preview.points && preview.points.pointsPaidBack > 0 && (
             <p className="text-sm text-gray-700">{money.format(preview.points.pointsPaidBack)} the sale paid with points goes back as points.</p>
           )}
@@ -195,6 +201,7 @@ function serverErrors(error: unknown, sentLineIds: number[]): Errors {
     const lineId = lineIndex === undefined ? undefined : sentLineIds[Number(lineIndex)];
     if (lineId !== undefined) result.lines[lineId] = text;
     else if (field === 'reason') result.reason = text;
+    else if (/^payments\.\d+\.reference$/.test(field)) result.cardReference = text;
     else if (/^(payments|storeCredit|cashboxSessionId)(\.|$)/.test(field)) result.money = text;
     else rest.push(text);
   }

@@ -11,7 +11,9 @@ export type RefundReceiptSlot = (refund: Refund) => ReactNode;
 /** "$5.00 back in cash and $3.00 as store credit": where the money of a stored refund went. */
 export function moneyBackOf(refund: Refund, format: (minor: number) => string): string {
   const parts = [
-    ...refund.payments.map((p) => `${format(p.amount)} ${p.tender === 'cash' ? 'back in cash' : p.tender === 'card' ? 'back to the card' : 'back by other means'}`),
+    ...refund.payments.map(
+      (p) => `${format(p.amount)} ${p.tender === 'cash' ? 'back in cash' : p.tender === 'card' ? `back to the card${p.reference ? ` (reference ${p.reference})` : ''}` : 'back by other means'}`,
+    ),
     ...(refund.storeCredit > 0 ? [`${format(refund.storeCredit)} as store credit`] : []),
     ...(refund.points && refund.points.pointsPaidBack > 0 ? [`${format(refund.points.pointsPaidBack)} back as points`] : []),
   ];

@@ -62,11 +62,13 @@ export function previewReturn(sale: SaleForReturn, quantities: Record<number, nu
 }
 
 /** The body of the refund: the chosen lines, the money as previewed, and this till's drawer when cash goes back. */
-export function returnInput(preview: ReturnPreview, restock: Record<number, boolean>, reason: string, drawerId: number): RefundCreateInput {
+export function returnInput(preview: ReturnPreview, restock: Record<number, boolean>, reason: string, drawerId: number, cardReference = ''): RefundCreateInput {
   const paysCash = preview.payments.some((p) => p.tender === 'cash');
+  // The card terminal's reference goes with the card part, as a sale's card payment keeps it.
+  const reference = cardReference.trim();
   return {
     lines: preview.lines.filter((l) => l.quantity > 0).map((l) => ({ orderLineId: l.lineId, quantity: l.quantity, restock: restock[l.lineId] ?? true })),
-    payments: preview.payments,
+    payments: preview.payments.map((p) => (p.tender === 'card' && reference ? { ...p, reference } : p)),
     ...(preview.storeCredit > 0 && { storeCredit: preview.storeCredit }),
     reason: reason.trim(),
     ...(paysCash && { cashboxSessionId: drawerId }),
