@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalInput } from './approvals.ts';
+import { approvalInput, approvalSummary } from './approvals.ts';
 import { tenders } from './cashbox.ts';
 import { dataOf } from './common.ts';
 import { idField, integerField, moneyField, optionalText, MAX_ID } from './fields.ts';
@@ -247,12 +247,17 @@ export const order = z.object({
   refunded: refundedFigures.optional(),
   /** The detail's stock ledger entries; the create answer leaves them out. */
   stockMovements: z.array(orderStockMovement).optional(),
+  /**
+   * The administrator who approved a cashier's discount or price change beyond their rights, or
+   * null (issue 16). The back office's detail carries it.
+   */
+  approval: approvalSummary.nullable().optional(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof order>;
 export const orderResult = dataOf(order);
 
-export const orderListItem = order.omit({ lines: true, payments: true, loyalty: true, taxes: true, stockMovements: true }).extend({
+export const orderListItem = order.omit({ lines: true, payments: true, loyalty: true, taxes: true, stockMovements: true, approval: true }).extend({
   /** The tenders the sale was paid with, each once, in the order they were taken. */
   tenders: z.array(z.enum(tenders)),
 });

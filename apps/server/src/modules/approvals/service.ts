@@ -1,4 +1,4 @@
-import { APPROVAL_FIELD, type ApprovalAction, type Approver, type approvalInput } from '@tillbook/contract';
+import { APPROVAL_FIELD, type ApprovalAction, type ApprovalSummary, type Approver, type approvalInput } from '@tillbook/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -96,4 +96,15 @@ export async function approvalFor(
     .returning({ id: approvals.id });
   if (!row) throw new Error('The approval was not stored');
   return { ...approver, id: row.id };
+}
+
+/** Who approved an action and how, as its page shows it; null when the approval no longer exists. */
+export async function approvalSummaryOf(db: DbOrTx, approvalId: number): Promise<ApprovalSummary | null> {
+  const [row] = await db
+    .select({ id: approvals.id, approverName: users.name, method: approvals.method, createdAt: approvals.createdAt })
+    .from(approvals)
+    .innerJoin(users, eq(users.id, approvals.approvedBy))
+    .where(eq(approvals.id, approvalId))
+    .limit(1);
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { OutletScope } from '../../lib/viewer.ts';
 import { orderSort, orderWhere, type OrderFilters } from './list-filters.ts';
 import { getShopTimeZone } from '../settings/service.ts';
+import { approvalSummaryOf } from '../approvals/service.ts';
 import { toOrder, toOrderListItem } from './order-mapper.ts';
 import {
   findOrder,
@@ -25,21 +26,24 @@ export async function getOrder(
   db: DbOrTx,
   where: { id: number } | { uuid: string },
   scope: OutletScope,
-  options: { withStockMovements?: boolean; withRefunds?: boolean } = {},
+  options: { withStockMovements?: boolean; withRefunds?: boolean; withApproval?: boolean } = {},
 ): Promise<Order> {
   const row = await findOrder(db, where, scope);
   if (!row) throw AppError.notFound();
-  const [lines, payments, balanceAfter, movements, refunded] = await Promise.all([
+  const approvalId = row.order.approvalId;
+  const [lines, payments, balanceAfter, movements, refunded, approval] = await Promise.all([
     findOrderLines(db, row.order.id),
     findOrderPayments(db, row.order.id),
     row.order.customerId === null ? null : findPointsBalanceAfterSale(db, row.order.id),
     options.withStockMovements ? findStockMovementsOfOrder(db, row.order.id) : null,
     options.withRefunds ? sumRefundedByOrder(db, [row.order.id]) : null,
+    options.withApproval && approvalId !== null ? approvalSummaryOf(db, approvalId) : null,
   ]);
   return {
     ...toOrder(row, lines, payments, balanceAfter),
     ...(refunded && { refunded: refunded.get(row.order.id) ?? noRefunds }),
     ...(movements && { stockMovements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }),
+    ...(options.withApproval && { approval }),
   };
 }
 

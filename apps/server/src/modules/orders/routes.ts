@@ -104,7 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     { config: { access: userTypes }, schema: { tags, summary: 'One sale with its lines, payments, taxes and the stock movements it caused', params: idParams, response: { 200: orderResult } } },
-    async (request) => ({ data: await getOrder(db, { id: request.params.id }, outletScopeOf(request.currentUser), { withStockMovements: true, withRefunds: true }) }),
+    async (request) => ({ data: await getOrder(db, { id: request.params.id }, outletScopeOf(request.currentUser), { withStockMovements: true, withRefunds: true, withApproval: true }) }),
   );
 
   app.post(

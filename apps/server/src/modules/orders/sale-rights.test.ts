@@ -105,6 +105,9 @@ describe('discounts at the till', () => {
     expect(approval!.detail).toBe('A discount of 25 % on Mug is above the 10 % a cashier may give.');
     const audit = await lastAudit('sale.discount');
     expect(audit).toMatchObject({ summary: `Discount 25 % on Mug on ${order.number}, approved by ${approverName}`, approvedById: shop.adminId, approvedByName: approverName });
+    // The back office's order page says who approved and how.
+    const detail = await shop.admin.get(`/api/orders/${order.id}`);
+    expect(detail.json().data.approval).toMatchObject({ id: stored!.approvalId, approverName, method: 'pin' });
 
     const approvalsBefore = await approvalCount();
     const again = await sell(shop.cashier, body);

@@ -70,6 +70,14 @@ describe('OrderDetailPage', () => {
     expect(cellsOf(rowOf('Payments', 'Cash'))).toEqual(['Cash', '$41.20', '$42.00', '$0.80', '']);
   });
 
+  it('says which administrator approved the cashier’s discount or price change', async () => {
+    signIn(administrator);
+    const approval = { id: 3, approverName: 'Alex Admin', method: 'pin' as const, createdAt: '2026-11-26T10:00:00.000Z' };
+    mockOrderGets({ '/api/orders/41': { data: buildOrder({ approval }) } });
+    renderDetail();
+    expect(await screen.findByText('The cashier’s discount or price change was approved by Alex Admin with their PIN.')).toBeTruthy();
+  });
+
   it('shows no refund figures on a sale nothing came back from', async () => {
     signIn(administrator);
     mockOrderGets({ '/api/orders/41': { data: buildOrder({ refunded: { count: 0, total: 0, taxTotal: 0 } }) } });

@@ -88,6 +88,11 @@ function OrderDetail({ order }: { order: Order }) {
             <OrderLoyalty order={order} />
           </Block>
           <OrderLines order={order} />
+          {order.approval && (
+            <Alert tone="info">
+              The cashier’s discount or price change was approved by {order.approval.approverName} with their {order.approval.method === 'pin' ? 'PIN' : 'password'}.
+            </Alert>
+          )}
           <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <OrderTotals order={order} />
             <OrderPayments order={order} />
