@@ -39,6 +39,8 @@ export const refundReceipt = z.object({
   pointsReturned: z.number().int().nullable(),
   pointsTakenBack: z.number().int().nullable(),
   reason: z.string(),
+  /** The administrator who approved a cashier's refund beyond their right (issue 16), or null. */
+  approvedBy: z.string().nullable(),
 });
 export type RefundReceipt = z.infer<typeof refundReceipt>;
 
@@ -89,6 +91,7 @@ export function toRefundReceipt(refund: Refund, source: RefundReceiptSource, set
     pointsReturned: refund.points ? refund.points.returned : null,
     pointsTakenBack: refund.points ? refund.points.reversed : null,
     reason: refund.reason,
+    approvedBy: refund.approval?.approverName ?? null,
   };
 }
 
@@ -130,6 +133,7 @@ export function refundReceiptRows(layout: ReceiptLayout, receipt: RefundReceipt,
     rows.push(rule());
     rows.push(...texts(wrapCells(`Reason: ${receipt.reason}`, width, 2)));
   }
+  if (receipt.approvedBy) rows.push(...texts(wrapCells(`Approved by: ${receipt.approvedBy}`, width, 2)));
   rows.push(...foot(receipt.orderNumber));
   return rows;
 }

@@ -86,6 +86,9 @@ describe('returns at the till', () => {
     expect(approval).toMatchObject({ action: 'refund', requestedBy: shop.cashierId, approvedBy: shop.adminId, amount: 1600, registerId: shop.till.id, detail: `Refund ${order.number}-R1 of $16.00` });
     const [row] = await auditOf(refund.id);
     expect(row).toMatchObject({ approvedById: shop.adminId, summary: `Refund ${order.number}-R1 of $16.00` });
+    // The refund receipt says who approved it.
+    const receipt = (await shop.cashier.get(`/api/refunds/${refund.id}/receipt`)).json().data;
+    expect(receipt.rows.map((r: { text?: string }) => r.text ?? '').join('\n')).toContain(`Approved by: ${refund.approval.approverName}`);
   });
 
   it('returns a sale of another outlet at this till: the cash comes out of the cashier’s drawer, the refund keeps the sale’s register', async () => {

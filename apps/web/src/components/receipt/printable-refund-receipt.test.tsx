@@ -30,6 +30,7 @@ describe('PrintableRefundReceipt', () => {
     expect(rows).toContainEqual(expect.stringMatching(/^Points taken back +30$/));
     expect(rows).not.toContainEqual(expect.stringMatching(/Points given back/));
     expect(rows).toContain('Reason: Too small');
+    expect(rows).toContain('Approved by: Alex Admin');
     // Every row fits the 80 mm paper's 48 characters.
     expect(rows.every((row) => row.length <= 48)).toBe(true);
     // The sale's barcode, so the receipt finds the sale again at the till.

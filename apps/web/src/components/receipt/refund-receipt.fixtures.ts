@@ -22,6 +22,7 @@ export const sampleRefundReceipt: RefundReceipt = {
   pointsReturned: 0,
   pointsTakenBack: 30,
   reason: 'Too small',
+  approvedBy: 'Alex Admin',
 };
 
 /** The server's answer for that refund, its rows laid out by the contract as the server lays them out. */
