@@ -13,6 +13,7 @@ export * from './customers.ts';
 export * from './document-numbers.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export * from './gift-cards.ts';
 export * from './goods-orders.ts';
 export * from './labels.ts';
 export * from './messages.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { approvalInput, approvalSummary } from './approvals.ts';
 import { tenders } from './cashbox.ts';
 import { dataOf } from './common.ts';
+import { giftCardPaymentsInput, giftCardsSoldInput, orderGiftCard } from './gift-cards.ts';
 import { idField, integerField, moneyField, optionalText, MAX_ID } from './fields.ts';
 import { listQuery, pageMeta, paginated } from './pagination.ts';
 import { queryId, optionalMultiLineText, dateField, refuseControls } from './fields.ts';
@@ -80,6 +81,10 @@ export const orderCreateInput = saleInput.extend({
   payments: z.array(paymentInput, { error: 'The payments must be a list.' }).max(20, 'Use at most 20 payments on one sale.'),
   /** The customer's store credit as a tender (issue 16): not a drawer payment; the payments cover the rest. */
   storeCredit: moneyField('store credit').nullish().transform((v) => v ?? 0),
+  /** Gift cards the sale sells (or loads again), each a line outside the goods' pricing (contract gift-cards.ts). */
+  giftCards: giftCardsSoldInput,
+  /** Gift cards offered as tenders, by code: not drawer payments; the payments cover the rest. */
+  giftCardPayments: giftCardPaymentsInput,
   /** What the screen showed the customer: a different server total is refused (prices changed). */
   total: moneyField('total'),
   note: optionalMultiLineText('note', 1000),
@@ -226,11 +231,17 @@ export const order = z.object({
   netTotal: z.number().int(),
   taxTotal: z.number().int(),
   total: z.number().int(),
-  /** Σ tendered; paid − change = total − the points paid (loyalty.pointsPaid) − storeCreditPaid. */
+  /** Σ tendered; paid − change = total − the points paid (loyalty.pointsPaid) − storeCreditPaid − giftCardsPaid + giftCardsSold. */
   paid: z.number().int(),
   change: z.number().int(),
   /** What the customer's store credit paid (not a drawer tender, so not among the payments). */
   storeCreditPaid: z.number().int(),
+  /** Money taken for gift cards the sale sold: not revenue (it is owed until the cards are spent), so not in `total`. */
+  giftCardsSold: z.number().int(),
+  /** What gift cards paid of the goods (not a drawer tender, so not among the payments). */
+  giftCardsPaid: z.number().int(),
+  /** The cards the sale sold and spent, with their balance after it; the create answer and the detail carry them. */
+  giftCards: z.array(orderGiftCard).optional(),
   note: z.string().nullable(),
   receiptTemplateId: z.number().int().nullable(),
   /** Labels staff give the sale afterwards (none on a new sale). */
@@ -257,7 +268,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 export const orderResult = dataOf(order);
 
-export const orderListItem = order.omit({ lines: true, payments: true, loyalty: true, taxes: true, stockMovements: true, approval: true }).extend({
+export const orderListItem = order.omit({ lines: true, payments: true, loyalty: true, taxes: true, stockMovements: true, approval: true, giftCards: true }).extend({
   /** The tenders the sale was paid with, each once, in the order they were taken. */
   tenders: z.array(z.enum(tenders)),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cashierRights, defaultCashierRights } from './approvals.ts';
+import { defaultGiftCardSettings, giftCardSettings } from './gift-cards.ts';
 import { booleanField, integerField, requiredText, MAX_ID } from './fields.ts';
 import { ORDER_MAX_QUANTITY } from './orders.ts';
 import type { TaxRounding } from './pricing/types.ts';
@@ -28,6 +29,8 @@ export const shopSettings = z.object({
   taxRounding: z.enum(taxRoundings),
   /** What a cashier may do without an administrator's approval (issue 16). */
   cashierRights,
+  /** How long gift cards sold from now keep their balance (issue 16). */
+  giftCards: giftCardSettings,
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 
@@ -46,6 +49,7 @@ export const defaultShopSettings: ShopSettings = {
   confirmQuantityAbove: 100,
   taxRounding: 'line',
   cashierRights: defaultCashierRights,
+  giftCards: defaultGiftCardSettings,
 };
 
 function isCurrency(code: string): boolean {

@@ -33,6 +33,8 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     paid: 6200,
     change: 80,
     storeCreditPaid: 0,
+    giftCardsSold: 0,
+    giftCardsPaid: 0,
     note: 'Gift wrap, please',
     receiptTemplateId: null,
     lines: [

@@ -31,6 +31,16 @@
 -- store_credit_paid), and the summaries count it in a column of its own (sales_by_hour.store_credit,
 -- beside points), so the report's tenders add up to what it collected. The order keeps the approval a
 -- manager gave the sale (approval_id), when one was needed.
+-- Gift cards (0019, issue 16, decision 024): the cards the sale sells are inserted, or loaded again
+-- when their code exists, with a "sold" or "loaded" entry; the cards it is paid with are spent in one
+-- UPDATE that matches a card only while its balance covers the spend and it has not expired, with a
+-- "spent" entry. Two tills spending the same card take turns on its row: the second sees the first's
+-- balance and is refused (TB012, DETAIL: the code) — never below zero (a CHECK holds it too). The money
+-- taken for cards is not revenue: orders.gift_cards_sold, outside the total; what cards paid is
+-- orders.gift_cards_paid (total = paid − change + points_paid + store_credit_paid + gift_cards_paid −
+-- gift_cards_sold). The summaries count both in columns of their own. A sale never sells and spends
+-- the same card (the server refuses it first).
+--   TB012 a gift card's balance no longer covers what the sale spends of it, or it expired
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   short record;
@@ -54,7 +64,7 @@ BEGIN
     INSERT INTO orders (id, uuid, number, outlet_id, register_id, cashbox_session_id, user_id, customer_id, coupon_id, coupon_code,
       receipt_template_id, subtotal, line_discount_total, order_discount_total, charge_total, net_total, tax_total, total, paid, change, taxes, note,
       reward_id, reward_name, reward_kind, reward_points, reward_discount, points_redeemed, points_paid, points_earned,
-      store_credit_paid, approval_id)
+      store_credit_paid, approval_id, gift_cards_sold, gift_cards_paid)
     -- The number as formatOrderNumber (contract sale.ts) writes it: MAIN-000123.
     SELECT (sale->>'order_id')::int, (sale->>'uuid')::uuid, (sale->>'outlet_code') || '-' || lpad(counter.n, greatest(6, length(counter.n)), '0'),
       (sale->>'outlet_id')::int, (sale->>'register_id')::int, (sale->>'session_id')::int, (sale->>'user_id')::int,
@@ -64,7 +74,8 @@ BEGIN
       sale->'taxes', sale->>'note',
       (sale->>'reward_id')::int, sale->>'reward_name', sale->>'reward_kind', coalesce((sale->>'reward_points')::bigint, 0), coalesce((sale->>'reward_discount')::bigint, 0),
       coalesce((sale->>'points_redeemed')::bigint, 0), coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'points_earned')::bigint, 0),
-      coalesce((sale->>'store_credit_paid')::bigint, 0), (sale->>'approval_id')::int
+      coalesce((sale->>'store_credit_paid')::bigint, 0), (sale->>'approval_id')::int,
+      coalesce((sale->>'gift_cards_sold')::bigint, 0), coalesce((sale->>'gift_cards_paid')::bigint, 0)
     FROM counter, drawer
     ON CONFLICT (uuid) DO NOTHING
     RETURNING id, number, created_at
@@ -114,6 +125,37 @@ BEGIN
     WHERE e.delta <> 0
     ORDER BY e.n
     RETURNING id
+  ), card_spends AS (
+    SELECT c.code, c.amount FROM jsonb_to_recordset(coalesce(sale->'gift_card_payments', '[]'::jsonb)) AS c(code text, amount bigint)
+  ), spent_cards AS (
+    UPDATE gift_cards g SET balance = g.balance - c.amount, updated_at = now()
+    FROM card_spends c
+    WHERE g.code = c.code AND g.balance >= c.amount AND (g.expires_at IS NULL OR g.expires_at > now()) AND EXISTS (SELECT 1 FROM new_order)
+    RETURNING g.id, g.code, c.amount, g.balance
+  ), spent_card_entries AS (
+    INSERT INTO gift_card_entries (gift_card_id, kind, delta, balance_after, order_id, outlet_id, user_id, reason)
+    SELECT c.id, 'spent', -c.amount, c.balance, o.id, (sale->>'outlet_id')::int, (sale->>'user_id')::int, o.number
+    FROM spent_cards c CROSS JOIN new_order o
+    ORDER BY c.code
+    RETURNING id
+  ), card_sales AS (
+    SELECT c.code, c.amount FROM jsonb_to_recordset(coalesce(sale->'gift_cards', '[]'::jsonb)) AS c(code text, amount bigint)
+  ), sold_cards AS (
+    -- A card's row is created by the statement that sells it, so created_at = now() tells a new card from one loaded again.
+    INSERT INTO gift_cards AS g (code, loaded, balance, expires_at, outlet_id, order_id)
+    SELECT c.code, c.amount, c.amount, (sale->>'gift_card_expires_at')::timestamptz, (sale->>'outlet_id')::int, o.id
+    FROM new_order o CROSS JOIN card_sales c
+    ORDER BY c.code
+    ON CONFLICT (code) DO UPDATE SET loaded = g.loaded + excluded.loaded, balance = g.balance + excluded.balance,
+      expires_at = excluded.expires_at, updated_at = now()
+    RETURNING g.id, g.code, g.balance, g.created_at = now() AS is_new
+  ), sold_card_entries AS (
+    INSERT INTO gift_card_entries (gift_card_id, kind, delta, balance_after, order_id, outlet_id, user_id, reason)
+    SELECT c.id, CASE WHEN c.is_new THEN 'sold' ELSE 'loaded' END, s.amount, c.balance, o.id, (sale->>'outlet_id')::int,
+      (sale->>'user_id')::int, o.number
+    FROM sold_cards c JOIN card_sales s ON s.code = c.code CROSS JOIN new_order o
+    ORDER BY c.code
+    RETURNING id
   ), sold AS (
     SELECT (o.created_at AT TIME ZONE z.zone)::date AS day, extract(hour FROM o.created_at AT TIME ZONE z.zone)::smallint AS hour
     FROM new_order o, (SELECT shop_time_zone() AS zone) z
@@ -122,11 +164,12 @@ BEGIN
       discount bigint, order_discount bigint, net bigint, tax_total bigint, total bigint)
   ), hour_sums AS (
     INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
-      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit)
+      net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit, gift_card, gift_cards_sold)
     SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
       l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
       (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
-      p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'store_credit_paid')::bigint, 0)
+      p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'store_credit_paid')::bigint, 0),
+      coalesce((sale->>'gift_cards_paid')::bigint, 0), coalesce((sale->>'gift_cards_sold')::bigint, 0)
     FROM sold d,
       (SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
          coalesce(sum(x.unit_cost * x.quantity) FILTER (WHERE x.unit_cost > 0), 0) AS cost,
@@ -143,7 +186,8 @@ BEGIN
       net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
       cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
       cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other, points = s.points + excluded.points,
-      store_credit = s.store_credit + excluded.store_credit
+      store_credit = s.store_credit + excluded.store_credit, gift_card = s.gift_card + excluded.gift_card,
+      gift_cards_sold = s.gift_cards_sold + excluded.gift_cards_sold
   ), variant_sums AS (
     INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
     SELECT d.day, (sale->>'outlet_id')::int, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity), sum(l.gross),
@@ -174,7 +218,9 @@ BEGIN
     (SELECT count(*)::int FROM spent) AS customer_updated,
     (SELECT points_balance FROM spent) AS points_balance,
     (SELECT count(*)::int FROM points_entries) AS points_entries,
-    (SELECT count(*)::int FROM credit_entries) AS credit_entries
+    (SELECT count(*)::int FROM credit_entries) AS credit_entries,
+    (SELECT count(*)::int FROM card_spends) AS cards_to_spend,
+    (SELECT min(c.code) FROM card_spends c WHERE c.code NOT IN (SELECT code FROM spent_cards)) AS card_refused
   INTO stored
   FROM (SELECT 1) one LEFT JOIN new_order o ON true;
 
@@ -186,6 +232,9 @@ BEGIN
   END IF;
   IF sale->>'coupon_id' IS NOT NULL AND stored.coupon_used = 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'TB004', MESSAGE = 'The coupon is used up.';
+  END IF;
+  IF stored.card_refused IS NOT NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'TB012', MESSAGE = 'A gift card no longer covers what this sale spends of it.', DETAIL = stored.card_refused;
   END IF;
   -- Checked before the points: a customer row left alone for want of store credit is that refusal.
   IF coalesce((sale->>'store_credit_paid')::bigint, 0) > 0 AND stored.credit_entries = 0 AND NOT coalesce((SELECT c.store_credit >= (sale->>'store_credit_paid')::bigint

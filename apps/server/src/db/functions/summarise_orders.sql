@@ -9,12 +9,12 @@ DECLARE
   zone text := shop_time_zone();
 BEGIN
   INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
-    net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit)
+    net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit, gift_card, gift_cards_sold)
   SELECT (o.created_at AT TIME ZONE zone)::date, extract(hour FROM o.created_at AT TIME ZONE zone)::smallint, o.outlet_id,
     coalesce(o.register_id, 0), coalesce(o.user_id, 0), count(*), sum(l.units), sum(o.subtotal), sum(o.line_discount_total),
     sum(o.order_discount_total), sum(l.net), sum(o.net_total - l.net), sum(o.tax_total), sum(o.total), sum(l.cost), sum(l.costed_net),
     sum(l.uncosted_units), sum(p.cash), sum(p.card), sum(p.other), sum(o.points_paid),
-    sum(o.store_credit_paid)
+    sum(o.store_credit_paid), sum(o.gift_cards_paid), sum(o.gift_cards_sold)
   FROM orders o
   CROSS JOIN LATERAL (
     SELECT coalesce(sum(x.quantity), 0) AS units, coalesce(sum(x.net), 0) AS net,
@@ -38,7 +38,8 @@ BEGIN
     net = s.net + excluded.net, charges = s.charges + excluded.charges, tax = s.tax + excluded.tax, total = s.total + excluded.total,
     cost = s.cost + excluded.cost, costed_net = s.costed_net + excluded.costed_net, uncosted_units = s.uncosted_units + excluded.uncosted_units,
     cash = s.cash + excluded.cash, card = s.card + excluded.card, other = s.other + excluded.other, points = s.points + excluded.points,
-    store_credit = s.store_credit + excluded.store_credit;
+    store_credit = s.store_credit + excluded.store_credit, gift_card = s.gift_card + excluded.gift_card,
+    gift_cards_sold = s.gift_cards_sold + excluded.gift_cards_sold;
 
   INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, units, gross, discounts, net, tax, total, cost, costed_net, uncosted_units)
   SELECT (o.created_at AT TIME ZONE zone)::date, o.outlet_id, coalesce(l.variant_id, 0), max(coalesce(l.product_id, 0)), sum(l.quantity),

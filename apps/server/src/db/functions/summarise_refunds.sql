@@ -9,11 +9,11 @@ DECLARE
 BEGIN
   INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, refunds, refund_units, refund_net, refund_charges, refund_tax,
     refund_total, refund_cost, refund_costed_net, restocked_units, damaged_units, refund_cash, refund_card, refund_other, refund_points,
-    refund_store_credit)
+    refund_store_credit, refund_gift_card)
   SELECT (r.created_at AT TIME ZONE zone)::date, extract(hour FROM r.created_at AT TIME ZONE zone)::smallint, r.outlet_id,
     coalesce(r.register_id, 0), coalesce(r.user_id, 0), count(*), sum(l.units), sum(r.net_total), sum(r.total - r.net_total - r.tax_total),
     sum(r.tax_total), sum(r.total), sum(l.cost), sum(l.costed_net), sum(l.restocked), sum(l.damaged), sum(p.cash), sum(p.card), sum(p.other),
-    sum(r.points_paid_back), sum(r.store_credit)
+    sum(r.points_paid_back), sum(r.store_credit), sum(r.gift_card)
   FROM refunds r
   CROSS JOIN LATERAL (
     SELECT coalesce(sum(x.quantity), 0) AS units,
@@ -40,7 +40,7 @@ BEGIN
     restocked_units = s.restocked_units + excluded.restocked_units, damaged_units = s.damaged_units + excluded.damaged_units,
     refund_cash = s.refund_cash + excluded.refund_cash, refund_card = s.refund_card + excluded.refund_card,
     refund_other = s.refund_other + excluded.refund_other, refund_points = s.refund_points + excluded.refund_points,
-    refund_store_credit = s.refund_store_credit + excluded.refund_store_credit;
+    refund_store_credit = s.refund_store_credit + excluded.refund_store_credit, refund_gift_card = s.refund_gift_card + excluded.refund_gift_card;
 
   INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, refund_units, refund_net, refund_tax, refund_total, refund_cost,
     refund_costed_net, restocked_units, damaged_units)

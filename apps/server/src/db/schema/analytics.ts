@@ -45,6 +45,10 @@ export const salesByHour = pgTable(
     points: money('points'),
     /** Paid with store credit (orders.store_credit_paid, issue 16): part of the total, in no drawer. */
     storeCredit: money('store_credit'),
+    /** Paid with gift cards (orders.gift_cards_paid): part of the total, in no drawer. */
+    giftCard: money('gift_card'),
+    /** Taken for gift cards sold (orders.gift_cards_sold): in the drawers, but owed, not revenue. */
+    giftCardsSold: money('gift_cards_sold'),
     refunds: money('refunds'),
     refundUnits: money('refund_units'),
     refundNet: money('refund_net'),
@@ -62,6 +66,8 @@ export const salesByHour = pgTable(
     refundPoints: money('refund_points'),
     /** Given back as store credit (refunds.store_credit). */
     refundStoreCredit: money('refund_store_credit'),
+    /** Put back on gift cards (refunds.gift_card). */
+    refundGiftCard: money('refund_gift_card'),
   },
   (t) => [primaryKey({ columns: [t.day, t.hour, t.outletId, t.registerId, t.userId] }), index('sales_by_hour_outlet_day_idx').on(t.outletId, t.day)],
 );

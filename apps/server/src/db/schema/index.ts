@@ -6,6 +6,7 @@ export * from './cashbox.ts';
 export * from './categories.ts';
 export * from './coupons.ts';
 export * from './customers.ts';
+export * from './gift-cards.ts';
 export * from './goods-orders.ts';
 export * from './login-throttles.ts';
 export * from './orders.ts';

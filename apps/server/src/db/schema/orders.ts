@@ -70,6 +70,10 @@ export const orders = pgTable(
     pointsEarned: bigint('points_earned', { mode: 'number' }).notNull().default(0),
     /** Money the customer's store credit paid (issue 16): total = paid − change + points_paid + store_credit_paid. */
     storeCreditPaid: bigint('store_credit_paid', { mode: 'number' }).notNull().default(0),
+    /** Money taken for gift cards sold (issue 16): owed, not revenue, so outside `total`. */
+    giftCardsSold: bigint('gift_cards_sold', { mode: 'number' }).notNull().default(0),
+    /** What gift cards paid of the goods: paid − change = total − points_paid − store_credit_paid − gift_cards_paid + gift_cards_sold. */
+    giftCardsPaid: bigint('gift_cards_paid', { mode: 'number' }).notNull().default(0),
     /** The administrator who approved a discount or price beyond the cashier's right. */
     approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -41,6 +41,8 @@ export const refunds = pgTable(
     pointsUnrecovered: bigint('points_unrecovered', { mode: 'number' }).notNull().default(0),
     /** Money paid back as the customer's store credit (issue 16), not through any tender. */
     storeCredit: bigint('store_credit', { mode: 'number' }).notNull().default(0),
+    /** Money put back on the gift cards that paid the sale (issue 16), not through any tender. */
+    giftCard: bigint('gift_card', { mode: 'number' }).notNull().default(0),
     /** The administrator who approved a refund beyond the cashier's right. */
     approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

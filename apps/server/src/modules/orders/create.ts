@@ -1,4 +1,4 @@
-import { formatMinorAsDecimal, moneyFormatterOf, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
+import { drawerDue, formatMinorAsDecimal, moneyFormatterOf, settlePayments, totalMismatchMessage, type Order, type SettledPayment, type orderCreateInput } from '@tillbook/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { databaseErrorOf } from '../../lib/db-errors.ts';
@@ -15,6 +15,7 @@ import { isCustomerMoved, isSameSale, saleIdConflictMessage } from './same-sale.
 import { approveSaleChanges, auditSaleChanges } from './sale-rights.ts';
 import type { AuditActor } from '../audit/service.ts';
 import { dueAfterStoreCredit, storeCreditChangedMessage } from './store-credit.ts';
+import { checkSaleGiftCards, giftCardChangedError, giftCardsOfOrder, type SaleGiftCards } from '../gift-cards/service.ts';
 
 type OrderCreateValues = z.output<typeof orderCreateInput>;
 
@@ -49,7 +50,10 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
   const { cart } = sale.priced;
   if (cart.total !== input.total) throw AppError.validation({ total: [totalMismatchMessage] });
   // Points and store credit paid are not tenders of the drawer: the other tenders cover what is left.
-  const due = await dueAfterStoreCredit(db, sale, input.storeCredit);
+  const goodsLeft = await dueAfterStoreCredit(db, sale, input.storeCredit);
+  // Gift cards paid with pay for goods only; gift cards sold are paid by the drawer's tenders.
+  const giftCards = await checkSaleGiftCards(db, input, goodsLeft);
+  const due = drawerDue({ goodsDue: goodsLeft, storeCredit: 0, giftCardsPaid: giftCards.giftCardsPaid, giftCardsSold: giftCards.giftCardsSold });
   const settlement = settlePayments(due, input.payments, formatMinorAsDecimal);
   if (!settlement.ok) {
     // Worded again in the shop's currency: the settings are read only for a refusal.
@@ -59,12 +63,13 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
 
   // Discounts and prices beyond a cashier's rights: the approval is stored first, and the sale refers to it.
   const rights = await approveSaleChanges(db, sale, input, seller, register, actor.ip ?? '');
-  const toStore: SaleToStore = { input, seller, register, sale, lines: soldLines(sale), payments: settlement.payments, paid: settlement.paid, change: settlement.change, approvalId: rights.approval?.id ?? null };
+  const toStore: SaleToStore = { input, seller, register, sale, lines: soldLines(sale), payments: settlement.payments, paid: settlement.paid, change: settlement.change, approvalId: rights.approval?.id ?? null, giftCards };
   for (let attempt = 1; ; attempt += 1) {
     try {
       const stored = await storeSale(db, toStore);
       await auditSaleChanges(db, actor, rights, { id: stored.orderId, number: stored.number, outletId: register.outletId, registerId: register.id });
-      return { order: storedOrder(toStore, stored), created: true };
+      const cards = giftCards.sold.length + giftCards.spent.length > 0 ? await giftCardsOfOrder(db, stored.orderId) : [];
+      return { order: { ...storedOrder(toStore, stored), giftCards: cards }, created: true };
     } catch (error) {
       if (error instanceof AlreadySold) {
         const first = await findOrderIdByUuid(db, input.uuid);
@@ -99,6 +104,8 @@ type SaleToStore = {
   change: number;
   /** The manager's approval of discounts or prices beyond the cashier's rights. */
   approvalId: number | null;
+  /** The gift cards the sale sells and is paid with, checked. */
+  giftCards: SaleGiftCards;
 };
 
 /** What the sale's call answers: enough, with the sale itself, to answer without reading it back. */
@@ -128,6 +135,7 @@ async function storeSale(db: DbOrTx, toStore: SaleToStore): Promise<Stored> {
     if (refusal?.code === 'TB003') throw new AlreadySold();
     if (refusal?.code === 'TB004') throw AppError.validation({ couponCode: ['This coupon has been used as many times as it may be.'] });
     if (refusal?.code === 'TB011') throw AppError.validation({ storeCredit: [storeCreditChangedMessage] });
+    if (refusal?.code === 'TB012') throw giftCardChangedError(toStore.giftCards.spent, refusal.detail ?? null);
     if (refusal?.code === 'TB005') {
       throw AppError.validation({ 'redemption.points': ['The customer’s points changed since the sale was priced (another sale used them): check the balance and try again.'] });
     }
@@ -217,6 +225,12 @@ function saleDocument(values: SaleToStore) {
     points_minimum_balance: sale.loyaltyRules?.redemption.minimumBalance ?? 0,
     approval_id: values.approvalId,
     store_credit_paid: input.storeCredit,
+    gift_cards_sold: values.giftCards.giftCardsSold,
+    gift_cards_paid: values.giftCards.giftCardsPaid,
+    gift_card_expires_at: values.giftCards.expiresAt,
+    // Codes in order, so two sales of the same cards lock them in the same order.
+    gift_cards: [...values.giftCards.sold].sort((a, b) => a.code.localeCompare(b.code)),
+    gift_card_payments: [...values.giftCards.spent].sort((a, b) => a.code.localeCompare(b.code)),
     // Locked in variant order, so two sales of the same products never deadlock.
     stock: [...sold].sort(([a], [b]) => a - b).map(([variant_id, delta]) => ({ variant_id, delta })),
     // The function reads the document by its columns' names.
@@ -260,7 +274,7 @@ function loyaltyColumns(sale: PricedSaleFromDb) {
 }
 
 /** The answer of a new sale, from what was just stored: read back, GET /api/orders/:id answers the same. */
-function storedOrder({ input, seller, register, sale, lines, payments, paid, change, approvalId }: SaleToStore, stored: Stored): Order {
+function storedOrder({ input, seller, register, sale, lines, payments, paid, change, approvalId, giftCards }: SaleToStore, stored: Stored): Order {
   const { cart } = sale.priced;
   const order = {
     id: stored.orderId,
@@ -289,6 +303,8 @@ function storedOrder({ input, seller, register, sale, lines, payments, paid, cha
     tags: [],
     ...loyaltyColumns(sale),
     storeCreditPaid: input.storeCredit,
+    giftCardsSold: giftCards.giftCardsSold,
+    giftCardsPaid: giftCards.giftCardsPaid,
     approvalId,
     createdAt: new Date(stored.createdAt),
   };

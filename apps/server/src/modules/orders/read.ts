@@ -5,6 +5,7 @@ import type { OutletScope } from '../../lib/viewer.ts';
 import { orderSort, orderWhere, type OrderFilters } from './list-filters.ts';
 import { getShopTimeZone } from '../settings/service.ts';
 import { approvalSummaryOf } from '../approvals/service.ts';
+import { giftCardsOfOrder } from '../gift-cards/service.ts';
 import { toOrder, toOrderListItem } from './order-mapper.ts';
 import {
   findOrder,
@@ -31,16 +32,19 @@ export async function getOrder(
   const row = await findOrder(db, where, scope);
   if (!row) throw AppError.notFound();
   const approvalId = row.order.approvalId;
-  const [lines, payments, balanceAfter, movements, refunded, approval] = await Promise.all([
+  const hasGiftCards = row.order.giftCardsSold > 0 || row.order.giftCardsPaid > 0;
+  const [lines, payments, balanceAfter, movements, refunded, approval, giftCards] = await Promise.all([
     findOrderLines(db, row.order.id),
     findOrderPayments(db, row.order.id),
     row.order.customerId === null ? null : findPointsBalanceAfterSale(db, row.order.id),
     options.withStockMovements ? findStockMovementsOfOrder(db, row.order.id) : null,
     options.withRefunds ? sumRefundedByOrder(db, [row.order.id]) : null,
     options.withApproval && approvalId !== null ? approvalSummaryOf(db, approvalId) : null,
+    hasGiftCards ? giftCardsOfOrder(db, row.order.id) : [],
   ]);
   return {
     ...toOrder(row, lines, payments, balanceAfter),
+    giftCards,
     ...(refunded && { refunded: refunded.get(row.order.id) ?? noRefunds }),
     ...(movements && { stockMovements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }),
     ...(options.withApproval && { approval }),

@@ -1,4 +1,4 @@
-import { priceSale, type Order, type orderCreateInput, type PricingDiscount, type SaleLine } from '@tillbook/contract';
+import { giftCardsTotal, priceSale, type Order, type orderCreateInput, type PricingDiscount, type SaleLine } from '@tillbook/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { hasCustomerMoved } from './queries.ts';
@@ -12,7 +12,7 @@ type OrderCreateValues = z.output<typeof orderCreateInput>;
  *
  * What defines a sale is compared, never when it was made: the register, the lines (variant,
  * quantity, line discount, the share of the order discount), the coupon, the customer, the store
- * credit spent, each payment (tender, what was handed over, reference) and the total the screen showed. The note is
+ * credit and gift cards spent, the gift cards sold, each payment (tender, what was handed over, reference) and the total the screen showed. The note is
  * not: staff may edit it afterwards. The customer neither once staff moved the sale to another one.
  *
  * Discounts are compared by what they took off: the request's are worked out by the pricing
@@ -25,6 +25,7 @@ export function isSameSale(input: OrderCreateValues, order: Order, options: { cu
   if (!options.customerMoved && order.customerId !== input.customerId) return false;
   if ((order.couponCode ?? '').toLowerCase() !== (input.couponCode ?? '').toLowerCase()) return false;
   if (order.storeCreditPaid !== input.storeCredit) return false;
+  if (order.giftCardsSold !== giftCardsTotal(input.giftCards) || order.giftCardsPaid !== giftCardsTotal(input.giftCardPayments)) return false;
 
   if (order.lines.length !== input.lines.length) return false;
   if (!input.lines.every((line, index) => line.variantId === order.lines[index]!.variantId && line.quantity === order.lines[index]!.quantity)) return false;

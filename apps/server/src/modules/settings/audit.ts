@@ -45,6 +45,7 @@ const sectionNames: Record<string, string> = {
   selling: 'selling settings',
   taxes: 'tax settings',
   'cashier-rights': 'cashier rights',
+  'gift-cards': 'gift card settings',
   logo: 'business logo',
   rewards: 'reward settings',
 };

@@ -1,8 +1,8 @@
-import { cashboxSettingsInput, cashierRightsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, taxSettingsInput, userTypes } from '@tillbook/contract';
+import { cashboxSettingsInput, cashierRightsInput, giftCardSettingsInput, generalSettingsInput, productSettingsInput, sellingSettingsInput, shopSettingsResult, taxSettingsInput, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMedia, saveImage } from '../../lib/media.ts';
 import { auditActorOf } from '../audit/service.ts';
-import { getShopSettings, replaceLogo, updateCashboxSettings, updateCashierRights, updateGeneralSettings, updateProductSettings, updateSellingSettings, updateTaxSettings } from './service.ts';
+import { getShopSettings, replaceLogo, updateCashboxSettings, updateCashierRights, updateGeneralSettings, updateGiftCardSettings, updateProductSettings, updateSellingSettings, updateTaxSettings } from './service.ts';
 import { assertDefaultTaxes } from '../taxes/service.ts';
 
 const tags = ['settings'];
@@ -56,6 +56,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings/cashier-rights',
     { schema: { tags, summary: 'Set what a cashier may do without an administrator’s approval', body: cashierRightsInput, response: { 200: shopSettingsResult } } },
     async (request) => ({ data: await updateCashierRights(db, request.body, auditActorOf(request)) }),
+  );
+
+  app.put(
+    '/api/settings/gift-cards',
+    { schema: { tags, summary: 'Set how long gift cards sold from now keep their balance (0 = never expire)', body: giftCardSettingsInput, response: { 200: shopSettingsResult } } },
+    async (request) => ({ data: await updateGiftCardSettings(db, request.body, auditActorOf(request)) }),
   );
 
   app.put(

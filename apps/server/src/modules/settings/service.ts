@@ -4,6 +4,7 @@ import {
   type ShopSettings,
   type cashboxSettingsInput,
   type cashierRightsInput,
+  type giftCardSettingsInput,
   type generalSettingsInput,
   type productSettingsInput,
   type sellingSettingsInput,
@@ -32,7 +33,8 @@ async function readStored(db: DbOrTx): Promise<StoredShop> {
   const stored = (await findStored(db)) ?? {};
   // Rights added after a shop saved its own keep their defaults.
   const cashierRights = { ...defaults.cashierRights, ...(stored.cashierRights ?? {}) };
-  return { ...defaults, timeZone: systemTimeZone(), logoFile: null, ...stored, cashierRights };
+  const giftCards = { ...defaults.giftCards, ...(stored.giftCards ?? {}) };
+  return { ...defaults, timeZone: systemTimeZone(), logoFile: null, ...stored, cashierRights, giftCards };
 }
 
 /** A save of one section of the settings by someone, for the audit log. */
@@ -52,6 +54,7 @@ async function writeStored(
     const next = { ...before, ...patch };
     await upsertSetting(tx, SHOP_KEY, next);
     if (change.section === 'cashier-rights') await auditSettingsChange(tx, change.actor, change.section, before.cashierRights, next.cashierRights);
+    else if (change.section === 'gift-cards') await auditSettingsChange(tx, change.actor, change.section, before.giftCards, next.giftCards);
     else await auditSettingsChange(tx, change.actor, change.section, before, next, Object.keys(patch));
     return { before, next };
   });
@@ -116,6 +119,12 @@ export async function updateSellingSettings(db: DbOrTx, input: z.output<typeof s
 /** What a cashier may do without an administrator's approval; the services read it at each action. */
 export async function updateCashierRights(db: DbOrTx, input: z.output<typeof cashierRightsInput>, actor?: AuditActor): Promise<ShopSettings> {
   await writeStored(db, { cashierRights: input }, { section: 'cashier-rights', actor });
+  return getShopSettings(db);
+}
+
+/** How long gift cards sold from now keep their balance; cards sold before keep their own expiry. */
+export async function updateGiftCardSettings(db: DbOrTx, input: z.output<typeof giftCardSettingsInput>, actor?: AuditActor): Promise<ShopSettings> {
+  await writeStored(db, { giftCards: input }, { section: 'gift-cards', actor });
   return getShopSettings(db);
 }
 

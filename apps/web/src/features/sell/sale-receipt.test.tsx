@@ -57,6 +57,8 @@ const order: Order = {
   paid: 3000,
   change: 450,
   storeCreditPaid: 0,
+  giftCardsSold: 0,
+  giftCardsPaid: 0,
   note: 'Gift wrap the shirt',
   receiptTemplateId: 3,
   lines: [
