@@ -200,6 +200,8 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
         lines: [{ variantId: shop.mug.variantId, quantity: 1, discount: discountFor(field, 'lines[].discount') }],
         orderDiscount: discountFor(field, 'orderDiscount'),
         customerId: fixtures.customerId,
+        // A gift card sold on the sale carries a code of its own; the walk sets its amount.
+        ...(field.startsWith('giftCards') ? { giftCards: [{ code: `6000${Date.now()}`.slice(0, 16), amount: 100 }] } : {}),
         payments: [{ tender: 'cash', amount: total }],
         total,
       },
@@ -285,6 +287,7 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     body: { defaultTaxIds: [], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
   }),
   'PUT /api/settings/selling': () => ({ url: '/api/settings/selling', body: { confirmQuantityAbove: 100 } }),
+  'PUT /api/settings/gift-cards': () => ({ url: '/api/settings/gift-cards', body: { expiryMonths: 12 } }),
   'PUT /api/settings/cashier-rights': () => ({
     url: '/api/settings/cashier-rights',
     body: { refundUpTo: 0, discountUpToE4: 100_000, priceOverride: false, noSale: false, closeDifferenceUpTo: 500 },
