@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ID, MAX_MONEY } from '@tillbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { giftCards } from './db/schema/index.ts';
 import { changeStoreCredit } from './modules/customers/service.ts';
 import { seedSaleShop, type SaleShop } from './modules/orders/sale.fixtures.ts';
 import type { TestContext } from './testing/test-app.ts';
@@ -111,6 +112,7 @@ let fixtures: {
   goodsOrderItemId: number;
   transferId: number;
   rewardId: number;
+  giftCardId: number;
   sentTransferId: number;
   transferItemId: number;
 };
@@ -287,6 +289,7 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     body: { defaultTaxIds: [], skuPattern: 'SKU-{seq:6}', defaultLowStockThreshold: 5, allowNegativeStock: false },
   }),
   'PUT /api/settings/selling': () => ({ url: '/api/settings/selling', body: { confirmQuantityAbove: 100 } }),
+  'POST /api/gift-cards/{id}/adjust': () => ({ url: `/api/gift-cards/${fixtures.giftCardId}/adjust`, body: { delta: 5, reason: 'Limits' } }),
   'PUT /api/settings/gift-cards': () => ({ url: '/api/settings/gift-cards', body: { expiryMonths: 12 } }),
   'PUT /api/settings/cashier-rights': () => ({
     url: '/api/settings/cashier-rights',
@@ -365,6 +368,7 @@ beforeAll(async () => {
     sentTransferId: 0,
     transferItemId: 0,
     rewardId: 0,
+    giftCardId: (await ctx.database.db.insert(giftCards).values({ code: 'LIMITS0001' }).returning({ id: giftCards.id }))[0]!.id,
   };
   fixtures.supplierId = (await created('/api/suppliers/create', supplierBody())).id;
   fixtures.rewardId = (await created('/api/rewards/create', rewardBody())).id;

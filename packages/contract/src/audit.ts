@@ -28,6 +28,7 @@ export const auditActionLabels = {
   'settings.update': 'Settings changed',
   'customer.export': 'Customer export',
   'customer.store_credit': 'Store credit',
+  'gift_card.adjust': 'Gift card adjustment',
   'audit.export': 'Audit log export',
 } as const satisfies Record<string, string>;
 export type AuditAction = keyof typeof auditActionLabels;
@@ -46,6 +47,7 @@ export const auditAreaLabels: Record<string, string> = {
   user: 'Staff',
   settings: 'Settings',
   customer: 'Customers',
+  gift_card: 'Gift cards',
   audit: 'Audit log',
 };
 

@@ -192,6 +192,12 @@ export const cashboxReport = z.object({
   refunds: z.object({ count: z.number().int(), total: z.number().int(), taxTotal: z.number().int() }),
   /** Sales less the refunds of this session: the takings and tax the shift really kept. */
   net: z.object({ total: z.number().int(), taxTotal: z.number().int() }),
+  /**
+   * Gift cards (decision 024): money taken for cards sold (inside the tenders' takings, outside the
+   * sales' total: it is owed, not revenue), what cards paid of the sales (in no drawer), and what this
+   * session's refunds put back onto cards.
+   */
+  giftCards: z.object({ sold: z.number().int(), paid: z.number().int(), refunded: z.number().int() }),
   /** Per tender: what was taken, refunded, and the change given from cash. */
   byTender: z.array(z.object({ tender: z.enum(tenders), taken: z.number().int(), refunded: z.number().int(), change: z.number().int(), net: z.number().int() })),
   /** Per tax: base and amount sold, refunded in this session, and net (sold − refunded). */

@@ -30,6 +30,7 @@ export * from './products.ts';
 export * from './receipt-rows.ts';
 export * from './receipt-text.ts';
 export * from './receipts.ts';
+export * from './refund-back.ts';
 export * from './refund-receipts.ts';
 export * from './refunds.ts';
 export * from './registers.ts';

@@ -30,7 +30,10 @@ export const refundReceipt = z.object({
   /** Taxes given back; an inclusive one was in the prices. */
   taxes: z.array(amount.extend({ isInclusive: z.boolean() })),
   total: z.number().int(),
-  /** How the money went back, per tender ("Cash", "Card"), then store credit and points as their own rows. */
+  /**
+   * How the money went back, per tender ("Cash", "Card") and per gift card ("Back onto gift card
+   * •••• 3456"), then store credit and points as their own rows.
+   */
   payments: z.array(amount),
   storeCredit: z.number().int(),
   /** Money the points tender paid, going back as points. */
@@ -85,7 +88,10 @@ export function toRefundReceipt(refund: Refund, source: RefundReceiptSource, set
     lines: refund.lines.map((line) => ({ name: line.title, ...(line.variantName ? { variantName: line.variantName } : {}), quantity: line.quantity, total: line.total })),
     taxes: refund.taxes.map((tax) => ({ name: taxLabel(tax.name, tax.rateE4), amount: tax.amount, isInclusive: tax.isInclusive })),
     total: refund.total,
-    payments: refund.payments.map((payment) => ({ name: payment.reference ? `${tenderLabels[payment.tender]} (ref. ${payment.reference})` : tenderLabels[payment.tender], amount: payment.amount })),
+    payments: [
+      ...refund.payments.map((payment) => ({ name: payment.reference ? `${tenderLabels[payment.tender]} (ref. ${payment.reference})` : tenderLabels[payment.tender], amount: payment.amount })),
+      ...refund.giftCards.map((card) => ({ name: `Back onto gift card ${card.maskedCode}`, amount: card.amount })),
+    ],
     storeCredit: refund.storeCredit,
     pointsPaidBack: refund.points?.pointsPaidBack ?? 0,
     pointsReturned: refund.points ? refund.points.returned : null,

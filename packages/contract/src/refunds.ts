@@ -42,6 +42,13 @@ export const refundCreateInput = z.object({
    */
   storeCredit: moneyField('store credit').optional(),
   /**
+   * The part of the refund put back onto the gift cards that paid the sale (decision 024), in the
+   * order they were spent, each up to what it paid less what refunds put back on it already. Left
+   * out with the payments left out too: what gift cards paid goes back onto them after the tenders;
+   * left out with the payments given: nothing goes back onto a card.
+   */
+  giftCard: moneyField('gift card amount').optional(),
+  /**
    * The open drawer the cash comes out of, or null: paid outside a drawer. An administrator may
    * choose any open drawer; a cashier only the drawer they opened (the till's), never "outside".
    * Left out: an administrator's refund comes out of the sale's register's drawer when it is open
@@ -83,6 +90,15 @@ export const refundPoints = z.object({
 });
 export type RefundPoints = z.infer<typeof refundPoints>;
 
+/** Money a refund put back onto one gift card: the card as a receipt prints it ("•••• 3456"), and its balance after. */
+export const refundGiftCard = z.object({
+  giftCardId: z.number().int(),
+  maskedCode: z.string(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+});
+export type RefundGiftCard = z.infer<typeof refundGiftCard>;
+
 export const refund = z.object({
   id: z.number().int(),
   orderId: z.number().int(),
@@ -104,6 +120,9 @@ export const refund = z.object({
   points: refundPoints.nullable(),
   /** Money paid back as the customer's store credit (0: none). */
   storeCredit: z.number().int(),
+  /** Money put back onto the gift cards that paid the sale (0: none), and onto which card how much. */
+  giftCard: z.number().int(),
+  giftCards: z.array(refundGiftCard),
   /** The administrator who approved a cashier's refund above the shop's limit. */
   approval: approvalSummary.nullable(),
   createdAt: z.string(),
@@ -155,6 +174,16 @@ export const saleForReturn = z.object({
   /** What the customer's store credit paid on the sale, and what of it was not given back yet. */
   storeCreditPaid: z.number().int(),
   storeCreditRefundable: z.number().int(),
+  /**
+   * What the drawer's tenders (cash, card, other) can still give back together: what they paid for
+   * the goods less what went back by them. Money they took for gift cards the sale sold is not
+   * given back by a return (a card sold is no line of the sale).
+   */
+  tendersRefundable: z.number().int(),
+  /** What gift cards paid on the sale, and what can still go back onto them (each card below, in the order they were spent). */
+  giftCardsPaid: z.number().int(),
+  giftCardRefundable: z.number().int(),
+  giftCards: z.array(z.object({ maskedCode: z.string(), refundable: z.number().int(), expiresAt: z.string().nullable() })),
   /** The sale's loyalty (null without a customer) and what its refunds so far did with it. */
   points: z.object({ pointsPaid: z.number().int(), pointsRedeemed: z.number().int(), pointsEarned: z.number().int() }).nullable(),
   refundedBefore: z.object({ total: z.number().int(), pointsPaidBack: z.number().int(), returned: z.number().int(), takenBack: z.number().int() }),
@@ -242,14 +271,4 @@ export function refundPointsOf(sale: RefundPointsBasis, before: RefundPointsBefo
     returned: Math.max(0, upTo(sale.pointsRedeemed) - before.returned),
     toTakeBack: Math.max(0, upTo(sale.pointsEarned) - before.takenBack),
   };
-}
-
-/**
- * How a refund goes back when the refunder does not say: the sale's tenders first (as above), then
- * what the sale paid with store credit goes back to the customer's store credit.
- */
-export function defaultRefundBack(moneyBack: number, room: readonly TenderRoom[], storeCreditRoom: number): { payments: Array<{ tender: Tender; amount: number }>; storeCredit: number } {
-  const payments = defaultRefundPayments(moneyBack, room);
-  const left = moneyBack - payments.reduce((sum, p) => sum + p.amount, 0);
-  return { payments, storeCredit: Math.max(0, Math.min(left, storeCreditRoom)) };
 }

@@ -10,6 +10,7 @@ import { couponsRoutes } from './coupons/routes.ts';
 import { customersRoutes } from './customers/routes.ts';
 import { customerStoreCreditRoutes } from './customers/store-credit-routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { giftCardsRoutes } from './gift-cards/routes.ts';
 import { goodsOrdersRoutes } from './goods-orders/routes.ts';
 import { labelsRoutes } from './labels/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
@@ -43,6 +44,7 @@ export const areaRoutes: FastifyPluginAsyncZod[] = [
   customersRoutes,
   customerStoreCreditRoutes,
   dashboardRoutes,
+  giftCardsRoutes,
   goodsOrdersRoutes,
   labelsRoutes,
   ordersRoutes,

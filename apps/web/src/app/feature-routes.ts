@@ -8,6 +8,7 @@ import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { couponsRoutes } from '../features/coupons/routes.tsx';
 import { customersRoutes } from '../features/customers/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
+import { giftCardsRoutes } from '../features/gift-cards/routes.tsx';
 import { goodsOrdersRoutes } from '../features/goods-orders/routes.tsx';
 import { labelsRoutes } from '../features/labels/routes.tsx';
 import { ordersRoutes } from '../features/orders/routes.tsx';
@@ -37,6 +38,7 @@ export const featureRoutes: RouteObject[] = [
   ...couponsRoutes,
   ...customersRoutes,
   ...dashboardRoutes,
+  ...giftCardsRoutes,
   ...goodsOrdersRoutes,
   ...labelsRoutes,
   // An order's page shows its refunds in its nested route.

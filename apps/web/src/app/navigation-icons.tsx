@@ -111,6 +111,17 @@ export function CustomersIcon(props: IconProps) {
   );
 }
 
+export function GiftCardsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="8" width="18" height="12" rx="1.5" />
+      <path d="M3 12h18" />
+      <path d="M12 8v12" />
+      <path d="M12 8c-1.5-3-5-3.5-5-1.2C7 8 9.5 8 12 8c2.5 0 5 0 5-1.2 0-2.3-3.5-1.8-5 1.2" />
+    </Icon>
+  );
+}
+
 export function StaffIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -25,6 +25,7 @@ export const queryKeys = {
   coupons: createQueryKeys('coupons'),
   customers: createQueryKeys('customers'),
   dashboard: createQueryKeys('dashboard'),
+  giftCards: createQueryKeys('gift-cards'),
   goodsOrders: createQueryKeys('goods-orders'),
   orders: createQueryKeys('orders'),
   outlets: createQueryKeys('outlets'),

@@ -56,10 +56,10 @@ describe('grouping', () => {
 describe('revenue', () => {
   it("adds up a day's sales and refunds as decision 020 defines them", async () => {
     const r = await t.report(`report=revenue&${t.day}`);
-    expect(r.rows).toEqual([{ period: t.today, gross: 8300, discounts: 0, refunds: 3000, netSales: 5800, charges: 0, taxes: 1000, totalCollected: 6800, cash: 6800, card: 0, other: 0, points: 0, storeCredit: 0 }]);
+    expect(r.rows).toEqual([{ period: t.today, gross: 8300, discounts: 0, refunds: 3000, netSales: 5800, charges: 0, taxes: 1000, totalCollected: 6800, cash: 6800, card: 0, other: 0, points: 0, storeCredit: 0, giftCard: 0, giftCardsSold: 0 }]);
     expect(r.notes[0]).toMatch(/inclusive taxes/);
     const s = cardsOf(await t.stats(`report=revenue&${t.both}`));
-    expect(s).toEqual({ netSales: 6600, gross: 9100, discounts: 0, refunds: 3000, taxes: 1000, totalCollected: 7600, cash: 6800, card: 800, other: 0, points: 0, storeCredit: 0 });
+    expect(s).toEqual({ netSales: 6600, gross: 9100, discounts: 0, refunds: 3000, taxes: 1000, totalCollected: 7600, cash: 6800, card: 800, other: 0, points: 0, storeCredit: 0, giftCard: 0, giftCardsSold: 0 });
   });
 
   it('fills the days without sales, totals every row, and pages', async () => {
@@ -95,9 +95,9 @@ describe('revenue', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="revenue-${t.yesterday}-${t.today}.csv"`);
     expect(res.body.split('\r\n')).toEqual([
-      '\uFEFFPeriod,Gross sales,Discounts,Refunds,Net sales,Charges,Taxes,Total collected,Cash,Card,Other,Points,Store credit',
-      `${t.yesterday},8.00,0.00,0.00,8.00,0.00,0.00,8.00,0.00,8.00,0.00,0.00,0.00`,
-      `${t.today},83.00,0.00,30.00,58.00,0.00,10.00,68.00,68.00,0.00,0.00,0.00,0.00`,
+      '\uFEFFPeriod,Gross sales,Discounts,Refunds,Net sales,Charges,Taxes,Total collected,Cash,Card,Other,Points,Store credit,Gift card,Gift cards sold',
+      `${t.yesterday},8.00,0.00,0.00,8.00,0.00,0.00,8.00,0.00,8.00,0.00,0.00,0.00,0.00,0.00`,
+      `${t.today},83.00,0.00,30.00,58.00,0.00,10.00,68.00,68.00,0.00,0.00,0.00,0.00,0.00,0.00`,
       '',
     ]);
   });

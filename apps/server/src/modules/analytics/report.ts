@@ -13,14 +13,14 @@ import {
   type ReportName,
 } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { csvLine } from '../../lib/csv-write.ts';
+import { csvCell, csvLine } from '../../lib/csv-write.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { inventoryReport } from './inventory.ts';
 import { ordersReport } from './orders.ts';
 import { previousRange } from './periods.ts';
 import { productsReport, profitsReport } from './products.ts';
 import { refundsReport } from './refunds.ts';
-import { changeOf, pageOf, sortOf, type Figure, type ReportContext, type ReportDefinition } from './report-kit.ts';
+import { changeOf, pageOf, sortOf, type Figure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { revenueReport } from './revenue.ts';
 import { stockReport, taxesReport } from './taxes-stock.ts';
 
@@ -118,5 +118,7 @@ export async function* analyticsCsv(db: DbOrTx, query: AnalyticsQuery): AsyncGen
   const [table, settings] = await Promise.all([report.table(ctx, sort, null), getShopSettings(db)]);
   const digits = fractionDigitsOf(settings.currency);
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  yield `\uFEFF${csvLine(body.columns.map((c) => c.label))}${table.rows.map((row) => csvLine(body.columns.map((c) => cellOf(c, row[c.key], digits)))).join('')}`;
+  // Figures are written as numbers (a refund day's −25.00 stays a number); only text cells are defused as formulas.
+  const line = (row: Row) => `${body.columns.map((c) => csvCell(cellOf(c, row[c.key], digits), c.kind === 'text')).join(',')}\r\n`;
+  yield `\uFEFF${csvLine(body.columns.map((c) => c.label))}${table.rows.map(line).join('')}`;
 }

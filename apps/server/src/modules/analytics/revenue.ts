@@ -5,17 +5,28 @@ import { hourWhere } from './queries.ts';
 import { column, fillPeriods, once, tableOf, type CardFigure, type ReportContext, type ReportDefinition, type Row } from './report-kit.ts';
 import { addSums, hourKeys, hourSums, zeroHourSums, type HourSums } from './sales-sums.ts';
 
-/** Revenue (decision 020): gross, discounts, refunds, net sales, charges, taxes, total collected, and by tender. */
-const tenders = ['cash', 'card', 'other', 'points', 'storeCredit'] as const;
-const tenderLabels = { cash: 'Cash', card: 'Card', other: 'Other', points: 'Points', storeCredit: 'Store credit' };
+/**
+ * Revenue (decision 020): gross, discounts, refunds, net sales, charges, taxes, total collected, by
+ * tender, and the gift cards sold apart (money taken that is owed, not revenue, until a card is spent).
+ */
+const tenders = ['cash', 'card', 'other', 'points', 'storeCredit', 'giftCard'] as const;
+const tenderLabels = { cash: 'Cash', card: 'Card', other: 'Other', points: 'Points', storeCredit: 'Store credit', giftCard: 'Gift card' };
 
 export const inclusiveTaxNote = 'Gross sales are at shelf prices, inclusive taxes included: gross sales less discounts is more than net sales by the inclusive taxes.';
+
+const tendersNote =
+  'Refunds count on the day they were made; cash, card, other, points, store credit and gift card are net of the refunds paid back in them. Points, store credit and gift card are what the customer’s points, store credit and gift cards paid.';
+const giftCardsNote =
+  'Gift cards sold are money taken, not revenue: they are owed until a card is spent, and count in revenue (as gift card) when it pays for goods. Cash, card and other include what they took for gift cards, so all the tenders add up to total collected plus gift cards sold.';
 
 function tendersOf(ctx: ReportContext): ReadonlyArray<(typeof tenders)[number]> {
   return ctx.query.tender ? [ctx.query.tender] : tenders;
 }
 
-function revenueOf(s: HourSums, shown: readonly (typeof tenders)[number][]): Row {
+/** Gift cards sold are shown beside all the tenders, not beside one chosen tender: the summaries do not know which tender took them. */
+const withCardsSold = (ctx: ReportContext) => !ctx.query.tender;
+
+function revenueOf(s: HourSums, shown: readonly (typeof tenders)[number][], cardsSold = true): Row {
   const row: Row = {
     gross: s.gross,
     discounts: s.lineDiscounts + s.orderDiscounts,
@@ -32,6 +43,10 @@ function revenueOf(s: HourSums, shown: readonly (typeof tenders)[number][]): Row
   if (shown.includes('points')) row.points = s.points - s.refundPoints;
   // Paid with store credit (decision 023): in no drawer either, and raised again by refunds paid as credit.
   if (shown.includes('storeCredit')) row.storeCredit = s.storeCredit - s.refundStoreCredit;
+  // Paid with gift cards (decision 024): revenue the day a card pays for goods, less what refunds put back onto cards.
+  if (shown.includes('giftCard')) row.giftCard = s.giftCard - s.refundGiftCard;
+  // Taken in the drawers for gift cards sold: owed, not revenue, so outside every figure above but the drawer tenders.
+  if (cardsSold) row.giftCardsSold = s.giftCardsSold;
   return row;
 }
 
@@ -59,7 +74,7 @@ export async function periodChart(
 
 async function rowsOf(ctx: ReportContext, range: DayRange) {
   const shown = tendersOf(ctx);
-  return (await hourSumsByPeriod(ctx, range)).map(({ period, sums }) => ({ period, sums, row: { period: period.key, ...revenueOf(sums, shown) } }));
+  return (await hourSumsByPeriod(ctx, range)).map(({ period, sums }) => ({ period, sums, row: { period: period.key, ...revenueOf(sums, shown, withCardsSold(ctx)) } }));
 }
 
 export const revenueReport: ReportDefinition = {
@@ -74,18 +89,19 @@ export const revenueReport: ReportDefinition = {
       column('taxes', 'Taxes', 'money'),
       column('totalCollected', 'Total collected', 'money'),
       ...tendersOf(ctx).map((t) => column(t, tenderLabels[t], 'money')),
+      ...(withCardsSold(ctx) ? [column('giftCardsSold', 'Gift cards sold', 'money')] : []),
     ];
     const chart = await periodChart(ctx, 'bar', [{ key: 'netSales', label: 'Net sales', kind: 'money' }], (range) => rowsOf(ctx, range));
-    return { columns, defaultSort: 'period', chart, notes: [inclusiveTaxNote, 'Refunds count on the day they were made; cash, card, other, points and store credit are net of the refunds paid back in them. Points and store credit are what the customer’s points and store credit paid.'] };
+    return { columns, defaultSort: 'period', chart, notes: [inclusiveTaxNote, tendersNote, giftCardsNote] };
   },
   async table(ctx, sort, page) {
     const rows = await rowsOf(ctx, ctx.range);
-    const totals = revenueOf(addSums(zeroHourSums(), rows.map((r) => r.sums)), tendersOf(ctx));
+    const totals = revenueOf(addSums(zeroHourSums(), rows.map((r) => r.sums)), tendersOf(ctx), withCardsSold(ctx));
     return tableOf(rows.map((r) => r.row), totals, sort, page);
   },
   async cards(ctx, range) {
     const [sums = zeroHourSums()] = await hourSums(ctx.db, hourWhere(range, ctx.query), null);
-    const r = revenueOf(sums, tendersOf(ctx));
+    const r = revenueOf(sums, tendersOf(ctx), withCardsSold(ctx));
     const money = (key: string, label: string): CardFigure => ({ key, label, kind: 'money', value: r[key] as number });
     return [
       money('netSales', 'Net sales'),
@@ -95,6 +111,7 @@ export const revenueReport: ReportDefinition = {
       money('taxes', 'Taxes'),
       money('totalCollected', 'Total collected'),
       ...tendersOf(ctx).map((t) => money(t, tenderLabels[t])),
+      ...(withCardsSold(ctx) ? [money('giftCardsSold', 'Gift cards sold')] : []),
     ];
   },
 };

@@ -9,9 +9,9 @@ import { numbersOf } from './report-kit.ts';
  */
 export const hourColumns = [
   'orders', 'units', 'gross', 'line_discounts', 'order_discounts', 'net', 'charges', 'tax', 'total', 'cost', 'costed_net',
-  'uncosted_units', 'cash', 'card', 'other', 'points', 'store_credit', 'refunds', 'refund_units', 'refund_net', 'refund_charges', 'refund_tax', 'refund_total',
-  'refund_cost', 'refund_costed_net', 'restocked_units', 'damaged_units', 'refund_cash', 'refund_card', 'refund_other', 'refund_points',
-  'refund_store_credit',
+  'uncosted_units', 'cash', 'card', 'other', 'points', 'store_credit', 'gift_card', 'gift_cards_sold', 'refunds', 'refund_units', 'refund_net',
+  'refund_charges', 'refund_tax', 'refund_total', 'refund_cost', 'refund_costed_net', 'restocked_units', 'damaged_units', 'refund_cash', 'refund_card',
+  'refund_other', 'refund_points', 'refund_store_credit', 'refund_gift_card',
 ] as const;
 
 export const variantColumns = [

@@ -92,19 +92,20 @@ export function expectedByTender(openingFloat: number, figures: SessionFigures):
   return { cash: expectedCashOf(openingFloat, figures), card: card.amount - card.refunded, other: other.amount - other.refunded };
 }
 
-/** The Z report's sale totals and tax lines of one session. */
+/** The Z report's sale totals, gift cards sold and paid with, and tax lines of one session. */
 export async function salesSummaryOf(db: DbOrTx, sessionId: number) {
-  const totals = await sumSessionSales(db, sessionId);
+  const { giftCardsSold, giftCardsPaid, ...totals } = (await sumSessionSales(db, sessionId)) ?? { count: 0, subtotal: 0, discounts: 0, charges: 0, taxes: 0, total: 0, giftCardsSold: 0, giftCardsPaid: 0 };
   const taxes = await sumTaxesPerRate(db, orders, sessionId);
-  return { sales: totals ?? { count: 0, subtotal: 0, discounts: 0, charges: 0, taxes: 0, total: 0 }, taxes };
+  return { sales: totals, giftCards: { sold: giftCardsSold, paid: giftCardsPaid }, taxes };
 }
 
 /**
  * The refunds counted in a session (their own drawer and day, whichever session sold the goods):
- * their tax total and their taxes per tax, summed from each refund's stored tax lines.
+ * their tax total and their taxes per tax, summed from each refund's stored tax lines, and what they
+ * put back onto gift cards.
  */
 export async function refundTaxesOf(db: DbOrTx, sessionId: number) {
-  const taxTotal = await sumSessionRefundTax(db, sessionId);
+  const totals = await sumSessionRefundTax(db, sessionId);
   const taxes = await sumTaxesPerRate(db, refunds, sessionId);
-  return { taxTotal: taxTotal ?? 0, taxes };
+  return { taxTotal: totals?.taxTotal ?? 0, giftCard: totals?.giftCard ?? 0, taxes };
 }

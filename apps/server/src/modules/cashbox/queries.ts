@@ -219,19 +219,21 @@ export async function sumSessionSales(db: DbOrTx, sessionId: number) {
       charges: sumOf(orders.chargeTotal),
       taxes: sumOf(orders.taxTotal),
       total: sumOf(orders.total),
+      giftCardsSold: sumOf(orders.giftCardsSold),
+      giftCardsPaid: sumOf(orders.giftCardsPaid),
     })
     .from(orders)
     .where(eq(orders.cashboxSessionId, sessionId));
   return totals;
 }
 
-/** The tax total of the refunds counted in a session. */
-export async function sumSessionRefundTax(db: DbOrTx, sessionId: number): Promise<number | undefined> {
+/** The tax total of the refunds counted in a session, and what they put back onto gift cards. */
+export async function sumSessionRefundTax(db: DbOrTx, sessionId: number): Promise<{ taxTotal: number; giftCard: number } | undefined> {
   const [totals] = await db
-    .select({ taxTotal: sumOf(refunds.taxTotal) })
+    .select({ taxTotal: sumOf(refunds.taxTotal), giftCard: sumOf(refunds.giftCard) })
     .from(refunds)
     .where(eq(refunds.cashboxSessionId, sessionId));
-  return totals?.taxTotal;
+  return totals;
 }
 
 type TaxRow = { name: string; rate_e4: number | string; is_inclusive: boolean; base: number | string; amount: number | string };

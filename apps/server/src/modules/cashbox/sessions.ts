@@ -118,6 +118,7 @@ export async function buildReport(db: DbOrTx, viewer: Viewer, record: SessionRec
     sales: summary.sales,
     refunds: { count: figures.refundsCount, total: figures.refundsTotal, taxTotal: refunded.taxTotal },
     net: { total: summary.sales.total - figures.refundsTotal, taxTotal: summary.sales.taxes - refunded.taxTotal },
+    giftCards: { ...summary.giftCards, refunded: refunded.giftCard },
     byTender: tenders.map((tender) => {
       const t = figures.byTender[tender];
       return { tender, taken: t.taken, refunded: t.refunded, change: t.change, net: t.taken - t.change - t.refunded };

@@ -103,3 +103,6 @@ export async function giftCardsOfOrder(db: DbOrTx, orderId: number): Promise<Ord
     .orderBy(asc(giftCardEntries.id));
   return rows.map((row) => ({ ...row, kind: row.kind as OrderGiftCard['kind'], expiresAt: row.expiresAt?.toISOString() ?? null }));
 }
+
+/** Refunds of sales paid with gift cards put the money back onto them (modules/refunds). */
+export { giftCardRoomOfOrder, giftCardsOfRefunds, putBackOntoGiftCards, type GiftCardPutBack, type SpentGiftCard } from './put-back.ts';

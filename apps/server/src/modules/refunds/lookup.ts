@@ -1,29 +1,27 @@
-import type { SaleForReturn, Tender } from '@tillbook/contract';
+import { maskGiftCardCode, type SaleForReturn } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findOrderLines, findOrderPayments, findSaleByNumber, sumRefundedByTender, sumRefundedStoreCredit, sumRefundedUnitsByLine, sumRefundPointsOfOrder } from './queries.ts';
+import { findOrderLines, findSaleByNumber, sumRefundedUnitsByLine, sumRefundPointsOfOrder } from './queries.ts';
+import { saleRoomOf } from './room.ts';
 
 /**
  * GET /api/orders/lookup: the sale a return at the till starts from, found by the number on its
  * receipt (typed, or read from the receipt's barcode, which encodes the number) at any outlet of
- * the shop. Each line carries what may still come back and each tender what it can still give back.
+ * the shop. Each line carries what may still come back, each tender what it can still give back,
+ * and each gift card that paid it what can still go back onto it (its code masked: anyone at a till
+ * may look a sale up by its number).
  */
 export async function findSaleForReturn(db: DbOrTx, number: string): Promise<SaleForReturn> {
   const found = await findSaleByNumber(db, number.trim());
   if (!found) throw new AppError(404, 'No sale has this number.');
   const { order } = found;
-  const [lines, paid, unitRows, tenderRows, storeCreditBack, refundedBefore] = await Promise.all([
+  const [lines, unitRows, sale, refundedBefore] = await Promise.all([
     findOrderLines(db, order.id),
-    findOrderPayments(db, order.id),
     sumRefundedUnitsByLine(db, order.id),
-    sumRefundedByTender(db, order.id),
-    sumRefundedStoreCredit(db, order.id),
+    saleRoomOf(db, order),
     sumRefundPointsOfOrder(db, order.id),
   ]);
   const returned = new Map(unitRows.map((r) => [r.orderLineId, r.quantity]));
-  const refundedBy = new Map<Tender, number>(tenderRows.map((r) => [r.tender, r.amount]));
-  const paidBy = new Map<Tender, number>();
-  for (const p of paid) paidBy.set(p.tender, (paidBy.get(p.tender) ?? 0) + p.amount);
   return {
     id: order.id,
     number: order.number,
@@ -54,9 +52,13 @@ export async function findSaleForReturn(db: DbOrTx, number: string): Promise<Sal
         taxes: line.taxes,
       };
     }),
-    tenders: [...paidBy].map(([tender, amount]) => ({ tender, paid: amount, refundable: Math.max(0, amount - (refundedBy.get(tender) ?? 0)) })),
+    tenders: sale.room.tenders.map(({ tender, available }) => ({ tender, paid: sale.paidBy.get(tender) ?? 0, refundable: Math.max(0, available) })),
     storeCreditPaid: order.storeCreditPaid,
-    storeCreditRefundable: Math.max(0, order.storeCreditPaid - storeCreditBack),
+    storeCreditRefundable: Math.max(0, sale.room.storeCredit),
+    tendersRefundable: Math.max(0, sale.room.tendersTotal),
+    giftCardsPaid: order.giftCardsPaid,
+    giftCardRefundable: Math.max(0, sale.room.giftCard),
+    giftCards: sale.cards.map((card) => ({ maskedCode: maskGiftCardCode(card.code), refundable: card.available, expiresAt: card.expiresAt?.toISOString() ?? null })),
     points: order.customerId === null ? null : { pointsPaid: order.pointsPaid, pointsRedeemed: order.pointsRedeemed, pointsEarned: order.pointsEarned },
     refundedBefore,
   };

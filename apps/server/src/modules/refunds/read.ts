@@ -1,14 +1,15 @@
-import type { Refund } from '@tillbook/contract';
+import { maskGiftCardCode, type Refund } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { giftCardsOfRefunds } from '../gift-cards/service.ts';
 import { findRefundLines, findRefundPayments, findRefundsOfOrder, hasOrder } from './queries.ts';
 
-/** An order's refunds, oldest first, with their lines (named as they were sold) and payments. */
+/** An order's refunds, oldest first, with their lines (named as they were sold), payments and the gift cards they put money back onto. */
 export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]> {
   const heads = await findRefundsOfOrder(db, orderId);
   if (heads.length === 0) return [];
   const ids = heads.map((h) => h.refund.id);
-  const [lines, payments] = await Promise.all([findRefundLines(db, ids), findRefundPayments(db, ids)]);
+  const [lines, payments, cards] = await Promise.all([findRefundLines(db, ids), findRefundPayments(db, ids), giftCardsOfRefunds(db, ids)]);
   return heads.map(({ refund, userName, hasCustomer, approval }) => ({
     id: refund.id,
     orderId: refund.orderId,
@@ -44,6 +45,11 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
       ? { returned: refund.pointsReturned, pointsPaidBack: refund.pointsPaidBack, reversed: refund.pointsReversed, unrecovered: refund.pointsUnrecovered }
       : null,
     storeCredit: refund.storeCredit,
+    giftCard: refund.giftCard,
+    // Masked as a receipt prints a spending: the card is the customer's, and refunds are read at the till too.
+    giftCards: cards
+      .filter((c) => c.refundId === refund.id)
+      .map((c) => ({ giftCardId: c.giftCardId, maskedCode: maskGiftCardCode(c.code), amount: c.amount, balanceAfter: c.balanceAfter })),
     approval:
       approval?.id != null && approval.method !== null && approval.createdAt !== null
         ? { id: approval.id, approverName: approval.approverName ?? 'A former user', method: approval.method, createdAt: approval.createdAt.toISOString() }

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  maskGiftCardCode,
   refundPointsOf,
   refundShareOf,
   sumRefundTaxes,
@@ -7,7 +8,6 @@ import {
   type RefundCreateInput,
   type RefundShare,
   type ShopSettings,
-  type Tender,
 } from '@tillbook/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { OrderLineRow } from '../../db/schema/index.ts';
@@ -16,6 +16,7 @@ import { summariseRefund } from '../analytics/service.ts';
 import { approvalFor, verifyApproval } from '../approvals/service.ts';
 import { recordAudit, type AuditActor } from '../audit/service.ts';
 import { changeStoreCredit } from '../customers/service.ts';
+import { putBackOntoGiftCards } from '../gift-cards/service.ts';
 import { recordOrderEvent } from '../orders/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock } from '../stock/service.ts';
@@ -25,7 +26,6 @@ import {
   countRefundsOfOrder,
   findOrderForUpdate,
   findOrderLines,
-  findOrderPayments,
   insertRefund,
   insertRefundLines,
   insertRefundPayments,
@@ -33,13 +33,12 @@ import {
   releaseCouponUse,
   setRefundPoints,
   subtractCustomerSpend,
-  sumRefundedByTender,
-  sumRefundedStoreCredit,
   sumRefundedUnitsByLine,
   sumRefundPointsOfOrder,
   updateOrderStatus,
 } from './queries.ts';
 import { listRefunds } from './read.ts';
+import { saleRoomOf } from './room.ts';
 
 export { findSaleForReturn } from './lookup.ts';
 export type { Refunder } from './drawer.ts';
@@ -55,21 +54,10 @@ function approvalNeeded(refunder: Refunder, total: number, style: ShopSettings):
   return total > upTo ? `Refunds above ${formatMoney(upTo, style)} need a manager’s approval.` : null;
 }
 
-/** Units of each sold line already refunded, and amounts already paid back per tender. */
+/** Units of each sold line already refunded. */
 async function refundedSoFar(tx: DbOrTx, orderId: number) {
-  const [lineRows, tenderRows] = await Promise.all([sumRefundedUnitsByLine(tx, orderId), sumRefundedByTender(tx, orderId)]);
-  return {
-    units: new Map(lineRows.map((r) => [r.orderLineId, r.quantity])),
-    byTender: new Map<Tender, number>(tenderRows.map((r) => [r.tender, r.amount])),
-  };
-}
-
-/** What each of the sale's tenders can still give back, in the order they were taken. */
-async function tenderRoom(tx: DbOrTx, orderId: number, refunded: Map<Tender, number>) {
-  const paid = await findOrderPayments(tx, orderId);
-  const byTender = new Map<Tender, number>();
-  for (const p of paid) byTender.set(p.tender, (byTender.get(p.tender) ?? 0) + p.amount);
-  return [...byTender].map(([tender, amount]) => ({ tender, available: amount - (refunded.get(tender) ?? 0) }));
+  const lineRows = await sumRefundedUnitsByLine(tx, orderId);
+  return { units: new Map(lineRows.map((r) => [r.orderLineId, r.quantity])) };
 }
 
 function itemName(line: OrderLineRow): string {
@@ -78,10 +66,11 @@ function itemName(line: OrderLineRow): string {
 
 /**
  * Refunds part of a sale in one transaction: the refund with its lines and payments, restocked
- * goods back through the ledger, the order's status, the customer's spend and store credit, the
- * coupon use when nothing is left, the order's timeline, the approval a cashier's refund above the
- * shop's limit needs, and the audit row. The order row is locked first so two refunds of
- * the same sale take turns and never give back more than was sold or paid.
+ * goods back through the ledger, the order's status, the customer's spend and store credit, what
+ * gift cards paid back onto them, the coupon use when nothing is left, the order's timeline, the
+ * approval a cashier's refund above the shop's limit needs, and the audit row. The order row is
+ * locked first so two refunds of the same sale take turns and never give back more than was sold
+ * or paid.
  */
 export async function createRefund(db: Db, orderId: number, input: RefundCreateInput, refunder: Refunder, request: RefundRequest): Promise<Refund> {
   const style = await getShopSettings(db);
@@ -117,9 +106,8 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
     const unitsLeft = sold.reduce((sum, l) => sum + l.quantity - (so.units.get(l.id) ?? 0) - (asked.get(l.id) ?? 0), 0);
     // The part of the sale points paid goes back as points: the tenders give back the rest.
     const points = refundPointsOf(order, await sumRefundPointsOfOrder(tx, orderId), total, unitsLeft === 0);
-    const room = await tenderRoom(tx, orderId, so.byTender);
-    const storeCreditRoom = order.storeCreditPaid - (await sumRefundedStoreCredit(tx, orderId));
-    const { payments, storeCredit } = paybackOf(input, total, points.pointsPaidBack, { hasCustomer: order.customerId !== null, room, storeCreditRoom }, style);
+    const { room } = await saleRoomOf(tx, order);
+    const { payments, giftCard, storeCredit } = paybackOf(input, total, points.pointsPaidBack, { hasCustomer: order.customerId !== null, room }, style);
 
     const count = await countRefundsOfOrder(tx, orderId);
     const number = `${order.number}-R${count + 1}`;
@@ -148,6 +136,7 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
       total,
       taxes: sumRefundTaxes(shares.map((s) => s.share)),
       storeCredit,
+      giftCard,
       approvalId: approval?.id ?? null,
     });
     if (!refund) throw new Error('The refund was not stored');
@@ -206,6 +195,8 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
         field: 'storeCredit',
       });
     }
+    // What gift cards paid goes back onto them, in the order the sale spent them (decision 024).
+    const onCards = await putBackOntoGiftCards(tx, { orderId, refundId: refund.id, outletId: drawer.outletId, userId: refunder.id, reason: refund.number, amount: giftCard });
     // Line totals already carry their coupon share; what is left to give back is the use itself.
     if (status === 'refunded' && order.couponId !== null) await releaseCouponUse(tx, order.couponId);
     await summariseRefund(tx, refund.id);
@@ -221,6 +212,7 @@ export async function createRefund(db: Db, orderId: number, input: RefundCreateI
         total,
         tenders: payments.map((p) => ({ tender: p.tender, amount: p.amount, ...(p.reference ? { reference: p.reference } : {}) })),
         storeCredit,
+        ...(giftCard > 0 && { giftCard, giftCards: onCards.map((card) => ({ card: maskGiftCardCode(card.code), amount: card.amount })) }),
         cashboxSessionId,
         reason: input.reason,
       },

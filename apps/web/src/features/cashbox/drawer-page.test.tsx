@@ -202,6 +202,16 @@ describe('DrawerPage', () => {
     expect(within(screen.getByRole('row', { name: /Net taxes/ })).getByText('$2.00')).toBeTruthy();
   });
 
+  it('shows on the Z report the gift cards sold and paid with apart from the sales, and what refunds put back onto cards', async () => {
+    const { router } = renderDrawer(openStatus, report({ giftCards: { sold: 2500, paid: 1000, refunded: 400 } }));
+    await screen.findByText('$157.00');
+    await router.navigate('/registers/1/drawer/sessions/5');
+    const sales = await screen.findByRole('table', { name: 'Sales totals' });
+    expect(within(within(sales).getByRole('row', { name: /Gift cards sold/ })).getByText('$25.00')).toBeTruthy();
+    expect(within(within(sales).getByRole('row', { name: /Paid with gift cards/ })).getByText('$10.00')).toBeTruthy();
+    expect(within(within(sales).getByRole('row', { name: /Put back onto gift cards/ })).getByText('-$4.00')).toBeTruthy();
+  });
+
   it('dates the Z report on the shop’s clock: a shift opened at 04:30Z in a New York shop opened at 23:30 the day before', async () => {
     const late = { ...session, openedAt: '2026-11-22T04:30:00.000Z', status: 'closed' as const, closedByName: 'Carl Cash', closedAt: '2026-11-22T13:05:00.000Z' };
     const { router } = renderDrawer(closedStatus, report({ session: late }), [], { ...defaultShopSettings, locale: 'en-GB', timeZone: 'America/New_York' });

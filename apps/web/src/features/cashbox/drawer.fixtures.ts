@@ -32,6 +32,7 @@ export function report(overrides: Partial<CashboxReport> = {}): CashboxReport {
     sales: { count: 3, subtotal: 5700, discounts: 300, charges: 0, taxes: 400, total: 5700 },
     refunds: { count: 0, total: 0, taxTotal: 0 },
     net: { total: 5700, taxTotal: 400 },
+    giftCards: { sold: 0, paid: 0, refunded: 0 },
     byTender: [
       { tender: 'cash', taken: 2500, refunded: 0, change: 800, net: 1700 },
       { tender: 'card', taken: 4000, refunded: 0, change: 0, net: 4000 },

@@ -174,6 +174,10 @@ function ReportBody({ report }: { report: CashboxReport }) {
             ['Refunded taxes', m(-report.refunds.taxTotal)],
             ['Net of refunds', m(report.net.total)],
             ['Net taxes', m(report.net.taxTotal)],
+            // Gift cards sold are taken in the tenders below but are not sales; cards paid with are sales in no drawer.
+            ['Gift cards sold', m(report.giftCards.sold)],
+            ['Paid with gift cards', m(report.giftCards.paid)],
+            ...(report.giftCards.refunded > 0 ? [['Put back onto gift cards', m(-report.giftCards.refunded)]] : []),
           ]}
         />
       </Section>

@@ -1,4 +1,4 @@
-import { refundPointsOf, type CashboxSession, type Order, type Refund, type RefundCreateInput, type RefundPointsShare, type Tender } from '@tillbook/contract';
+import { giftCardRoomOf, maskGiftCardCode, refundPointsOf, type CashboxSession, type Order, type Refund, type RefundCreateInput, type RefundPointsShare, type Tender } from '@tillbook/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -54,6 +54,22 @@ export function tenderRoomOf(order: Order, refunds: readonly Refund[]): Array<{ 
   for (const p of order.payments) room.set(p.tender, (room.get(p.tender) ?? 0) + p.amount);
   for (const p of refunds.flatMap((r) => r.payments)) room.set(p.tender, (room.get(p.tender) ?? 0) - p.amount);
   return [...room].map(([tender, available]) => ({ tender, available: Math.max(0, available) }));
+}
+
+/**
+ * What the sale's drawer tenders can give back together: what they paid for the goods — the total
+ * less what points, store credit and gift cards paid — less what went back by them. Money they took
+ * for gift cards the sale sold is not given back by a refund.
+ */
+export function tendersRoomOf(order: Order, refunds: readonly Refund[]): number {
+  const back = refunds.flatMap((r) => r.payments).reduce((sum, p) => sum + p.amount, 0);
+  return Math.max(0, order.total - (order.loyalty?.pointsPaid ?? 0) - order.storeCreditPaid - order.giftCardsPaid - back);
+}
+
+/** The gift cards that paid the sale (masked), in the order spent, each with what can still go back onto it. */
+export function cardRoomOf(order: Order, refunds: readonly Refund[]): Array<{ maskedCode: string; amount: number; available: number }> {
+  const spent = (order.giftCards ?? []).filter((card) => card.kind === 'spent').map((card) => ({ maskedCode: maskGiftCardCode(card.code), amount: card.amount }));
+  return giftCardRoomOf(spent, refunds.reduce((sum, r) => sum + r.giftCard, 0));
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
-  defaultRefundPayments,
+  defaultRefundBack,
   refundShareOf,
+  splitOntoGiftCards,
   type Order,
   type OrderLine,
   type Refund,
@@ -19,10 +20,10 @@ import { TextInput } from '../../components/ui/text-input.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { apiErrorOf } from '../../lib/api-error.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { refundedUnits, refundPointsPreview, tenderRoomOf, useCreateRefund, useOpenDrawers } from './api.ts';
+import { cardRoomOf, refundedUnits, refundPointsPreview, tenderRoomOf, tendersRoomOf, useCreateRefund, useOpenDrawers } from './api.ts';
 
 type Props = { order: Order; refunds: readonly Refund[]; onDone: () => void };
-type Errors = { lines: Record<number, string>; payments?: string; storeCredit?: string; reason?: string; drawer?: string; form?: string };
+type Errors = { lines: Record<number, string>; payments?: string; storeCredit?: string; giftCard?: string; reason?: string; drawer?: string; form?: string };
 
 /** The drawer choice: a session id, cash paid outside any drawer, or not chosen yet. */
 const outsideDrawer = 'outside';
@@ -44,6 +45,10 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const [typedPayments, setTypedPayments] = useState<Partial<Record<Tender, string>> | null>(null);
   // Store credit goes only to the sale's customer; the tenders' defaults give back what it does not.
   const [storeCreditText, setStoreCreditText] = useState('');
+  // What goes back onto the gift cards that paid the sale: after the tenders until the user types it (null).
+  const [giftCardText, setGiftCardText] = useState<string | null>(null);
+  const cards = cardRoomOf(order, refunds);
+  const cardRoom = cards.reduce((sum, card) => sum + card.available, 0);
   const [reason, setReason] = useState('');
   const [drawerChoice, setDrawerChoice] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({ lines: {} });
@@ -58,7 +63,15 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const points = total > 0 ? refundPointsPreview(order, refunds, total, isLast) : null;
   const parsedCredit = order.customerId !== null && storeCreditText.trim() !== '' ? money.parse(storeCreditText) : null;
   const storeCredit = parsedCredit?.ok ? parsedCredit.minor : 0;
-  const defaults = new Map(defaultRefundPayments(Math.max(0, total - (points?.pointsPaidBack ?? 0) - storeCredit), room).map((p) => [p.tender, p.amount]));
+  const parsedCard = giftCardText !== null && giftCardText.trim() !== '' ? money.parse(giftCardText) : null;
+  const typedCard = giftCardText === null ? undefined : parsedCard?.ok ? parsedCard.minor : 0;
+  const back = defaultRefundBack(
+    Math.max(0, total - (points?.pointsPaidBack ?? 0)),
+    { tenders: room, tendersTotal: tendersRoomOf(order, refunds), giftCard: cardRoom, storeCredit: 0 },
+    { storeCredit, giftCard: typedCard },
+  );
+  const giftCard = back.giftCard;
+  const defaults = new Map(back.payments.map((p) => [p.tender, p.amount]));
   const paymentText = (tender: Tender) => typedPayments?.[tender] ?? money.toInput(defaults.get(tender) ?? 0);
   const amountOf = (tender: Tender) => {
     const parsed = money.parse(paymentText(tender));
@@ -90,13 +103,15 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
     const unreadable = room.map(({ tender }) => money.parse(paymentText(tender))).find((parsed) => !parsed.ok);
     if (unreadable && !unreadable.ok) next.payments = unreadable.message;
     if (parsedCredit && !parsedCredit.ok) next.storeCredit = parsedCredit.message;
+    if (parsedCard && !parsedCard.ok) next.giftCard = parsedCard.message;
     if (cashBack > 0 && drawer === '') next.drawer = 'Choose the drawer that pays the cash, or record it as paid outside a drawer.';
     setErrors(next);
-    if (next.reason || next.form || next.payments || next.storeCredit || next.drawer) return;
+    if (next.reason || next.form || next.payments || next.storeCredit || next.giftCard || next.drawer) return;
     const input: RefundCreateInput = {
       lines: sent.map((row) => ({ orderLineId: row.line.id, quantity: row.quantity, restock: !damaged[row.line.id] })),
       payments: payments.filter((p) => (p.amount ?? 0) > 0).map((p) => ({ tender: p.tender, amount: p.amount ?? 0 })),
       ...(storeCredit > 0 && { storeCredit }),
+      ...(giftCard > 0 && { giftCard }),
       reason: reason.trim(),
       // Only cash comes out of a drawer; a refund without cash leaves the choice to the server (the sale's register's drawer, for its Z report).
       ...(cashBack > 0 && { cashboxSessionId: drawer === outsideDrawer ? null : Number(drawer) }),
@@ -177,7 +192,19 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
                 <TextInput inputMode="decimal" placeholder={money.toInput(0)} value={storeCreditText} invalid={Boolean(errors.storeCredit)} onChange={(e) => setStoreCreditText(e.target.value)} />
               </Field>
             )}
+            {cards.length > 0 && (
+              <Field label={cards.length === 1 ? `Back onto gift card ${cards[0]!.maskedCode}` : 'Back onto gift cards'} hint={`Up to ${money.format(cardRoom)}`} error={errors.giftCard} className="w-56">
+                <TextInput inputMode="decimal" value={giftCardText ?? money.toInput(giftCard)} invalid={Boolean(errors.giftCard)} onChange={(e) => setGiftCardText(e.target.value)} />
+              </Field>
+            )}
           </div>
+          {cards.length > 1 && giftCard > 0 && (
+            <ul aria-label="Gift cards" className="mt-1.5 text-sm text-gray-700">
+              {splitOntoGiftCards(giftCard, cards).map((card) => (
+                <li key={card.maskedCode}>{`Back onto gift card ${card.maskedCode}: ${money.format(card.amount)}`}</li>
+              ))}
+            </ul>
+          )}
           {errors.payments && <p className="mt-1.5 text-sm text-red-600">{errors.payments}</p>}
           {points && (points.returned > 0 || points.toTakeBack > 0) && <RefundPointsNote points={points} formatMoney={money.format} />}
         </fieldset>
@@ -252,6 +279,7 @@ function serverErrors(error: unknown, sentLineIds: number[]): Errors {
     if (lineId !== undefined) result.lines[lineId] = message;
     else if (field === 'payments' || field.startsWith('payments.')) result.payments = message;
     else if (field === 'storeCredit') result.storeCredit = message;
+    else if (field === 'giftCard') result.giftCard = message;
     else if (field === 'reason') result.reason = message;
     else if (field === 'cashboxSessionId') result.drawer = message;
     else rest.push(message);

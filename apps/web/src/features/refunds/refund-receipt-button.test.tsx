@@ -25,6 +25,8 @@ const refund: Refund = {
   payments: [{ id: 9, tender: 'cash', amount: 3000, reference: null }],
   points: null,
   storeCredit: 0,
+  giftCard: 0,
+  giftCards: [],
   approval: null,
   createdAt: '2026-11-22T15:00:00.000Z',
 };

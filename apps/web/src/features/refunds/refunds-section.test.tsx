@@ -27,6 +27,8 @@ function buildRefund(overrides: Partial<Refund> = {}): Refund {
     payments: [{ id: 9, tender: 'cash', amount: 720, reference: null }],
     points: null,
     storeCredit: 0,
+    giftCard: 0,
+    giftCards: [],
     approval: null,
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,

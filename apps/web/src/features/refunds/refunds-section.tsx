@@ -75,8 +75,11 @@ function Refunds({ order }: { order: Order }) {
               </ul>
               <p className="mt-1 text-xs text-gray-600">
                 Paid back:{' '}
-                {[...refund.payments.map((p) => `${tenderLabels[p.tender]} ${money.format(p.amount)}${p.reference ? ` (ref. ${p.reference})` : ''}`), ...(refund.storeCredit > 0 ? [`Store credit ${money.format(refund.storeCredit)}`] : [])].join(', ') ||
-                  'nothing'}
+                {[
+                  ...refund.payments.map((p) => `${tenderLabels[p.tender]} ${money.format(p.amount)}${p.reference ? ` (ref. ${p.reference})` : ''}`),
+                  ...refund.giftCards.map((card) => `Back onto gift card ${card.maskedCode} ${money.format(card.amount)}`),
+                  ...(refund.storeCredit > 0 ? [`Store credit ${money.format(refund.storeCredit)}`] : []),
+                ].join(', ') || 'nothing'}
               </p>
               {refund.approval && <p className="text-xs text-gray-600">Approved by {refund.approval.approverName}</p>}
               {refund.points && <RefundPointsLine points={refund.points} />}

@@ -30,6 +30,10 @@ const sale: SaleForReturn = {
   ],
   storeCreditPaid: 0,
   storeCreditRefundable: 0,
+  tendersRefundable: 6000,
+  giftCardsPaid: 0,
+  giftCardRefundable: 0,
+  giftCards: [],
   points: { pointsPaid: 0, pointsRedeemed: 0, pointsEarned: 0 },
   refundedBefore: { total: 400, pointsPaidBack: 0, returned: 0, takenBack: 0 },
 };
@@ -55,6 +59,8 @@ const refund: Refund = {
   ],
   points: null,
   storeCredit: 0,
+  giftCard: 0,
+  giftCards: [],
   approval: { id: 4, approverName: 'Maria Manager', method: 'pin', createdAt: '2026-11-22T11:00:00.000Z' },
   createdAt: '2026-11-22T11:00:00.000Z',
 };
@@ -148,6 +154,35 @@ describe('ReturnDialog', () => {
       cashboxSessionId: 5,
     });
     expect(bodies[2]).toEqual({ ...(bodies[0] as object), approval: { approverId: 9, pin: '1234' } });
+  });
+
+  it('puts what a gift card paid back onto it after the cash, says when the card has expired, and sends the amount', async () => {
+    const { user, posts } = renderDialog();
+    const giftSale: SaleForReturn = {
+      ...sale,
+      tenders: [{ tender: 'cash', paid: 2000, refundable: 1600 }],
+      tendersRefundable: 1600,
+      giftCardsPaid: 4400,
+      giftCardRefundable: 4400,
+      giftCards: [{ maskedCode: '•••• 3456', refundable: 4400, expiresAt: '2026-01-31T00:00:00.000Z' }],
+    };
+    const onCard: Refund = { ...refund, approval: null, payments: [{ id: 1, tender: 'cash', amount: 1600, reference: null }], giftCard: 1400, giftCards: [{ giftCardId: 4, maskedCode: '•••• 3456', amount: 1400, balanceAfter: 1400 }] };
+    server.use(
+      rest.get('/api/orders/lookup', () => HttpResponse.json({ data: giftSale })),
+      rest.post('/api/orders/41/refunds', () => HttpResponse.json({ data: onCard }, { status: 201 })),
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Return' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Receipt or order number' }), 'MAIN-000041{Enter}');
+    await dialog.findByRole('region', { name: 'Sale' });
+    await user.click(dialog.getByRole('button', { name: 'One more of Linen shirt · M / Blue' }));
+    expect(dialog.getByText('$16.00 in cash from the drawer of Till 1, $14.00 back onto gift card •••• 3456')).toBeTruthy();
+    expect(dialog.getByText(/Gift card •••• 3456 has expired: the money still goes back onto it/)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Wrong size' }));
+    await user.click(dialog.getByRole('button', { name: 'Refund $30.00' }));
+    expect(await dialog.findByText(/Refund MAIN-000041-R2: \$16\.00 back in cash and \$14\.00 back onto gift card •••• 3456\./)).toBeTruthy();
+    expect(posts()).toEqual([
+      { lines: [{ orderLineId: 1, quantity: 1, restock: true }], payments: [{ tender: 'cash', amount: 1600 }], giftCard: 1400, reason: 'Wrong size', cashboxSessionId: 5 },
+    ]);
   });
 
   it('gives the money back as store credit, marks damaged goods, and keeps what was typed when the server refuses', async () => {

@@ -116,7 +116,10 @@ function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
 
   const totals = Object.fromEntries((preview?.lines ?? []).map((l) => [l.lineId, l.total]));
   const tendersText = preview?.payments.map((p) => `${money.format(p.amount)} ${p.tender === 'cash' ? `in cash from the drawer of ${drawer.registerName}` : `by ${tenderLabels[p.tender].toLowerCase()}`}`) ?? [];
+  const cardsText = preview?.giftCards.map((card) => `${money.format(card.amount)} back onto gift card ${card.maskedCode}`) ?? [];
   const creditText = preview && preview.storeCredit > 0 && moneyMode === 'tenders' ? [`${money.format(preview.storeCredit)} as store credit`] : [];
+  // A card that has expired still takes its money back (the shop can move the balance); store credit is the other way.
+  const expired = preview?.giftCards.filter((card) => card.expiresAt !== null && new Date(card.expiresAt) <= new Date()) ?? [];
 
   return (
     <div className="flex flex-col gap-4">
@@ -163,10 +166,16 @@ function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
             onChange={setMoneyMode}
             error={errors.money}
             options={[
-              { value: 'tenders', label: 'As it was paid', description: [...tendersText, ...creditText].join(', ') || 'Nothing yet' },
+              { value: 'tenders', label: 'As it was paid', description: [...tendersText, ...cardsText, ...creditText].join(', ') || 'Nothing yet' },
               ...(sale.customerId !== null ? [{ value: 'storeCredit' as const, label: 'As store credit', description: `For ${sale.customerName ?? 'the customer'}` }] : []),
             ]}
           />
+          {expired.map((card) => (
+            <p key={card.maskedCode} className="text-sm text-amber-800">
+              Gift card {card.maskedCode} has expired: the money still goes back onto it, and the shop can move its balance
+              {sale.customerId !== null ? ', or give it as store credit.' : '.'}
+            </p>
+          ))}
           {preview.payments.some((p) => p.tender === 'card') && (
             <Field label="Card refund reference (optional)" hint="What the card terminal printed for the refund." error={errors.cardReference}>
               <TextInput autoComplete="off" maxLength={120} value={cardReference} onChange={(e) => setCardReference(e.target.value)} />
@@ -202,7 +211,7 @@ function serverErrors(error: unknown, sentLineIds: number[]): Errors {
     if (lineId !== undefined) result.lines[lineId] = text;
     else if (field === 'reason') result.reason = text;
     else if (/^payments\.\d+\.reference$/.test(field)) result.cardReference = text;
-    else if (/^(payments|storeCredit|cashboxSessionId)(\.|$)/.test(field)) result.money = text;
+    else if (/^(payments|storeCredit|giftCard|cashboxSessionId)(\.|$)/.test(field)) result.money = text;
     else rest.push(text);
   }
   if (rest.length) result.form = rest.join(' ');

@@ -8,12 +8,13 @@ import { useMoney } from '../../lib/shop-settings.ts';
 /** What a return's receipt area shows: printing and e-mailing the refund receipt (issue 16). */
 export type RefundReceiptSlot = (refund: Refund) => ReactNode;
 
-/** "$5.00 back in cash and $3.00 as store credit": where the money of a stored refund went. */
+/** "$5.00 back in cash, $2.00 back onto gift card •••• 3456 and $3.00 as store credit": where the money of a stored refund went. */
 export function moneyBackOf(refund: Refund, format: (minor: number) => string): string {
   const parts = [
     ...refund.payments.map(
       (p) => `${format(p.amount)} ${p.tender === 'cash' ? 'back in cash' : p.tender === 'card' ? `back to the card${p.reference ? ` (reference ${p.reference})` : ''}` : 'back by other means'}`,
     ),
+    ...refund.giftCards.map((card) => `${format(card.amount)} back onto gift card ${card.maskedCode}`),
     ...(refund.storeCredit > 0 ? [`${format(refund.storeCredit)} as store credit`] : []),
     ...(refund.points && refund.points.pointsPaidBack > 0 ? [`${format(refund.points.pointsPaidBack)} back as points`] : []),
   ];

@@ -1,7 +1,10 @@
 import {
   defaultRewardSettings,
   defaultShopSettings,
+  giftCardsTotal,
   type CashboxStatus,
+  type GiftCard,
+  type OrderGiftCard,
   type Order,
   type OrderCreateInput,
   type PointsSummary,
@@ -68,10 +71,16 @@ function drawer(isOpen: boolean): CashboxStatus {
 }
 
 export function orderOf(input: OrderCreateInput): Order {
+  const sold = input.giftCards ?? [];
+  const spent = input.giftCardPayments ?? [];
+  const giftCards: OrderGiftCard[] = [
+    ...sold.map((card) => ({ code: card.code, kind: 'sold' as const, amount: card.amount, balanceAfter: card.amount, expiresAt: null })),
+    ...spent.map((card) => ({ code: card.code, kind: 'spent' as const, amount: card.amount, balanceAfter: 0, expiresAt: null })),
+  ];
   return {
     id: 1, uuid: input.uuid, number: 'MAIN-000001', status: 'paid', outletId, outletName: 'Main store', registerId: 3, registerName: 'Till 1', cashboxSessionId: 9, userId: 2,
     cashierName: 'Carl Cash', customerId: null, customerName: null, customerEmail: null, couponId: null, couponCode: null, subtotal: input.total, lineDiscountTotal: 0,
-    orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: input.total, taxTotal: 0, total: input.total, paid: input.total, change: 0, storeCreditPaid: input.storeCredit ?? 0, giftCardsSold: 0, giftCardsPaid: 0, note: null,
+    orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: input.total, taxTotal: 0, total: input.total, paid: input.total, change: 0, storeCreditPaid: input.storeCredit ?? 0, giftCardsSold: giftCardsTotal(sold), giftCardsPaid: giftCardsTotal(spent), giftCards, note: null,
     receiptTemplateId: null, lines: [], payments: [], loyalty: null, taxes: [], createdAt: '2026-01-01T10:00:00.000Z',
   };
 }
@@ -146,4 +155,26 @@ export async function payExact() {
   await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
   await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
   return payment;
+}
+
+/** A gift card as the lookup answers it: `balance` left of what was loaded, never expiring unless said. */
+export function giftCardOf(code: string, balance: number, overrides: Partial<GiftCard> = {}): GiftCard {
+  return {
+    id: 40, code, loaded: Math.max(balance, 5000), balance, status: balance > 0 ? 'active' : 'used', expiresAt: null, outletId: 1, outletName: 'Main store',
+    orderId: 7, orderNumber: 'MAIN-000007', createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', ...overrides,
+  };
+}
+
+/** GET /api/gift-cards/lookup answered from `cards` (an unknown code: 404, as the server says it); the codes asked for. */
+export function answerGiftCards(cards: GiftCard[]) {
+  const asked: string[] = [];
+  server.use(
+    rest.get('/api/gift-cards/lookup', ({ request }) => {
+      const code = new URL(request.url).searchParams.get('code') ?? '';
+      asked.push(code);
+      const card = cards.find((c) => c.code === code);
+      return card ? HttpResponse.json({ data: card }) : HttpResponse.json({ message: 'No gift card has this code.' }, { status: 404 });
+    }),
+  );
+  return asked;
 }

@@ -12,6 +12,8 @@ const preview: ReturnPreview = {
     { tender: 'cash', amount: 1000 },
     { tender: 'card', amount: 800 },
   ],
+  giftCard: 0,
+  giftCards: [],
   storeCredit: 0,
 };
 

@@ -2,6 +2,7 @@ import {
   defaultRefundBack,
   refundPointsOf,
   refundShareOf,
+  splitOntoGiftCards,
   type Refund,
   type RefundCreateInput,
   type RefundPointsShare,
@@ -31,7 +32,10 @@ export function useCreateReturn() {
   });
 }
 
-/** How the money goes back: to the sale's own tenders (cash from this till's drawer), or all as store credit. */
+/**
+ * How the money goes back: as it was paid — the sale's own tenders (cash from this till's drawer),
+ * then onto the gift cards that paid it, then the store credit that paid it — or all as store credit.
+ */
 export type ReturnMoney = 'tenders' | 'storeCredit';
 
 export type ReturnPreview = {
@@ -39,12 +43,16 @@ export type ReturnPreview = {
   total: number;
   points: RefundPointsShare | null;
   payments: Array<{ tender: Tender; amount: number }>;
+  /** Back onto the gift cards that paid the sale, and onto which card how much (in the order they were spent). */
+  giftCard: number;
+  giftCards: Array<{ maskedCode: string; amount: number; expiresAt: string | null }>;
   storeCredit: number;
 };
 
 /**
  * The refund as the server will work it out, with the contract's own functions: each line's share
- * (refundShareOf), the points part (refundPointsOf), and the tenders' defaults (defaultRefundBack).
+ * (refundShareOf), the points part (refundPointsOf), and where the money goes (defaultRefundBack,
+ * splitOntoGiftCards).
  */
 export function previewReturn(sale: SaleForReturn, quantities: Record<number, number>, money: ReturnMoney): ReturnPreview {
   const lines = sale.lines.map((line) => {
@@ -55,10 +63,18 @@ export function previewReturn(sale: SaleForReturn, quantities: Record<number, nu
   const isLast = sale.lines.every((line, index) => lines[index]!.quantity >= line.returnable);
   const points = sale.points && total > 0 ? refundPointsOf({ total: sale.total, ...sale.points }, sale.refundedBefore, total, isLast) : null;
   const moneyBack = total - (points?.pointsPaidBack ?? 0);
-  if (money === 'storeCredit' && sale.customerId !== null) return { lines, total, points, payments: [], storeCredit: moneyBack };
-  const room = sale.tenders.map((t) => ({ tender: t.tender, available: t.refundable }));
-  const back = defaultRefundBack(moneyBack, room, sale.customerId !== null ? sale.storeCreditRefundable : 0);
-  return { lines, total, points, ...back };
+  if (money === 'storeCredit' && sale.customerId !== null) return { lines, total, points, payments: [], giftCard: 0, giftCards: [], storeCredit: moneyBack };
+  const back = defaultRefundBack(moneyBack, {
+    tenders: sale.tenders.map((t) => ({ tender: t.tender, available: t.refundable })),
+    tendersTotal: sale.tendersRefundable,
+    giftCard: sale.giftCardRefundable,
+    storeCredit: sale.customerId !== null ? sale.storeCreditRefundable : 0,
+  });
+  const giftCards = splitOntoGiftCards(
+    back.giftCard,
+    sale.giftCards.map((card) => ({ maskedCode: card.maskedCode, expiresAt: card.expiresAt, available: card.refundable })),
+  ).map(({ maskedCode, expiresAt, amount }) => ({ maskedCode, expiresAt, amount }));
+  return { lines, total, points, ...back, giftCards };
 }
 
 /** The body of the refund: the chosen lines, the money as previewed, and this till's drawer when cash goes back. */
@@ -69,6 +85,7 @@ export function returnInput(preview: ReturnPreview, restock: Record<number, bool
   return {
     lines: preview.lines.filter((l) => l.quantity > 0).map((l) => ({ orderLineId: l.lineId, quantity: l.quantity, restock: restock[l.lineId] ?? true })),
     payments: preview.payments.map((p) => (p.tender === 'card' && reference ? { ...p, reference } : p)),
+    ...(preview.giftCard > 0 && { giftCard: preview.giftCard }),
     ...(preview.storeCredit > 0 && { storeCredit: preview.storeCredit }),
     reason: reason.trim(),
     ...(paysCash && { cashboxSessionId: drawerId }),

@@ -2,6 +2,7 @@ import type {
   CashboxSettingsInput,
   CashierRightsInput,
   GeneralSettingsInput,
+  GiftCardSettingsInput,
   ProductSettingsInput,
   SellingSettingsInput,
   ShopSettings,
@@ -53,6 +54,10 @@ export function useSaveCashboxSettings() {
 
 export function useSaveCashierRights() {
   return useSettingsMutation((input: CashierRightsInput) => putSettings('cashier-rights', input));
+}
+
+export function useSaveGiftCardSettings() {
+  return useSettingsMutation((input: GiftCardSettingsInput) => putSettings('gift-cards', input));
 }
 
 export function useSaveTaxSettings() {

@@ -6,5 +6,6 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/general', lazy: lazyScreen(() => import('./general-settings-page.tsx'), 'GeneralSettingsPage') },
   { path: 'settings/products', lazy: lazyScreen(() => import('./product-settings-page.tsx'), 'ProductSettingsPage') },
   { path: 'settings/cashier-rights', lazy: lazyScreen(() => import('./cashier-rights-page.tsx'), 'CashierRightsPage') },
+  { path: 'settings/gift-cards', lazy: lazyScreen(() => import('./gift-card-settings-page.tsx'), 'GiftCardSettingsPage') },
   { path: 'settings/rewards', lazy: lazyScreen(() => import('./reward-settings-page.tsx'), 'RewardSettingsPage') },
 ];

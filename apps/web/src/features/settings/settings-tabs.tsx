@@ -5,6 +5,7 @@ const tabs = [
   { label: 'General', to: '/settings/general' },
   { label: 'Products', to: '/settings/products' },
   { label: 'Rewards', to: '/settings/rewards?tab=points' },
+  { label: 'Gift cards', to: '/settings/gift-cards' },
   { label: 'Cashier rights', to: '/settings/cashier-rights' },
 ];
 
