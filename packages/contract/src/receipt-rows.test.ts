@@ -125,3 +125,65 @@ describe('loyalty on the receipt', () => {
     expect(rowsOf(quiet, true).some((row) => row.includes('Points') || row.includes('points'))).toBe(false);
   });
 });
+
+describe('gift cards on the receipt', () => {
+  const base: Order = {
+    id: 2, uuid: 'u2', number: 'MAIN-000125', status: 'paid', outletId: 1, outletName: 'Main', registerId: 2, registerName: 'Till 1', cashboxSessionId: 5, userId: 2,
+    cashierName: 'Sam Carter', customerId: null, customerName: null, customerEmail: null, couponId: null, couponCode: null,
+    subtotal: 800, lineDiscountTotal: 0, orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: 800, taxTotal: 0, total: 800, paid: 4000, change: 700, storeCreditPaid: 0,
+    giftCardsSold: 2500, giftCardsPaid: 0, note: null, receiptTemplateId: null,
+    lines: [{ productId: 1, orderDiscount: 0, chargeTotal: 0, taxTotal: 0, taxes: [], charges: [], id: 1, variantId: 11, title: 'Mug', variantName: '', sku: 'MUG', quantity: 1, unitPrice: 800, gross: 800, discount: 0, total: 800 }],
+    payments: [{ id: 1, tender: 'cash', amount: 3300, tendered: 4000, change: 700, reference: null }],
+    loyalty: null,
+    taxes: [],
+    giftCards: [{ code: '1234567890123456', kind: 'sold', amount: 2500, balanceAfter: 2500, expiresAt: '2027-11-26T12:00:00.000Z' }],
+    createdAt: '2026-11-26T12:00:00.000Z',
+  };
+  const rowsOf = (order: Order, paperWidth: 58 | 80 = 80) =>
+    receiptRows({ ...fallbackReceiptLayout, paperWidth }, toReceiptOrder(order, { locale: 'en-GB', timeZone: 'Europe/London' }), { businessName: 'Corner Shop', formatMoney }).flatMap((row) =>
+      'text' in row ? [row.text] : [],
+    );
+  const find = (rows: string[], start: string) => rows.find((row) => row.trimStart().startsWith(start)) ?? '';
+  const cashRow = (rows: string[]) => rows.findIndex((row) => /^Cash +\d/.test(row));
+
+  it('prints a sold card’s code in full with its amount and expiry under the total, then what the customer pays in all', () => {
+    const rows = rowsOf(base);
+    const card = rows.indexOf(find(rows, 'Gift card 1234 5678 9012 3456'));
+    expect(rows[card]).toMatch(/^Gift card 1234 5678 9012 3456 +25\.00 €$/);
+    expect(rows[card + 1]).toBe('    Valid until 26 Nov 2027');
+    expect(card).toBeGreaterThan(rows.indexOf(find(rows, 'TOTAL')));
+    expect(find(rows, 'TOTAL')).toMatch(/ 8\.00 €$/);
+    expect(find(rows, 'To pay')).toMatch(/ 33\.00 €$/);
+    expect(rows.indexOf(find(rows, 'To pay'))).toBeLessThan(cashRow(rows));
+    expect(find(rows, 'Change')).toMatch(/ 7\.00 €$/);
+  });
+
+  it('prints nothing about expiry for a card that never expires, and never splits a code on narrow paper', () => {
+    const rows = rowsOf({ ...base, giftCards: [{ ...base.giftCards![0]!, expiresAt: null }] }, 58);
+    expect(rows.some((row) => /valid|never/i.test(row))).toBe(false);
+    const card = rows.indexOf('Gift card 1234 5678 9012 3456');
+    expect(card).toBeGreaterThan(0);
+    expect(rows[card + 1]).toMatch(/^ +25\.00 €$/);
+    for (const row of rows) expect(textCells(row), row).toBeLessThanOrEqual(32);
+  });
+
+  it('prints a card that paid as a tender, masked, with the balance it has left', () => {
+    const spent: Order = {
+      ...base, total: 3000, paid: 1000, change: 0, giftCardsSold: 0, giftCardsPaid: 2000,
+      payments: [{ id: 1, tender: 'cash', amount: 1000, tendered: 1000, change: 0, reference: null }],
+      giftCards: [{ code: '6000444455556666', kind: 'spent', amount: 2000, balanceAfter: 3000, expiresAt: null }],
+    };
+    const rows = rowsOf(spent);
+    const card = rows.indexOf(find(rows, 'Gift card •••• 6666'));
+    expect(rows[card]).toMatch(/^Gift card •••• 6666 +20\.00 €$/);
+    expect(rows[card + 1]).toMatch(/^ {4}Balance left +30\.00 €$/);
+    expect(card).toBeGreaterThan(cashRow(rows));
+    expect(rows.join('\n')).not.toContain('6000444455556666');
+    expect(find(rows, 'To pay')).toBe('');
+  });
+
+  it('prints no gift card rows for a sale without cards', () => {
+    const rows = rowsOf({ ...base, giftCardsSold: 0, giftCards: [] });
+    expect(rows.some((row) => row.includes('Gift card') || row.startsWith('To pay'))).toBe(false);
+  });
+});

@@ -1,9 +1,10 @@
 import { tenderLabels } from './cashbox.ts';
+import { formatGiftCardCode, maskGiftCardCode, type OrderGiftCard } from './gift-cards.ts';
 import type { Order } from './orders.ts';
 import { formatPercent } from './pricing/index.ts';
 import { defaultReceiptToggles, receiptLineWidth, type ReceiptLayout } from './receipts.ts';
-import { amountLines as pair, centredLines as centred, wrapCells } from './receipt-text.ts';
-import { localDateTimeText } from './time-zone.ts';
+import { amountLines as pair, centredLines as centred, textCells, wrapCells } from './receipt-text.ts';
+import { localDateOf, localDateTimeText } from './time-zone.ts';
 
 /** One sold line as printed. `total` is the amount on the line's first row (before its discount). */
 export type ReceiptLine = {
@@ -51,6 +52,13 @@ export type ReceiptOrder = {
   pointsPaid?: { points: number; amount: number } | null;
   /** The part of the total the customer's store credit paid, printed among the payments likewise. */
   storeCreditPaid?: number | null;
+  /**
+   * Gift cards sold (or loaded) outside the total, code in full: printed under the total with what
+   * the customer pays in all. `validUntil`: the card's expiry as written, null when it has none.
+   */
+  giftCardsSold?: Array<{ code: string; amount: number; validUntil: string | null }>;
+  /** Gift cards that paid, printed among the payments with the balance each has left. */
+  giftCardsPaid?: Array<{ code: string; amount: number; balanceLeft: number }>;
   note: string | null;
 };
 
@@ -162,6 +170,14 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
   for (const charge of order.charges ?? []) rows.push(...texts(pair(charge.name, money(charge.amount), width)));
   rows.push(...taxRows(order.taxes, money));
   rows.push(...texts(pair('TOTAL', money(order.total), width), true));
+  // A card's code is never split over two rows: the amount goes below it when both do not fit.
+  const whole = (left: string, right: string) => (textCells(left) + 1 + textCells(right) <= width ? pair(left, right, width) : [...wrapCells(left, width), pair('', right, width)[0]!]);
+  const sold = order.giftCardsSold ?? [];
+  for (const card of sold) {
+    rows.push(...texts(whole(`Gift card ${formatGiftCardCode(card.code)}`, money(card.amount))));
+    if (card.validUntil) rows.push(...texts(wrapCells(`Valid until ${card.validUntil}`, width - 4).map((part) => `    ${part}`)));
+  }
+  if (sold.length > 0) rows.push(...texts(pair('To pay', money(order.total + sold.reduce((sum, card) => sum + card.amount, 0)), width), true));
   for (const payment of order.payments) {
     const name = payment.reference ? `${payment.name} ${payment.reference}` : payment.name;
     rows.push(...texts(pair(name, money(payment.amount), width)));
@@ -170,6 +186,10 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
     rows.push(...texts(pair(`Paid with points: ${points(order.pointsPaid.points)} points`, money(order.pointsPaid.amount), width)));
   }
   if (order.storeCreditPaid) rows.push(...texts(pair('Paid with store credit', money(order.storeCreditPaid), width)));
+  for (const card of order.giftCardsPaid ?? []) {
+    rows.push(...texts(pair(`Gift card ${maskGiftCardCode(card.code)}`, money(card.amount), width)));
+    rows.push(...texts(pair('    Balance left', money(card.balanceLeft), width)));
+  }
   if (order.change > 0) rows.push(...texts(pair('Change', money(order.change), width)));
   if (layout.showLoyaltyPoints && order.pointsEarned !== null) {
     rows.push(rule());
@@ -244,7 +264,17 @@ export function toReceiptOrder(order: Order, { locale, timeZone }: ReceiptDateSe
     pointsBalance: hasPoints && loyalty ? loyalty.balanceAfter : null,
     pointsPaid: loyalty && loyalty.pointsPaid > 0 ? { points: tenderPoints, amount: loyalty.pointsPaid } : null,
     storeCreditPaid: order.storeCreditPaid > 0 ? order.storeCreditPaid : null,
+    ...giftCardsOf(order.giftCards ?? [], locale, timeZone),
     note: order.note,
+  };
+}
+
+/** The cards a sale sold and spent as its receipt prints them; a card's expiry is a day in the shop's locale and time zone. */
+function giftCardsOf(cards: OrderGiftCard[], locale: string, timeZone: string): Pick<ReceiptOrder, 'giftCardsSold' | 'giftCardsPaid'> {
+  const day = (iso: string) => formatSaleDate(iso, locale, timeZone, { dateStyle: 'medium' });
+  return {
+    giftCardsSold: cards.filter((card) => card.kind !== 'spent').map((card) => ({ code: card.code, amount: card.amount, validUntil: card.expiresAt ? day(card.expiresAt) : null })),
+    giftCardsPaid: cards.filter((card) => card.kind === 'spent').map((card) => ({ code: card.code, amount: card.amount, balanceLeft: card.balanceAfter })),
   };
 }
 
@@ -262,12 +292,12 @@ function rewardOf(order: Order): { kind: 'order'; amount: number } | { kind: 'li
   return lineIndex >= 0 ? { kind: 'line', amount, lineIndex } : null;
 }
 
-/** "Nov 21, 2026, 11:30 PM" on the shop's clock; "2026-11-21 23:30" where the locale is unknown. */
-export function formatSaleDate(iso: string, locale: string, timeZone: string): string {
+/** "Nov 21, 2026, 11:30 PM" on the shop's clock (or as `style` says); "2026-11-21 23:30" where the locale is unknown. */
+export function formatSaleDate(iso: string, locale: string, timeZone: string, style: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   const date = new Date(iso);
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+    return new Intl.DateTimeFormat(locale, { ...style, timeZone }).format(date);
   } catch {
-    return localDateTimeText(date, timeZone);
+    return style.timeStyle ? localDateTimeText(date, timeZone) : localDateOf(date, timeZone);
   }
 }

@@ -3,6 +3,7 @@ import {
   type AppliedCoupon,
   type ApplyCouponInput,
   type CashboxStatus,
+  type GiftCard,
   type Order,
   type OrderCreateInput,
   type PointsSummary,
@@ -10,7 +11,8 @@ import {
   type RedeemInput,
   type RedeemResult,
 } from '@tillbook/contract';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -69,4 +71,27 @@ export function useCheckRedemption() {
   return useMutation({
     mutationFn: async (input: RedeemInput) => (await http.post<{ data: RedeemResult }>('/api/rewards/redeem', input)).data.data,
   });
+}
+
+/**
+ * The gift card behind a code (GET /api/gift-cards/lookup, any signed-in user): its balance, status
+ * and expiry. Another till may spend it at any moment: read afresh each time the till asks, and
+ * again after the server refused a payment with it.
+ */
+export function giftCardQuery(code: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.giftCards.all, 'lookup', code],
+    queryFn: async () => (await http.get<{ data: GiftCard }>('/api/gift-cards/lookup', { params: { code } })).data.data,
+    // An unknown code (404) is an answer, not a failure to try again.
+    retry: false,
+  });
+}
+
+/** Every card the till looked up, for after a refused payment: balances moved. */
+export const giftCardLookupPrefix = [...queryKeys.giftCards.all, 'lookup'] as const;
+
+/** Looks a code up now, never from what was read before (the code is normalised: contract giftCardCodeField). */
+export function useFetchGiftCard(): (code: string) => Promise<GiftCard> {
+  const client = useQueryClient();
+  return useCallback((code: string) => client.fetchQuery({ ...giftCardQuery(code), staleTime: 0 }), [client]);
 }

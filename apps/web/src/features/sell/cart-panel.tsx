@@ -1,7 +1,8 @@
-import { formatPercent, type PricedSale, type Reward } from '@tillbook/contract';
+import { formatPercent, giftCardsTotal, type PricedSale, type Reward } from '@tillbook/contract';
 import type { Dispatch, ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
+import { CartGiftCardLines } from './cart-gift-card-lines.tsx';
 import { CartLineRow } from './cart-line-row.tsx';
 import { isOrderReward, isReadyToPay, itemCountOf, type CartAction, type CartLine, type CartState } from './cart.ts';
 import { CouponBox } from './coupon-box.tsx';
@@ -44,6 +45,8 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCust
   const { cart } = priced;
   const { loyalty } = rewards;
   const isEmpty = state.lines.length === 0;
+  // Gift cards sold are outside the goods' total: the customer pays both.
+  const giftCardsSold = giftCardsTotal(state.giftCards);
   const reward = state.reward;
   // The engine's word on the reward taken (the balance moved, its product left the sale); pricing waits for the points to load.
   const rewardError = priced.loyalty?.errors['redemption.rewardId'] ?? null;
@@ -97,7 +100,9 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCust
       )}
 
       <div className="min-h-0 flex-1 overflow-auto px-3">
-        {isEmpty ? (
+        {isEmpty && giftCardsSold > 0 ? (
+          <p className="py-3 text-center text-sm text-gray-600">Add an item to take payment: gift cards are sold with a sale of goods.</p>
+        ) : isEmpty ? (
           <div className="flex h-full min-h-32 flex-col items-center justify-center gap-2 py-8 text-center text-sm text-gray-500">
             <p>Scan or search to add items</p>
             {(orderDiscountLabel || state.coupon || hasOrderReward) && (
@@ -124,6 +129,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCust
             ))}
           </ul>
         )}
+        <CartGiftCardLines cards={state.giftCards} onRemove={(code) => dispatch({ type: 'removeGiftCard', code })} />
       </div>
 
       <div className="space-y-2 border-t border-gray-200 px-3 py-2">
@@ -141,9 +147,11 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCust
           <dd className="text-right text-base font-semibold text-gray-900" aria-label="Sale total">
             {money.format(cart.total)}
           </dd>
+          {giftCardsSold > 0 && <Figure label="Gift cards" value={money.format(giftCardsSold)} />}
+          {giftCardsSold > 0 && <Figure label="To pay" value={money.format(cart.total + giftCardsSold)} />}
         </dl>
         <Button className="h-14 w-full text-base" disabled={!canPay} onClick={onPay}>
-          Pay {money.format(cart.total)} <kbd className="rounded bg-indigo-500 px-1.5 py-0.5 font-mono text-xs">F9</kbd>
+          Pay {money.format(cart.total + giftCardsSold)} <kbd className="rounded bg-indigo-500 px-1.5 py-0.5 font-mono text-xs">F9</kbd>
         </Button>
         <div className="flex flex-wrap gap-2">{actions}</div>
       </div>

@@ -1,6 +1,6 @@
 import { priceSale, type SaleItem } from '@tillbook/contract';
 import { describe, expect, it } from 'vitest';
-import { cartReducer, couponSignatureOf, emptyCart, priceCartState, saleInputOf, type CartAction, type CartState } from './cart.ts';
+import { cartReducer, couponSignatureOf, emptyCart, isCartBlank, normalizeCart, priceCartState, saleInputOf, type CartAction, type CartState } from './cart.ts';
 
 const vat20 = { id: 1, name: 'VAT 20%', rateE4: 200_000, isInclusive: true, isCompound: false };
 const deposit = { id: 1, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
@@ -123,5 +123,22 @@ describe('the cart', () => {
       customerId: 4,
       redemption: null,
     });
+  });
+
+  it('keeps gift cards sold apart from the goods: each code once, outside the pricing, refused and removed by code', () => {
+    const card = { code: '6000111122223333', amount: 2500 };
+    const state = run({ type: 'add', item: item(1, 500), stock: null }, { type: 'addGiftCard', card }, { type: 'addGiftCard', card: { ...card, amount: 100 } });
+    expect(state.giftCards).toEqual([card]);
+    expect(priceCartState(state).cart.total).toBe(500);
+    expect(saleInputOf(state)).not.toHaveProperty('giftCards');
+    const refused = cartReducer(state, { type: 'refuseGiftCards', refusals: { [card.code]: 'No.' } });
+    expect(refused.giftCards[0]?.refusal).toBe('No.');
+    const gone = cartReducer(run({ type: 'addGiftCard', card }), { type: 'removeGiftCard', code: card.code });
+    expect(gone.giftCards).toEqual([]);
+    expect(isCartBlank(run({ type: 'addGiftCard', card }))).toBe(false);
+    expect(isCartBlank(gone)).toBe(true);
+    // A cart saved before gift cards existed reads as one without them.
+    const { giftCards: _, ...old } = emptyCart();
+    expect(normalizeCart(old as CartState).giftCards).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   type TaxRounding,
 } from '@tillbook/contract';
 import { newUuid } from '../../lib/uuid.ts';
+import { giftCardsReducer, type CartGiftCard, type GiftCardAction } from './cart-gift-cards.ts';
 
 /** One line of the sale; `key` is the variant's, so adding it again raises the quantity. */
 export type CartLine = {
@@ -68,6 +69,8 @@ export type CartState = {
   coupon: CartCoupon | null;
   customer: CartCustomer | null;
   reward: CartReward | null;
+  /** Gift cards the sale sells: lines of their own, outside the goods' pricing and total. */
+  giftCards: CartGiftCard[];
 };
 
 export type CartAction =
@@ -89,19 +92,20 @@ export type CartAction =
   | { type: 'newSale' }
   /** The server refused the uuid (409: another sale has it): the same sale under a new one. */
   | { type: 'renewUuid' }
-  | { type: 'resume'; state: CartState };
+  | { type: 'resume'; state: CartState }
+  | GiftCardAction;
 
 export function lineKeyOf(item: SaleItem): string {
   return `v${item.variantId}`;
 }
 
 export function emptyCart(uuid: string = newUuid()): CartState {
-  return { uuid, lines: [], orderDiscount: null, coupon: null, customer: null, reward: null };
+  return { uuid, lines: [], orderDiscount: null, coupon: null, customer: null, reward: null, giftCards: [] };
 }
 
-/** A cart saved or held before rewards existed reads as one without a reward. */
+/** A cart saved or held before rewards (or gift cards) existed reads as one without them. */
 export function normalizeCart(state: CartState): CartState {
-  return { ...state, reward: state.reward ?? null };
+  return { ...state, reward: state.reward ?? null, giftCards: state.giftCards ?? [] };
 }
 
 function clampQuantity(quantity: number): number {
@@ -212,6 +216,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { ...state, uuid: newUuid() };
     case 'resume':
       return normalizeCart(action.state);
+    default:
+      return { ...state, giftCards: giftCardsReducer(state.giftCards, action) };
   }
 }
 
@@ -228,9 +234,9 @@ function couponDiscountOf(state: CartState) {
   return couponOrderDiscount({ discount: state.coupon.applied.discount, lineIndexes });
 }
 
-/** Whether the sale holds anything a cashier gave it: lines, a customer, a sale discount, a coupon or a reward. */
+/** Whether the sale holds anything a cashier gave it: lines, a customer, a sale discount, a coupon, a reward or a gift card. */
 export function isCartBlank(state: CartState): boolean {
-  return state.lines.length === 0 && state.customer === null && state.orderDiscount === null && state.coupon === null && state.reward === null;
+  return state.lines.length === 0 && state.customer === null && state.orderDiscount === null && state.coupon === null && state.reward === null && state.giftCards.length === 0;
 }
 
 function saleLoyaltyOf(state: CartState, customer: CustomerLoyalty | null, points: number): SaleLoyalty | null {

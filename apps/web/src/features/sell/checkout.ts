@@ -1,11 +1,13 @@
-import { totalMismatchMessage, type Order, type PaymentInput } from '@tillbook/contract';
+import { totalMismatchMessage, type GiftCardPaymentInput, type Order, type PaymentInput } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
 import { useApproval } from '../../lib/approvals.tsx';
 import { shopSettingsQuery } from '../../lib/shop-settings.ts';
-import { pointsQueryPrefix, useCreateOrder } from './api.ts';
+import { giftCardLookupPrefix, pointsQueryPrefix, useCreateOrder } from './api.ts';
 import { saleInputOf, type CartState } from './cart.ts';
+import { giftCardBodyOf, giftCardRefusalsOf } from './checkout-gift-cards.ts';
+import { giftCardPayOfflineMessage, giftCardSellOfflineMessage } from './gift-card-lookup.ts';
 
 type CheckoutOptions = {
   registerId: number;
@@ -16,6 +18,8 @@ type CheckoutOptions = {
   /** Prices on the server differ from the catalogue copy: fetch the changes. */
   onPricesChanged: () => void;
   onCompleted: (order: Order) => void;
+  /** The server refused gift cards the sale sells (by code; empty: none): their lines say why. */
+  onGiftCardsRefused?: (refusals: Record<string, string>) => void;
 };
 
 /** Why the server refused the sale, in the cashier's words. */
@@ -43,18 +47,26 @@ export const registerTakenMessage = 'This register is now selling in another tab
  * retry after a lost answer returns the first order instead of making a second one; a 409 says a
  * different sale holds the uuid, and the cart takes a new one.
  */
-export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPricesChanged, onCompleted }: CheckoutOptions) {
+export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPricesChanged, onCompleted, onGiftCardsRefused }: CheckoutOptions) {
   const create = useCreateOrder();
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // The server's refusals of gift cards paying, by code: the payment dialog shows each on its card.
+  const [giftCardRefusals, setGiftCardRefusals] = useState<Record<string, string>>({});
   // Discounts or prices beyond a cashier's rights: a manager approves, and the same sale (same uuid) goes again.
   const approval = useApproval();
 
-  /** `points` and `storeCredit`: offered as tenders; the payments cover the total less what they pay. */
-  function complete(state: CartState, total: number, payments: PaymentInput[], points = 0, storeCredit = 0) {
+  /**
+   * `points`, `storeCredit` and `giftCards` (cards paying): offered as tenders; the payments cover
+   * what is left of the total, plus the gift cards the sale sells (contract drawerDue).
+   */
+  function complete(state: CartState, total: number, payments: PaymentInput[], points = 0, storeCredit = 0, giftCards: GiftCardPaymentInput[] = []) {
     if (!holdsRegister()) return setError(registerTakenMessage);
+    // Only the server knows a card's balance: no gift card is sold or spent offline.
+    if (!navigator.onLine && (giftCards.length > 0 || state.giftCards.length > 0)) return setError(giftCards.length > 0 ? giftCardPayOfflineMessage : giftCardSellOfflineMessage);
     setError(null);
-    const sale = { ...saleInputOf(state, points), uuid: state.uuid, registerId, payments, total, ...(storeCredit > 0 && { storeCredit }) };
+    setGiftCardRefusals({});
+    const sale = { ...saleInputOf(state, points), uuid: state.uuid, registerId, payments, total, ...(storeCredit > 0 && { storeCredit }), ...giftCardBodyOf(state.giftCards, giftCards) };
     const succeed = (order: Order) => {
       // The customer's balance moved: the next sale reads it again.
       if (state.customer) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
@@ -69,7 +81,12 @@ export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPrices
       }
       if (refusal.isSaleIdTaken) onSaleIdTaken();
       if (refusal.isRedemption) void client.invalidateQueries({ queryKey: pointsQueryPrefix });
-      setError(refusal.message);
+      const cards = giftCardRefusalsOf(apiErrorOf(failure).fieldErrors, state.giftCards, giftCards);
+      onGiftCardsRefused?.(cards.sold);
+      setGiftCardRefusals(cards.paying);
+      // A card's balance moved (another till spent it, it expired): the dialog reads the cards again.
+      if (Object.keys(cards.paying).length > 0) void client.invalidateQueries({ queryKey: giftCardLookupPrefix });
+      setError(cards.message ?? refusal.message);
     };
     create.mutate(sale, {
       onSuccess: succeed,
@@ -80,5 +97,10 @@ export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPrices
     });
   }
 
-  return { complete, isSubmitting: create.isPending, error, clearError: () => setError(null), approvalDialog: approval.dialog };
+  function clearError() {
+    setError(null);
+    setGiftCardRefusals({});
+  }
+
+  return { complete, isSubmitting: create.isPending, error, giftCardRefusals, clearError, approvalDialog: approval.dialog };
 }

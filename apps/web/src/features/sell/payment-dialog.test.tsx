@@ -38,7 +38,7 @@ describe('PaymentDialog', () => {
 
   it('takes part card, part cash, and shows the change', async () => {
     const { onComplete } = renderDialog();
-    await userEvent.click(screen.getByRole('button', { name: /card/i }));
+    await userEvent.click(screen.getByRole('button', { name: /^card/i }));
     await typeAmount('20');
     await userEvent.type(screen.getByRole('textbox', { name: /reference/i }), 'AUTH 4471');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
@@ -59,7 +59,7 @@ describe('PaymentDialog', () => {
     expect(onComplete).toHaveBeenCalledWith([
       { tender: 'card', amount: 2000, reference: 'AUTH 4471' },
       { tender: 'cash', amount: 1500 },
-    ], 0, 0);
+    ], 0, 0, []);
   });
 
   it('refuses a card payment over what is due', async () => {
@@ -84,7 +84,7 @@ describe('PaymentDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: '$50.00' }));
     expect(change()).toBe('$17.90');
     await userEvent.click(completeButton());
-    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 5000 }], 0, 0);
+    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 5000 }], 0, 0, []);
   });
 
   it('says what is wrong with a typed amount, never guessing', async () => {

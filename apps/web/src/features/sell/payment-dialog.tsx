@@ -1,4 +1,4 @@
-import { settlePayments, type PaymentInput } from '@tillbook/contract';
+import { drawerDue, giftCardsTotal, settlePayments, type GiftCardPaymentInput, type PaymentInput } from '@tillbook/contract';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -6,13 +6,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { cn } from '../../lib/class-names.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
-import { quickCashAmounts } from './payment-quick-amounts.ts';
+import { GiftCardTender } from './gift-card-tender.tsx';
+import { DueAndChange, PaymentTotal, QuickCash } from './payment-figures.tsx';
 import { PaymentList, type Payment } from './payment-list.tsx';
 import { maxPointsPaymentOf, PointsHint, pointsPaymentOf, type PointsPayment, type PointsTender } from './points-tender.tsx';
 import { altDigitsOf, choiceLabels, choiceOfKey, choicesOf, kbdClass, TenderChoices, type Choice } from './tender-choices.tsx';
 import { maxStoreCreditOf, StoreCreditHint, storeCreditProblemOf, type StoreCreditTender } from './store-credit-tender.tsx';
+import { noGiftCards, useGiftCardPayments, type PaymentGiftCards } from './use-gift-card-payments.ts';
 
 type PaymentDialogProps = {
   open: boolean;
@@ -22,16 +23,17 @@ type PaymentDialogProps = {
   points?: PointsTender | null;
   /** The customer's store credit as a tender, when they have some; null otherwise. */
   storeCredit?: StoreCreditTender | null;
+  giftCards?: PaymentGiftCards;
   isSubmitting: boolean;
   /** The server's message when the sale was refused. */
   error: string | null;
   onCancel: () => void;
-  /** `points` and `storeCredit`: offered as tenders (0 for none); the payments cover the total less what they pay. */
-  onComplete: (payments: PaymentInput[], points: number, storeCredit: number) => void;
+  /** `points`, `storeCredit` and `giftCards` (cards paying): offered as tenders; the payments cover the rest and the cards sold. */
+  onComplete: (payments: PaymentInput[], points: number, storeCredit: number, giftCards: GiftCardPaymentInput[]) => void;
 };
 
 /** Taking payment for a sale: one tender or several, with change out of the cash. */
-export function PaymentDialog({ open, total, points = null, storeCredit = null, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
+export function PaymentDialog({ open, total, points = null, storeCredit = null, giftCards = noGiftCards, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
   const cancel = () => {
     // The sale is on its way to the server; leaving now would hide whether it was made.
     if (!isSubmitting) onCancel();
@@ -39,38 +41,51 @@ export function PaymentDialog({ open, total, points = null, storeCredit = null, 
   return (
     <Dialog open={open} title="Take payment" onClose={cancel}>
       {/* Mounted only while open, so each sale starts with no payments. */}
-      <PaymentForm total={total} points={points} storeCredit={storeCredit} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
+      <PaymentForm total={total} points={points} storeCredit={storeCredit} giftCards={giftCards} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
     </Dialog>
   );
 }
 
 type PaymentFormProps = Omit<PaymentDialogProps, 'open'>;
 
-function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
+function PaymentForm({ total, points, storeCredit, giftCards = noGiftCards, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
   const money = useMoney();
+  const decimal = (minor: number) => (minor > 0 ? money.toInput(minor) : '');
+  const soldTotal = giftCardsTotal(giftCards.sold);
   const [payments, setPayments] = useState<Payment[]>([]);
   const [pointsPayment, setPointsPayment] = useState<PointsPayment | null>(null);
   const [creditPaid, setCreditPaid] = useState(0);
   const [tender, setTender] = useState<Choice>('cash');
   const [reference, setReference] = useState('');
+  const [amountText, setAmountText] = useState(() => decimal(total + soldTotal));
   const [amountError, setAmountError] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-
-  // Points and store credit pay their part first; cash, card and other cover the rest.
-  const settleWith = (paidWithPoints: PointsPayment | null, rows: Payment[], credit = creditPaid) =>
-    settlePayments(total - (paidWithPoints?.amount ?? 0) - credit, rows, money.format);
   const dueBeforeCredit = total - (pointsPayment?.amount ?? 0);
+  const cards = useGiftCardPayments({
+    isActive: tender === 'giftCard',
+    goodsLeft: dueBeforeCredit - creditPaid,
+    soldCodes: giftCards.sold.map((card) => card.code),
+    refusals: giftCards.refusals,
+    onFound: (offered) => {
+      setAmountText(decimal(offered));
+      focusAmount();
+    },
+    onScanned: (code) => setAmountText((typed) => (typed.endsWith(code) ? typed.slice(0, -code.length) : typed)),
+  });
+
+  // Points, store credit and gift cards pay their part of the goods first; cash, card and other cover the rest and the cards sold.
+  const settleWith = (paidWithPoints: PointsPayment | null, rows: Payment[], credit = creditPaid, cardsPaid = cards.total) =>
+    settlePayments(drawerDue({ goodsDue: total - (paidWithPoints?.amount ?? 0), storeCredit: credit, giftCardsPaid: cardsPaid, giftCardsSold: soldTotal }), rows, money.format);
   const settlement = settleWith(pointsPayment, payments);
   const due = settlement.ok ? 0 : settlement.due;
   const change = settlement.ok ? settlement.change : 0;
-  const decimal = (minor: number) => (minor > 0 ? money.toInput(minor) : '');
-  const [amountText, setAmountText] = useState(() => decimal(total));
   // The balance read again (the server refused the points: another till spent them) may no longer hold what was offered.
   const pointsProblem = !pointsPayment ? null : points ? points.check(pointsPayment.points).message : 'Points can no longer pay for this sale: remove them.';
   const creditProblem = storeCreditProblemOf(storeCredit ?? null, creditPaid, dueBeforeCredit, money.format);
-  const canComplete = settlement.ok && !isSubmitting && pointsProblem === null && creditProblem === null;
+  const canComplete = settlement.ok && !isSubmitting && pointsProblem === null && creditProblem === null && !cards.isBlocked;
   const choices = choicesOf(points !== null, storeCredit !== null);
   const parsedAmount = money.parse(amountText);
+  const typedAmount = parsedAmount.ok ? parsedAmount.minor : null;
 
   function focusAmount() {
     amountRef.current?.focus();
@@ -84,8 +99,8 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
   }, []);
 
   /** The amount field offers what is left to pay after a change of payments. */
-  function afterChange(paidWithPoints: PointsPayment | null, rows: Payment[], credit = creditPaid) {
-    const left = settleWith(paidWithPoints, rows, credit);
+  function afterChange(paidWithPoints: PointsPayment | null, rows: Payment[], credit = creditPaid, cardsPaid = cards.total) {
+    const left = settleWith(paidWithPoints, rows, credit, cardsPaid);
     setAmountText(left.ok ? '' : decimal(left.due));
     setReference('');
     setAmountError(null);
@@ -123,7 +138,20 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
     afterChange(pointsPayment, payments, amount);
   }
 
+  /** A card found and judged; the cashier goes on in cash. */
+  async function addGiftCard(amount: number) {
+    const added = await cards.add(amount);
+    if (added.ok) {
+      setTender('cash');
+      return afterChange(pointsPayment, payments, creditPaid, added.total);
+    }
+    setAmountError(added.amountError);
+    if (added.amountError) focusAmount();
+  }
+
   function addTypedPayment() {
+    // A gift card's amount is offered once the card is found: Add without one finds it first.
+    if (tender === 'giftCard' && !amountText.trim()) return cards.entry.find();
     const amount = parsedAmount.ok ? parsedAmount.minor : null;
     if (amount === null || amount <= 0) {
       setAmountError(!parsedAmount.ok && parsedAmount.error !== 'empty' ? parsedAmount.message : `Enter an amount greater than zero, like ${money.example}.`);
@@ -135,6 +163,7 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
       return;
     }
     if (tender === 'storeCredit') return addStoreCredit(amount);
+    if (tender === 'giftCard') return void addGiftCard(amount);
     addPayment({ tender, amount, reference: tender === 'cash' ? '' : reference.trim() });
   }
 
@@ -155,6 +184,7 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
       payments.map((p) => ({ tender: p.tender, amount: p.amount, ...(p.reference ? { reference: p.reference } : {}) })),
       pointsPayment?.points ?? 0,
       creditPaid,
+      cards.payments,
     );
   }
 
@@ -165,7 +195,10 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
     // Points start from what they may pay of what is left (a new points payment replaces the one taken).
     if (next === 'points' && points) setAmountText(decimal(Math.min(due + (pointsPayment?.amount ?? 0), points.room.maxAmount)));
     if (next === 'storeCredit' && storeCredit) setAmountText(decimal(maxStoreCreditOf(storeCredit, dueBeforeCredit)));
-    focusAmount();
+    // A card's code comes first; its amount is offered once it is found.
+    if (next !== 'giftCard') return focusAmount();
+    setAmountText('');
+    window.setTimeout(() => cards.codeRef.current?.focus(), 0);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -188,13 +221,12 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
   const isOverpaid = !settlement.ok && settlement.due === 0;
   return (
     <div onKeyDown={onKeyDown} className="flex flex-col gap-4">
-      <p className="text-base">
-        Total <span className="font-semibold tabular-nums text-gray-900">{money.format(total)}</span>
-      </p>
+      <PaymentTotal total={total} giftCardsSold={soldTotal} />
 
       <TenderChoices choices={choices} tender={tender} onPick={pickTender} />
+      {tender === 'giftCard' && <GiftCardTender entry={cards.entry} codeRef={cards.codeRef} disabled={isSubmitting} />}
 
-      <div className="flex items-end gap-2">
+      <div className="flex items-start gap-2">
         <Field label={`${choiceLabels[tender]} amount`} error={amountError ?? undefined} className="flex-1">
           <TextInput
             ref={amountRef}
@@ -208,42 +240,17 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
             className="text-lg tabular-nums"
           />
         </Field>
-        <Button variant="secondary" className="min-h-11" onClick={addTypedPayment} disabled={isSubmitting}>
+        <Button variant="secondary" className="mt-[1.625rem] min-h-11" onClick={addTypedPayment} disabled={isSubmitting}>
           Add
         </Button>
       </div>
 
-      {tender === 'cash' && due > 0 && (
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick cash">
-          {[due, ...quickCashAmounts(due, money.fractionDigits)].map((amount, index) => (
-            <Button
-              key={amount}
-              variant="secondary"
-              className="min-h-11 normal-case"
-              disabled={isSubmitting}
-              onClick={() => addPayment({ tender: 'cash', amount, reference: '' })}
-            >
-              {index === 0 ? 'Exact' : money.format(amount)}
-            </Button>
-          ))}
-        </div>
-      )}
+      {tender === 'cash' && due > 0 && <QuickCash due={due} disabled={isSubmitting} onPay={(amount) => addPayment({ tender: 'cash', amount, reference: '' })} />}
       {tender === 'points' && points && (
-        <PointsHint
-          tender={points}
-          amount={parsedAmount.ok ? parsedAmount.minor : null}
-          disabled={isSubmitting}
-          onMax={() => addPointsPayment(maxPointsPaymentOf(points))}
-        />
+        <PointsHint tender={points} amount={typedAmount} disabled={isSubmitting} onMax={() => addPointsPayment(maxPointsPaymentOf(points))} />
       )}
       {tender === 'storeCredit' && storeCredit && (
-        <StoreCreditHint
-          tender={storeCredit}
-          due={dueBeforeCredit}
-          amount={parsedAmount.ok ? parsedAmount.minor : null}
-          disabled={isSubmitting}
-          onMax={() => addStoreCredit(maxStoreCreditOf(storeCredit, dueBeforeCredit))}
-        />
+        <StoreCreditHint tender={storeCredit} due={dueBeforeCredit} amount={typedAmount} disabled={isSubmitting} onMax={() => addStoreCredit(maxStoreCreditOf(storeCredit, dueBeforeCredit))} />
       )}
       {(tender === 'card' || tender === 'other') && (
         <Field label="Reference (optional)" hint="The slip or approval number.">
@@ -255,6 +262,7 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
         payments={payments}
         pointsPayment={pointsPayment}
         storeCredit={creditPaid}
+        giftCards={cards.payments.map((card) => ({ ...card, problem: cards.problems[card.code] }))}
         disabled={isSubmitting}
         onRemove={removePayment}
         onRemovePoints={removePointsPayment}
@@ -262,27 +270,15 @@ function PaymentForm({ total, points, storeCredit, isSubmitting, error, onCancel
           setCreditPaid(0);
           afterChange(pointsPayment, payments, 0);
         }}
+        onRemoveGiftCard={(index) => afterChange(pointsPayment, payments, creditPaid, cards.remove(index))}
       />
 
-      <dl className="grid grid-cols-2 gap-3">
-        <div className="rounded-md bg-gray-50 px-3 py-2">
-          <dt className="text-xs font-semibold uppercase text-gray-500">Still due</dt>
-          <dd className="text-3xl font-bold tabular-nums text-gray-900" data-testid="still-due">
-            {money.format(due)}
-          </dd>
-        </div>
-        <div className={cn('rounded-md px-3 py-2', change > 0 ? 'bg-green-50' : 'bg-gray-50')}>
-          <dt className="text-xs font-semibold uppercase text-gray-500">Change</dt>
-          <dd className="text-3xl font-bold tabular-nums text-gray-900" data-testid="change">
-            {money.format(change)}
-          </dd>
-        </div>
-      </dl>
+      <DueAndChange due={due} change={change} />
 
       {isOverpaid && <Alert tone="error">{settlement.message}</Alert>}
       {pointsProblem && <Alert tone="error">{pointsProblem}</Alert>}
       {creditProblem && <Alert tone="error">{creditProblem}</Alert>}
-      {!settlement.ok && !isOverpaid && (payments.length > 0 || pointsPayment || creditPaid > 0) && <p className="text-sm text-gray-600">{settlement.message}</p>}
+      {!settlement.ok && !isOverpaid && (payments.length > 0 || pointsPayment || creditPaid > 0 || cards.total > 0) && <p className="text-sm text-gray-600">{settlement.message}</p>}
       {error && <Alert tone="error">{error}</Alert>}
 
       <div className="mt-2 flex justify-end gap-2">

@@ -56,7 +56,7 @@ describe('PaymentDialog with points', () => {
     await userEvent.click(screen.getByRole('button', { name: '$10.00' }));
     expect(screen.getByTestId('change').textContent).toBe('$2.50');
     await userEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 1000 }], 1250, 0);
+    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 1000 }], 1250, 0, []);
   });
 
   it('pays the most the shop allows with Max, and takes the points off again', async () => {
@@ -94,11 +94,11 @@ describe('PaymentDialog with points', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Max' }));
     expect(stillDue()).toBe('$0.00');
     await userEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-    expect(onComplete).toHaveBeenCalledWith([], 2000, 0);
+    expect(onComplete).toHaveBeenCalledWith([], 2000, 0, []);
   });
 
   it('offers no Points tender without points to pay with', () => {
     renderPayment(0);
-    expect(within(screen.getByRole('group', { name: 'Tender' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['CashF1', 'CardF2', 'OtherF3']);
+    expect(within(screen.getByRole('group', { name: 'Tender' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['CashF1', 'CardF2', 'OtherF3', 'Gift cardF7']);
   });
 });

@@ -46,7 +46,7 @@ describe('PaymentDialog with store credit', () => {
     expect(amountField()).toHaveProperty('value', '15.00');
     await userEvent.click(screen.getByRole('button', { name: 'Exact' }));
     await userEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 1500 }], 0, 500);
+    expect(onComplete).toHaveBeenCalledWith([{ tender: 'cash', amount: 1500 }], 0, 500, []);
   });
 
   it('pays the most it may with Max, and takes the credit off again', async () => {
@@ -65,7 +65,7 @@ describe('PaymentDialog with store credit', () => {
     renderPayment(1200);
     // Alt+5 by key position, as F6: the digits stay with their tenders whichever are offered.
     await userEvent.keyboard('{Alt>}5{/Alt}');
-    expect(screen.getByText(/Alt\+1\/2\/3\/5 also pick the tender/)).toBeTruthy();
+    expect(screen.getByText(/Alt\+1\/2\/3\/5\/6 also pick the tender/)).toBeTruthy();
     await typeAmount('15');
     expect(screen.getByText('The customer’s store credit is $12.00.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
@@ -80,12 +80,12 @@ describe('PaymentDialog with store credit', () => {
     await userEvent.keyboard('{Enter}');
     expect(stillDue()).toBe('$0.00');
     await userEvent.click(screen.getByRole('button', { name: 'Complete sale' }));
-    expect(onComplete).toHaveBeenCalledWith([], 0, 2000);
+    expect(onComplete).toHaveBeenCalledWith([], 0, 2000, []);
   });
 
   it('offers no Store credit tender without credit', () => {
     renderPayment(null);
-    expect(within(screen.getByRole('group', { name: 'Tender' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['CashF1', 'CardF2', 'OtherF3']);
+    expect(within(screen.getByRole('group', { name: 'Tender' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['CashF1', 'CardF2', 'OtherF3', 'Gift cardF7']);
   });
 });
 

@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { usePointsFormat } from './points-format.ts';
+import { SaleGiftCards } from './sale-gift-cards.tsx';
 
 type SaleReceiptProps = { order: Order; onNewSale: () => void };
 
@@ -132,6 +133,7 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
             Order <span className="font-mono font-semibold text-gray-900">{order.number}</span> · {money.format(order.total)}
           </p>
           <PointsOfSale order={order} />
+          <SaleGiftCards order={order} />
         </div>
         {order.change > 0 && (
           <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-5 py-4 text-green-900">

@@ -1,4 +1,4 @@
-import type { CashboxSession, Order, SyncProduct, SyncVariant } from '@tillbook/contract';
+import { giftCardsTotal, type CashboxSession, type Order, type SyncProduct, type SyncVariant } from '@tillbook/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CustomerPicker } from '../../components/customer-picker/customer-picker.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -11,6 +11,7 @@ import { quantityInputId } from './cart-line-row.tsx';
 import { cartReducer, emptyCart, isReadyToPay, itemCountOf, lineKeyOf, lineTitleOf, type CartLine, type CartState } from './cart.ts';
 import { useCheckout } from './checkout.ts';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog.tsx';
+import { useGiftCardSale } from './gift-card-dialog.tsx';
 import { HeldSalesDialog } from './held-sales-dialog.tsx';
 import { useHeldSales } from './held-sales.ts';
 import { useLocalCatalogue } from './local-catalogue.ts';
@@ -64,6 +65,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
       dispatch({ type: 'newSale' });
     },
     onSaleIdTaken: () => dispatch({ type: 'renewUuid' }),
+    onGiftCardsRefused: (refusals) => dispatch({ type: 'refuseGiftCards', refusals }),
   });
 
   const closeDialog = useCallback(() => {
@@ -77,6 +79,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   }, []);
   const linePrice = useLinePrice(dispatch, closeDialog);
   const tillReturn = useTillReturn(session);
+  const giftCardSale = useGiftCardSale(state.giftCards, (card) => dispatch({ type: 'addGiftCard', card }));
   // "No sale" asks for a reason (and maybe an approval) in dialogs of its own: the F-keys wait meanwhile.
   const [isNoSaleOpen, setNoSaleOpen] = useState(false);
 
@@ -154,7 +157,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         setNotice(`No product has the barcode ${code}.`);
       })();
     },
-    { enabled: dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen && !isNoSaleOpen },
+    { enabled: dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen && !isNoSaleOpen && !giftCardSale.isOpen },
   );
 
   // Enter reads the catalogue again rather than the results on screen, which may lag the last keystroke.
@@ -169,10 +172,10 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     if (results.length === 0) setNotice(`No product has the barcode or SKU ${query}.`);
   }
 
-  // A held sale keeps its reward (priced again on resume); points as a tender are chosen when paying.
+  // A held sale keeps its reward (priced again on resume) and its gift cards; points as a tender are chosen when paying.
   async function holdSale() {
-    if (state.lines.length === 0) return setNotice('There is nothing to hold: the sale is empty.');
-    const label = [itemsLabelOf(itemCountOf(state)), state.customer?.name, money.format(priced.cart.total)].filter(Boolean).join(' · ');
+    if (state.lines.length === 0 && state.giftCards.length === 0) return setNotice('There is nothing to hold: the sale is empty.');
+    const label = [itemsLabelOf(itemCountOf(state)), state.customer?.name, money.format(priced.cart.total + giftCardsTotal(state.giftCards))].filter(Boolean).join(' · ');
     await held.hold(label, state);
     dispatch({ type: 'newSale' });
     setNotice(`Sale held: ${label}.`);
@@ -201,12 +204,13 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     { key: 'F4', label: 'Quantity', run: () => lastLine && document.getElementById(quantityInputId(lastLine.key))?.focus(), disabled: !lastLine },
     { key: 'F6', label: 'Discount', run: () => { setDiscountTarget({ kind: 'order', current: state.orderDiscount, base: priced.cart.subtotal - priced.cart.lineDiscountTotal }); setDialog('discount'); }, disabled: !lastLine && !state.orderDiscount },
     { key: 'F7', label: 'Customer', run: () => setDialog('customer') },
-    { key: 'F8', label: 'Hold', run: () => void holdSale(), disabled: !lastLine },
+    { key: 'F8', label: 'Hold', run: () => void holdSale(), disabled: !lastLine && state.giftCards.length === 0 },
     { key: 'F9', label: 'Pay', run: () => setDialog('pay'), disabled: !isReadyToPay(state, priced) },
-    { key: 'F10', label: 'New sale', run: () => (state.lines.length ? setDialog('newSale') : startNewSale()) },
+    { key: 'F10', label: 'New sale', run: () => (state.lines.length || state.giftCards.length ? setDialog('newSale') : startNewSale()) },
     tillReturn.shortcut,
+    giftCardSale.shortcut,
   ];
-  useShortcuts(shortcuts, dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen && !isNoSaleOpen);
+  useShortcuts(shortcuts, dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen && !isNoSaleOpen && !giftCardSale.isOpen);
 
   if (order) {
     return (
@@ -248,15 +252,9 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
           rewards={{ loyalty, onTake: rewards.take, isChecking: rewards.isChecking, refusal: rewards.refusal }}
           actions={
             <>
-              <Button variant="secondary" className="flex-1 px-2 text-xs" disabled={!lastLine} onClick={() => void holdSale()}>
-                Hold
-              </Button>
-              <Button variant="secondary" className="flex-1 px-2 text-xs" onClick={() => setDialog('held')}>
-                Held sales ({held.sales.length})
-              </Button>
-              <Button variant="ghost" className="flex-1 px-2 text-xs" onClick={() => (state.lines.length ? setDialog('newSale') : startNewSale())}>
-                New sale
-              </Button>
+              <Button variant="secondary" className="flex-1 px-2 text-xs" disabled={!lastLine && state.giftCards.length === 0} onClick={() => void holdSale()}>Hold</Button>
+              <Button variant="secondary" className="flex-1 px-2 text-xs" onClick={() => setDialog('held')}>Held sales ({held.sales.length})</Button>
+              <Button variant="ghost" className="flex-1 px-2 text-xs" onClick={() => (state.lines.length || state.giftCards.length ? setDialog('newSale') : startNewSale())}>New sale</Button>
             </>
           }
         />
@@ -286,13 +284,15 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         total={priced.cart.total}
         points={pointsTender}
         storeCredit={storeCreditTender}
+        giftCards={{ sold: state.giftCards, refusals: checkout.giftCardRefusals }}
         isSubmitting={checkout.isSubmitting}
         error={checkout.error}
         onCancel={() => { checkout.clearError(); closeDialog(); }}
-        onComplete={(payments, points, storeCredit) => checkout.complete(state, priced.cart.total, payments, points, storeCredit)}
+        onComplete={(payments, points, storeCredit, giftCards) => checkout.complete(state, priced.cart.total, payments, points, storeCredit, giftCards)}
       />
       {linePrice.dialog}
       {tillReturn.dialog}
+      {giftCardSale.dialog}
       {checkout.approvalDialog}
       <QuantityQuestionDialog
         question={dialog === 'quantity' ? quantityQuestion : null}
