@@ -80,7 +80,8 @@ CREATE INDEX "gift_cards_created_idx" ON "gift_cards" USING btree ("created_at",
 -- taken for cards is not revenue: orders.gift_cards_sold, outside the total; what cards paid is
 -- orders.gift_cards_paid (total = paid − change + points_paid + store_credit_paid + gift_cards_paid −
 -- gift_cards_sold). The summaries count both in columns of their own. A sale never sells and spends
--- the same card (the server refuses it first).
+-- the same card (the server refuses it first). A sale of gift cards alone has no lines: it is not an
+-- order of goods in the summaries (orders 0), so the average basket stays the goods'.
 --   TB012 a gift card's balance no longer covers what the sale spends of it, or it expired
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -206,7 +207,8 @@ BEGIN
   ), hour_sums AS (
     INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
       net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit, gift_card, gift_cards_sold)
-    SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
+    SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0),
+      CASE WHEN l.units > 0 THEN 1 ELSE 0 END,
       l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
       (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
       p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'store_credit_paid')::bigint, 0),
@@ -296,6 +298,7 @@ $$;
 -- same way from its document inside sell_order (cheaper there: no reads, no planning of its own); a
 -- test holds the two equal. Rows are upserted in key order. `ids` are order ids, each at most once.
 -- A line's cost counts only when the line had one (unit_cost > 0); the rest are "no cost" units.
+-- A sale of gift cards alone (no lines) is not counted as an order of goods (as in sell_order).
 CREATE OR REPLACE FUNCTION summarise_orders(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := shop_time_zone();
@@ -303,7 +306,7 @@ BEGIN
   INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
     net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit, gift_card, gift_cards_sold)
   SELECT (o.created_at AT TIME ZONE zone)::date, extract(hour FROM o.created_at AT TIME ZONE zone)::smallint, o.outlet_id,
-    coalesce(o.register_id, 0), coalesce(o.user_id, 0), count(*), sum(l.units), sum(o.subtotal), sum(o.line_discount_total),
+    coalesce(o.register_id, 0), coalesce(o.user_id, 0), count(*) FILTER (WHERE l.units > 0), sum(l.units), sum(o.subtotal), sum(o.line_discount_total),
     sum(o.order_discount_total), sum(l.net), sum(o.net_total - l.net), sum(o.tax_total), sum(o.total), sum(l.cost), sum(l.costed_net),
     sum(l.uncosted_units), sum(p.cash), sum(p.card), sum(p.other), sum(o.points_paid),
     sum(o.store_credit_paid), sum(o.gift_cards_paid), sum(o.gift_cards_sold)

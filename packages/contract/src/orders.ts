@@ -90,7 +90,12 @@ export const orderCreateInput = saleInput.extend({
   note: optionalMultiLineText('note', 1000),
   /** An administrator's approval of discounts or prices beyond the cashier's rights (asked for by a 422 on `approval`). */
   approval: approvalInput.optional(),
-});
+})
+  // A sale of gift cards alone has no goods: its lines may then be empty (decision 024).
+  .extend({ lines: z.array(orderLineInput, { error: 'The sale has no items.' }).max(ORDER_MAX_LINES, `A sale may have at most ${ORDER_MAX_LINES} lines.`) })
+  .superRefine((sale, ctx) => {
+    if (sale.lines.length === 0 && sale.giftCards.length === 0) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'The sale has no items.' });
+  });
 export type OrderCreateInput = z.input<typeof orderCreateInput>;
 
 /** POST /api/orders/apply-coupon: whether a code applies to this cart, and how much it takes off. */

@@ -39,7 +39,8 @@
 -- taken for cards is not revenue: orders.gift_cards_sold, outside the total; what cards paid is
 -- orders.gift_cards_paid (total = paid − change + points_paid + store_credit_paid + gift_cards_paid −
 -- gift_cards_sold). The summaries count both in columns of their own. A sale never sells and spends
--- the same card (the server refuses it first).
+-- the same card (the server refuses it first). A sale of gift cards alone has no lines: it is not an
+-- order of goods in the summaries (orders 0), so the average basket stays the goods'.
 --   TB012 a gift card's balance no longer covers what the sale spends of it, or it expired
 CREATE OR REPLACE FUNCTION sell_order(sale jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -165,7 +166,8 @@ BEGIN
   ), hour_sums AS (
     INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
       net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit, gift_card, gift_cards_sold)
-    SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0), 1,
+    SELECT d.day, d.hour, (sale->>'outlet_id')::int, coalesce((sale->>'register_id')::int, 0), coalesce((sale->>'user_id')::int, 0),
+      CASE WHEN l.units > 0 THEN 1 ELSE 0 END,
       l.units, (sale->>'subtotal')::bigint, (sale->>'line_discount_total')::bigint, (sale->>'order_discount_total')::bigint, l.net,
       (sale->>'net_total')::bigint - l.net, (sale->>'tax_total')::bigint, (sale->>'total')::bigint, l.cost, l.costed_net, l.uncosted_units,
       p.cash, p.card, p.other, coalesce((sale->>'points_paid')::bigint, 0), coalesce((sale->>'store_credit_paid')::bigint, 0),

@@ -4,6 +4,7 @@
 -- same way from its document inside sell_order (cheaper there: no reads, no planning of its own); a
 -- test holds the two equal. Rows are upserted in key order. `ids` are order ids, each at most once.
 -- A line's cost counts only when the line had one (unit_cost > 0); the rest are "no cost" units.
+-- A sale of gift cards alone (no lines) is not counted as an order of goods (as in sell_order).
 CREATE OR REPLACE FUNCTION summarise_orders(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := shop_time_zone();
@@ -11,7 +12,7 @@ BEGIN
   INSERT INTO sales_by_hour AS s (day, hour, outlet_id, register_id, user_id, orders, units, gross, line_discounts, order_discounts,
     net, charges, tax, total, cost, costed_net, uncosted_units, cash, card, other, points, store_credit, gift_card, gift_cards_sold)
   SELECT (o.created_at AT TIME ZONE zone)::date, extract(hour FROM o.created_at AT TIME ZONE zone)::smallint, o.outlet_id,
-    coalesce(o.register_id, 0), coalesce(o.user_id, 0), count(*), sum(l.units), sum(o.subtotal), sum(o.line_discount_total),
+    coalesce(o.register_id, 0), coalesce(o.user_id, 0), count(*) FILTER (WHERE l.units > 0), sum(l.units), sum(o.subtotal), sum(o.line_discount_total),
     sum(o.order_discount_total), sum(l.net), sum(o.net_total - l.net), sum(o.tax_total), sum(o.total), sum(l.cost), sum(l.costed_net),
     sum(l.uncosted_units), sum(p.cash), sum(p.card), sum(p.other), sum(o.points_paid),
     sum(o.store_credit_paid), sum(o.gift_cards_paid), sum(o.gift_cards_sold)

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftCardEntries, giftCards, salesByHour } from '../../db/schema/index.ts';
+import { giftCardEntries, giftCards, orders, salesByHour } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
@@ -95,5 +95,24 @@ describe('gift cards at the till', () => {
     await ctx.database.db.execute(sql`select rebuild_summaries()`);
     expect(await sums()).toEqual(live);
     expect(live.sold).toBeGreaterThan(0);
+  });
+
+  it('sells a gift card on its own, without goods: a sale of 0.00 whose customer pays the card', async () => {
+    const code = '6000246824682468';
+    const res = await sell(saleBody(shop.till.id, [], 0, { giftCards: [{ code, amount: 5000 }], payments: [{ tender: 'card', amount: 5000, reference: '4242' }] }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ total: 0, lines: [], giftCardsSold: 5000, paid: 5000, change: 0 });
+    expect(await cardOf(code)).toMatchObject({ balance: 5000, orderId: res.json().data.id });
+    // Without goods and without a card, a sale is still refused.
+    const empty = await sell(saleBody(shop.till.id, [], 0, { payments: [] }));
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.lines).toEqual(['The sale has no items.']);
+    // Not an order of goods in the reports (the average basket stays the goods'), live and rebuilt alike.
+    const orderCount = async () => (await ctx.database.db.select({ n: sql<number>`sum(${salesByHour.orders})`.mapWith(Number), sold: sql<number>`sum(${salesByHour.giftCardsSold})`.mapWith(Number) }).from(salesByHour))[0]!;
+    const live = await orderCount();
+    const [stored] = await ctx.database.db.select({ n: sql<number>`count(*) filter (where exists (select 1 from order_lines l where l.order_id = orders.id))`.mapWith(Number) }).from(orders);
+    expect(live.n).toBe(stored!.n);
+    await ctx.database.db.execute(sql`select rebuild_summaries()`);
+    expect(await orderCount()).toEqual(live);
   });
 });

@@ -101,7 +101,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCust
 
       <div className="min-h-0 flex-1 overflow-auto px-3">
         {isEmpty && giftCardsSold > 0 ? (
-          <p className="py-3 text-center text-sm text-gray-600">Add an item to take payment: gift cards are sold with a sale of goods.</p>
+          <p className="py-3 text-center text-sm text-gray-600">Scan or search to add items, or take payment for the gift cards alone.</p>
         ) : isEmpty ? (
           <div className="flex h-full min-h-32 flex-col items-center justify-center gap-2 py-8 text-center text-sm text-gray-500">
             <p>Scan or search to add items</p>

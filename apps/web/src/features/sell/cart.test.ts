@@ -1,6 +1,6 @@
 import { priceSale, type SaleItem } from '@tillbook/contract';
 import { describe, expect, it } from 'vitest';
-import { cartReducer, couponSignatureOf, emptyCart, isCartBlank, normalizeCart, priceCartState, saleInputOf, type CartAction, type CartState } from './cart.ts';
+import { cartReducer, couponSignatureOf, emptyCart, isCartBlank, isReadyToPay, normalizeCart, priceCartState, saleInputOf, type CartAction, type CartState } from './cart.ts';
 
 const vat20 = { id: 1, name: 'VAT 20%', rateE4: 200_000, isInclusive: true, isCompound: false };
 const deposit = { id: 1, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
@@ -137,6 +137,10 @@ describe('the cart', () => {
     expect(gone.giftCards).toEqual([]);
     expect(isCartBlank(run({ type: 'addGiftCard', card }))).toBe(false);
     expect(isCartBlank(gone)).toBe(true);
+    // A card alone is a sale the customer can pay; an empty cart is not.
+    const cardAlone = run({ type: 'addGiftCard', card });
+    expect(isReadyToPay(cardAlone, priceCartState(cardAlone))).toBe(true);
+    expect(isReadyToPay(gone, priceCartState(gone))).toBe(false);
     // A cart saved before gift cards existed reads as one without them.
     const { giftCards: _, ...old } = emptyCart();
     expect(normalizeCart(old as CartState).giftCards).toEqual([]);

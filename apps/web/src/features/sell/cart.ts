@@ -264,9 +264,9 @@ export function priceCartState(state: CartState, taxRounding: TaxRounding = 'lin
   return priceSale(lines, couponDiscountOf(state) ?? state.orderDiscount, null, taxRounding, saleLoyaltyOf(state, customer, points));
 }
 
-/** Whether the sale can be paid: items, a current coupon verdict, and a reward the engine priced without objection. */
+/** Whether the sale can be paid: items or gift cards, a current coupon verdict, and a reward the engine priced without objection. */
 export function isReadyToPay(state: CartState, priced: PricedSale): boolean {
-  if (state.lines.length === 0 || state.coupon?.isStale) return false;
+  if ((state.lines.length === 0 && state.giftCards.length === 0) || state.coupon?.isStale) return false;
   // A reward is priced once the customer's points are in (priced.loyalty), and only when it still holds.
   return state.reward === null || (priced.loyalty !== null && !priced.loyalty.errors['redemption.rewardId']);
 }

@@ -52,6 +52,22 @@ describe('SellPage selling a gift card', () => {
     expect(screen.getByText(/^To pay +\$26\.75$/)).toBeTruthy();
   });
 
+  it('sells a gift card on its own: Pay takes the card’s amount and the sale goes without goods', async () => {
+    renderSell();
+    answerGiftCards([]);
+    const bodies = answerSales((body) => HttpResponse.json({ data: orderOf(body) }));
+    await screen.findByRole('button', { name: /Cola Zero 330 ml/ });
+    await sellGiftCard('6000 2222 3333 4444', '40');
+    expect(await screen.findByText('Scan or search to add items, or take payment for the gift cards alone.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /^Pay \$40\.00/ }));
+    const payment = await screen.findByRole('dialog', { name: 'Take payment' });
+    expect(within(payment).getByTestId('still-due').textContent).toBe('$40.00');
+    await userEvent.click(within(payment).getByRole('button', { name: 'Exact' }));
+    await userEvent.click(within(payment).getByRole('button', { name: 'Complete sale' }));
+    expect(await screen.findByText('Sale complete')).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ lines: [], total: 0, giftCards: [{ code: '6000222233334444', amount: 4000 }], payments: [{ tender: 'cash', amount: 4000 }] });
+  });
+
   it('says what is wrong on the right field, keeps what was typed, and refuses a code already on the sale', async () => {
     renderSell();
     answerGiftCards([giftCardOf('6000444455556666', 1200)]);

@@ -273,7 +273,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
       <HeldSalesDialog
         open={dialog === 'held'}
         sales={held.sales}
-        isCartEmpty={state.lines.length === 0}
+        isCartEmpty={state.lines.length === 0 && state.giftCards.length === 0}
         onResume={(id) => void resumeSale(id)}
         onDiscard={(id) => void held.discard(id)}
         onHoldCurrent={() => void holdSale().then(() => setDialog('held'))}
