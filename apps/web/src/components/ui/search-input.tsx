@@ -29,7 +29,8 @@ export function SearchInput({ value, onChange, placeholder, label, delayMs = 250
         setDraft('');
         onChange('');
       }}
-      className="w-72"
+      // One clear button: ours, not the browser's own beside it.
+      className="w-72 [&::-webkit-search-cancel-button]:appearance-none"
     />
   );
 }

@@ -37,16 +37,15 @@ function useGiftCardColumns(): Column<GiftCard>[] {
         <span className="whitespace-nowrap">
           {c.outletName ?? noValue}
           {c.orderId !== null && (
-            <>
-              {' · '}
+            <span className="block text-xs">
               <OrderLink id={c.orderId} number={c.orderNumber} />
-            </>
+            </span>
           )}
         </span>
       ),
     },
     { key: 'createdAt', header: 'Sold', sortKey: 'createdAt', cell: (c) => <span className="whitespace-nowrap">{dates.date(c.createdAt)}</span> },
-    { key: 'updatedAt', header: 'Last change', sortKey: 'updatedAt', cell: (c) => <span className="whitespace-nowrap">{dates.dateTime(c.updatedAt)}</span> },
+    { key: 'updatedAt', header: 'Last change', sortKey: 'updatedAt', cell: (c) => <span className="whitespace-nowrap">{dates.date(c.updatedAt)}</span> },
   ];
 }
 

@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminApi, demo, signIn } from './helpers.ts';
+
+/** Names unique to this run, so the spec never depends on data another test left behind. */
+const run = Date.now().toString(36);
+const candle = { title: `Gift candle ${run}`, sku: `GFT-CDL-${run}`.toUpperCase(), price: 1_200 };
+const registerName = `Gift till ${run}`;
+/** A card code of this run: 16 digits, typed with spaces as a person reads it off the card. */
+const digits = `6${Date.now()}`.padEnd(16, '7').slice(0, 16);
+const spaced = digits.replace(/(.{4})(?=.)/g, '$1 ');
+const shots = process.env.E2E_SCREENSHOTS;
+
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/gift-${name}.png`, fullPage: true });
+}
+
+/** Serious and critical accessibility violations on the screen as it is now (as accessibility.spec.ts checks). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
+}
+
+test('a gift card sold on its own is spent in part on the next sale, and the administrator sees its balance, ledger and adjusts it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const api = await adminApi(page);
+
+  await test.step('data the spec is not about: a register and a candle at Main store', async () => {
+    const main = (await api.get<Array<{ id: number; name: string }>>('/api/outlets/list')).find((o) => o.name === 'Main store')!;
+    await api.post('/api/products/create', {
+      title: candle.title,
+      variants: [{ sku: candle.sku, price: candle.price, cost: 400, stock: [{ outletId: main.id, quantity: 10, lowStockThreshold: null }] }],
+    });
+    const templates = await api.get<Array<{ id: number; name: string }>>('/api/receipts/list');
+    await api.post('/api/registers/create', { name: registerName, outletId: main.id, receiptTemplateId: templates[0]!.id, active: true });
+  });
+
+  await test.step('the drawer opens and a 50.00 card is sold on its own, paid in cash', async () => {
+    await page.goto('/registers');
+    await page.getByRole('row').filter({ hasText: registerName }).getByRole('link', { name: 'Open drawer' }).click();
+    await page.getByLabel('Count of $20.00').fill('5');
+    await page.getByRole('button', { name: 'Open drawer' }).click();
+    await page.getByRole('link', { name: 'Sell', exact: true }).click();
+    await expect(page.getByRole('group', { name: 'Categories' })).toBeVisible();
+
+    await page.keyboard.press('F1');
+    const dialog = page.getByRole('dialog', { name: 'Sell a gift card' });
+    await dialog.getByLabel('Gift card code').fill(spaced);
+    await dialog.getByLabel('Amount').fill('50');
+    await shot(page, '1-sell-dialog');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add to the sale' }).click();
+    await expect(page.getByRole('list', { name: 'Gift cards sold' })).toContainText(`Gift card ${spaced}`);
+    await shot(page, '2-cart');
+    await page.getByRole('button', { name: /^Pay \$50\.00/ }).click();
+    const payment = page.getByRole('dialog', { name: 'Take payment' });
+    await payment.getByRole('button', { name: 'Exact' }).click();
+    await payment.getByRole('button', { name: 'Complete sale' }).click();
+    await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+    await expect(page.getByTestId('receipt-preview')).toContainText(`Gift card ${spaced}`);
+    await shot(page, '3-sold-receipt');
+    await page.getByRole('button', { name: 'New sale' }).click();
+  });
+
+  await test.step('the next sale: a candle, 12.00 paid with the card (F7), which keeps 38.00', async () => {
+    const search = page.getByLabel('Search products');
+    await search.fill(candle.sku);
+    await search.press('Enter');
+    await expect(page.getByRole('list', { name: 'Sale lines' })).toContainText(candle.title);
+    await page.keyboard.press('F9');
+    const payment = page.getByRole('dialog', { name: 'Take payment' });
+    await page.keyboard.press('F7');
+    const code = payment.getByLabel('Gift card code');
+    await expect(code).toBeFocused();
+    await code.fill(spaced);
+    await code.press('Enter');
+    await expect(payment.getByText(/\$50\.00\s*left/)).toBeVisible();
+    await expect(payment.getByLabel('Gift card amount')).toHaveValue('12.00');
+    await shot(page, '4-tender');
+    expect(await seriousViolations(page)).toEqual([]);
+    await payment.getByLabel('Gift card amount').press('Enter');
+    await expect(payment.getByTestId('still-due')).toHaveText('$0.00');
+    await payment.getByRole('button', { name: 'Complete sale' }).click();
+    await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+    const receipt = page.getByTestId('receipt-preview');
+    await expect(receipt).toContainText(`Gift card •••• ${digits.slice(-4)}`);
+    await expect(receipt).toContainText(/Balance left\s+\$38\.00/);
+    await shot(page, '5-spent-receipt');
+  });
+
+  await test.step('the administrator finds the card, its ledger, and takes 8.00 off with a reason', async () => {
+    await page.goto('/gift-cards');
+    await page.getByLabel('Search gift cards').fill(spaced.slice(-9));
+    const row = page.getByRole('row').filter({ hasText: spaced });
+    await expect(row).toContainText('$38.00');
+    await shot(page, '6-list');
+    await row.getByRole('link', { name: spaced }).click();
+    await expect(page.getByRole('heading', { name: `Gift card ${spaced}` })).toBeVisible();
+    const history = page.getByRole('table');
+    await expect(history).toContainText('Sold');
+    await expect(history).toContainText('Spent');
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust gift card' });
+    await adjust.getByRole('radio', { name: /Take from the card/ }).check();
+    await adjust.getByLabel(/Amount/).fill('80');
+    await adjust.getByLabel('Reason').fill('Card damaged');
+    await adjust.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await expect(adjust.getByText(/The balance is only \$38\.00/)).toBeVisible();
+    await adjust.getByLabel(/Amount/).fill('8');
+    await adjust.getByRole('button', { name: 'Adjust', exact: true }).click();
+    await expect(adjust).toBeHidden();
+    await expect(page.getByText('$30.00').first()).toBeVisible();
+    await expect(history).toContainText('Card damaged');
+    await shot(page, '7-detail');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
