@@ -93,8 +93,15 @@ export const orderCreateInput = saleInput.extend({
 })
   // A sale of gift cards alone has no goods: its lines may then be empty (decision 024).
   .extend({ lines: z.array(orderLineInput, { error: 'The sale has no items.' }).max(ORDER_MAX_LINES, `A sale may have at most ${ORDER_MAX_LINES} lines.`) })
-  .superRefine((sale, ctx) => {
-    if (sale.lines.length === 0 && sale.giftCards.length === 0) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'The sale has no items.' });
+  // With other fields in error the gift cards may not be read yet (undefined): none, then.
+  .refine((sale) => sale.lines.length > 0 || ((sale.giftCards as unknown[] | undefined)?.length ?? 0) > 0, {
+    path: ['lines'],
+    message: 'The sale has no items.',
+    // Said beside the other fields' errors: it needs only the lines and the gift cards to be readable.
+    when: ({ value }) => {
+      const sale = value as { lines?: unknown; giftCards?: unknown };
+      return Array.isArray(sale.lines) && (sale.giftCards == null || Array.isArray(sale.giftCards));
+    },
   });
 export type OrderCreateInput = z.input<typeof orderCreateInput>;
 
