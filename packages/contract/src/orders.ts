@@ -99,7 +99,7 @@ export const orderCreateInput = saleInput.extend({
     message: 'The sale has no items.',
     // Said beside the other fields' errors: it needs only the lines and the gift cards to be readable.
     when: ({ value }) => {
-      const sale = value as { lines?: unknown; giftCards?: unknown };
+      const sale = (value ?? {}) as { lines?: unknown; giftCards?: unknown };
       return Array.isArray(sale.lines) && (sale.giftCards == null || Array.isArray(sale.giftCards));
     },
   });
