@@ -70,6 +70,23 @@ describe('OrderDetailPage', () => {
     expect(cellsOf(rowOf('Payments', 'Cash'))).toEqual(['Cash', '$41.20', '$42.00', '$0.80', '']);
   });
 
+  it('shows the gift cards a sale paid with and sold, apart from its total', async () => {
+    signIn(administrator);
+    const giftCards = [
+      { code: '6000111122223333', kind: 'spent' as const, amount: 1500, balanceAfter: 3500, expiresAt: null },
+      { code: '6000444455556666', kind: 'sold' as const, amount: 2500, balanceAfter: 2500, expiresAt: null },
+    ];
+    const payments = [{ id: 1, tender: 'cash' as const, amount: 7120, tendered: 7200, change: 80, reference: null }];
+    mockOrderGets({ '/api/orders/41': { data: buildOrder({ giftCardsPaid: 1500, giftCardsSold: 2500, giftCards, paid: 7200, payments }) } });
+    renderDetail();
+    const totals = within(await screen.findByRole('region', { name: 'Totals' }));
+    expect(totals.getByText('Paid with gift cards').nextSibling?.textContent).toBe('$15.00');
+    expect(totals.getByText('Gift cards sold (not in the total)').nextSibling?.textContent).toBe('$25.00');
+    expect(cellsOf(rowOf('Payments', 'Gift card •••• 3333'))).toEqual(['Gift card •••• 3333', '$15.00', '$15.00', '—', '$35.00 left']);
+    expect(cellsOf(rowOf('Gift cards sold', 'New card'))).toEqual(['6000 4444 5555 6666', 'New card', '$25.00', '$25.00', 'Never expires']);
+    expect(screen.getByRole('link', { name: '6000 4444 5555 6666' }).getAttribute('href')).toBe('/gift-cards?search=6000444455556666');
+  });
+
   it('says which administrator approved the cashier’s discount or price change', async () => {
     signIn(administrator);
     const approval = { id: 3, approverName: 'Alex Admin', method: 'pin' as const, createdAt: '2026-11-26T10:00:00.000Z' };

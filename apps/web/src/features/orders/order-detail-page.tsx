@@ -4,6 +4,7 @@ import { Link, Outlet, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { OrderLoyalty, PointsPaymentRow } from './order-loyalty.tsx';
 import { StoreCreditPaymentRow } from './order-store-credit.tsx';
+import { GiftCardPaymentRows, OrderGiftCardsSold } from './order-gift-cards.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -87,7 +88,8 @@ function OrderDetail({ order }: { order: Order }) {
             </p>
             <OrderLoyalty order={order} />
           </Block>
-          <OrderLines order={order} />
+          {order.lines.length > 0 && <OrderLines order={order} />}
+          <OrderGiftCardsSold order={order} />
           {order.approval && (
             <Alert tone="info">
               The cashier’s discount or price change was approved by {order.approval.approverName} with their {order.approval.method === 'pin' ? 'PIN' : 'password'}.
@@ -196,6 +198,8 @@ function OrderTotals({ order }: { order: Order }) {
         {row('Total', money.format(order.total), true)}
         {order.loyalty && order.loyalty.pointsPaid > 0 && row('Paid with points', money.format(order.loyalty.pointsPaid))}
         {order.storeCreditPaid > 0 && row('Paid with store credit', money.format(order.storeCreditPaid))}
+        {order.giftCardsPaid > 0 && row('Paid with gift cards', money.format(order.giftCardsPaid))}
+        {order.giftCardsSold > 0 && row('Gift cards sold (not in the total)', money.format(order.giftCardsSold))}
         {row('Paid', money.format(order.paid))}
         {order.change > 0 && row('Change', money.format(order.change))}
         {order.refunded && order.refunded.count > 0 && (
@@ -217,7 +221,7 @@ function OrderPayments({ order }: { order: Order }) {
   const money = useMoney();
   return (
     <Block title="Payments">
-      {order.payments.length === 0 && !order.loyalty?.pointsPaid && !order.storeCreditPaid ? (
+      {order.payments.length === 0 && !order.loyalty?.pointsPaid && !order.storeCreditPaid && !order.giftCardsPaid ? (
         <p className="text-sm text-gray-500">Nothing was due.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -244,6 +248,7 @@ function OrderPayments({ order }: { order: Order }) {
               ))}
               <PointsPaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
               <StoreCreditPaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
+              <GiftCardPaymentRows order={order} cellClass={td} moneyClass={tdMoney} />
             </tbody>
           </table>
         </div>
