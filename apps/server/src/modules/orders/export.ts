@@ -23,6 +23,7 @@ const header = [
   'paid',
   'change',
   'tenders',
+  'gift cards sold',
 ];
 
 /**
@@ -60,8 +61,14 @@ export async function* ordersCsv(db: DbOrTx, filters: OrderFilters, scope: Outle
           money(order.total),
           money(order.paid),
           money(order.change),
-          // "cash 20.00; card 48.00": what each tender paid towards the total.
-          payments.map((p) => `${p.tender} ${money(p.amount)}`).join('; '),
+          // "cash 20.00; card 48.00; gift card 10.00": what each tender paid, the account tenders after the drawer's.
+          [
+            ...payments.map((p) => `${p.tender} ${money(p.amount)}`),
+            ...(order.storeCreditPaid > 0 ? [`store credit ${money(order.storeCreditPaid)}`] : []),
+            ...(order.giftCardsPaid > 0 ? [`gift card ${money(order.giftCardsPaid)}`] : []),
+          ].join('; '),
+          // Money taken for gift cards: not in the total (it is owed until the cards are spent).
+          money(order.giftCardsSold),
         ]),
       )
       .join('');

@@ -45,6 +45,9 @@ describe('gift cards at the till', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ total: 3000, giftCardsPaid: 3000, paid: 0, payments: [] });
     expect(res.json().data.giftCards).toEqual([{ code, kind: 'spent', amount: 3000, balanceAfter: 2000, expiresAt: null }]);
+    // The orders CSV names the card among the tenders.
+    const csv = await shop.admin.get(`/api/orders/export?search=${res.json().data.number}`);
+    expect(csv.body.split('\r\n')[1]).toMatch(/,gift card 30\.00,0\.00$/);
     expect((await cardOf(code))!.balance).toBe(2000);
     expect((await ledgerOf(code)).map((e) => [e.kind, e.delta, e.balanceAfter, e.outletId])).toEqual([
       ['sold', 5000, 5000, shop.main.id],
@@ -103,6 +106,8 @@ describe('gift cards at the till', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ total: 0, lines: [], giftCardsSold: 5000, paid: 5000, change: 0 });
     expect(await cardOf(code)).toMatchObject({ balance: 5000, orderId: res.json().data.id });
+    const csv = await shop.admin.get(`/api/orders/export?search=${res.json().data.number}`);
+    expect(csv.body.split('\r\n')[1]).toMatch(/,card 50\.00,50\.00$/);
     // Without goods and without a card, a sale is still refused.
     const empty = await sell(saleBody(shop.till.id, [], 0, { payments: [] }));
     expect(empty.statusCode).toBe(422);

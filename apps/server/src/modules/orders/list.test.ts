@@ -158,9 +158,9 @@ describe('the CSV export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{8}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toEqual([
-      'number,date,outlet,register,cashier,customer,status,subtotal,discounts,charges,taxes,total,paid,change,tenders',
-      'MAIN-000001,2026-01-05T10:00:00.000Z,Main store,Till 1,Test cashier 1,Ada Lovelace,paid,58.00,0.00,0.00,10.00,68.00,70.00,2.00,cash 68.00',
-      'MAIN-000002,2026-02-01T09:00:00.000Z,Main store,Till 1,Test cashier 1,,refunded,8.00,1.00,0.00,0.00,7.00,7.00,0.00,card 7.00',
+      'number,date,outlet,register,cashier,customer,status,subtotal,discounts,charges,taxes,total,paid,change,tenders,gift cards sold',
+      'MAIN-000001,2026-01-05T10:00:00.000Z,Main store,Till 1,Test cashier 1,Ada Lovelace,paid,58.00,0.00,0.00,10.00,68.00,70.00,2.00,cash 68.00,0.00',
+      'MAIN-000002,2026-02-01T09:00:00.000Z,Main store,Till 1,Test cashier 1,,refunded,8.00,1.00,0.00,0.00,7.00,7.00,0.00,card 7.00,0.00',
       '',
     ]);
   });
