@@ -43,8 +43,9 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [damaged, setDamaged] = useState<Record<number, boolean>>({});
   const [typedPayments, setTypedPayments] = useState<Partial<Record<Tender, string>> | null>(null);
-  // Store credit goes only to the sale's customer; the tenders' defaults give back what it does not.
-  const [storeCreditText, setStoreCreditText] = useState('');
+  // Store credit goes only to the sale's customer: what credit paid goes back as credit until the user types it (null).
+  const [storeCreditText, setStoreCreditText] = useState<string | null>(null);
+  const creditRoom = order.customerId === null ? 0 : Math.max(0, order.storeCreditPaid - refunds.reduce((sum, refund) => sum + refund.storeCredit, 0));
   // What goes back onto the gift cards that paid the sale: after the tenders until the user types it (null).
   const [giftCardText, setGiftCardText] = useState<string | null>(null);
   const cards = cardRoomOf(order, refunds);
@@ -61,15 +62,16 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
   const isLast = chosen.every((row) => row.quantity >= row.left);
   // The part of the sale paid with points goes back as points; the tenders give back the rest.
   const points = total > 0 ? refundPointsPreview(order, refunds, total, isLast) : null;
-  const parsedCredit = order.customerId !== null && storeCreditText.trim() !== '' ? money.parse(storeCreditText) : null;
-  const storeCredit = parsedCredit?.ok ? parsedCredit.minor : 0;
+  const parsedCredit = order.customerId !== null && storeCreditText !== null && storeCreditText.trim() !== '' ? money.parse(storeCreditText) : null;
+  const typedCredit = storeCreditText === null ? undefined : parsedCredit?.ok ? parsedCredit.minor : 0;
   const parsedCard = giftCardText !== null && giftCardText.trim() !== '' ? money.parse(giftCardText) : null;
   const typedCard = giftCardText === null ? undefined : parsedCard?.ok ? parsedCard.minor : 0;
   const back = defaultRefundBack(
     Math.max(0, total - (points?.pointsPaidBack ?? 0)),
-    { tenders: room, tendersTotal: tendersRoomOf(order, refunds), giftCard: cardRoom, storeCredit: 0 },
-    { storeCredit, giftCard: typedCard },
+    { tenders: room, tendersTotal: tendersRoomOf(order, refunds), giftCard: cardRoom, storeCredit: creditRoom },
+    { storeCredit: typedCredit, giftCard: typedCard },
   );
+  const storeCredit = back.storeCredit;
   const giftCard = back.giftCard;
   const defaults = new Map(back.payments.map((p) => [p.tender, p.amount]));
   const paymentText = (tender: Tender) => typedPayments?.[tender] ?? money.toInput(defaults.get(tender) ?? 0);
@@ -189,7 +191,7 @@ export function RefundDialog({ order, refunds, onDone }: Props) {
             ))}
             {order.customerId !== null && (
               <Field label="Store credit" hint={`For ${order.customerName ?? 'the customer'}`} error={errors.storeCredit} className="w-32">
-                <TextInput inputMode="decimal" placeholder={money.toInput(0)} value={storeCreditText} invalid={Boolean(errors.storeCredit)} onChange={(e) => setStoreCreditText(e.target.value)} />
+                <TextInput inputMode="decimal" placeholder={money.toInput(0)} value={storeCreditText ?? (storeCredit > 0 ? money.toInput(storeCredit) : '')} invalid={Boolean(errors.storeCredit)} onChange={(e) => setStoreCreditText(e.target.value)} />
               </Field>
             )}
             {cards.length > 0 && (
