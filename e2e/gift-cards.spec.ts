@@ -39,6 +39,7 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
   const admin = await newPerson(browser, demo.admin, /\/dashboard$/);
   const api = await adminApi(admin);
   let page = admin;
+  let till = admin;
 
   await test.step('data the spec is not about: a cashier, a register and a candle at Main store', async () => {
     const main = (await api.get<Array<{ id: number; name: string }>>('/api/outlets/list')).find((o) => o.name === 'Main store')!;
@@ -61,6 +62,7 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
 
   await test.step('the cashier opens the drawer and sells a 50.00 card on its own, paid in cash', async () => {
     page = await newPerson(browser, giftCashier, /\/registers$/);
+    till = page;
     await page.getByRole('row').filter({ hasText: registerName }).getByRole('link', { name: 'Open drawer' }).click();
     await page.getByLabel('Count of $20.00').fill('5');
     await page.getByRole('button', { name: 'Open drawer' }).click();
@@ -139,4 +141,8 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
     await shot(page, '7-detail');
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  // Neither person's screens stay open (and polling) under the specs after this one.
+  await till.context().close();
+  await admin.context().close();
 });

@@ -51,6 +51,8 @@ test('an administrator sells, sees the sales on the dashboard, and reads every r
   const nav = mainNav(page);
   if ((await nav.getByRole('button', { name: 'Reports' }).getAttribute('aria-expanded')) !== 'true') await nav.getByRole('button', { name: 'Reports' }).click();
   await nav.locator('a[href^="/analytics"]', { hasText: 'Products' }).click();
+  // As a person does: the Products report is on screen before its range is chosen.
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await page.getByLabel('Date range').selectOption({ label: 'Today' });
   await expect(page).toHaveURL(/range=today/);
   await page.getByLabel('Outlet').selectOption({ label: 'Main store' });
