@@ -74,6 +74,8 @@ export const orders = pgTable(
     giftCardsSold: bigint('gift_cards_sold', { mode: 'number' }).notNull().default(0),
     /** What gift cards paid of the goods: paid − change = total − points_paid − store_credit_paid − gift_cards_paid + gift_cards_sold. */
     giftCardsPaid: bigint('gift_cards_paid', { mode: 'number' }).notNull().default(0),
+    /** What the goods returned in an exchange paid of this sale (the refund's `exchange`): not a drawer tender. */
+    exchangeCredit: bigint('exchange_credit', { mode: 'number' }).notNull().default(0),
     /** The administrator who approved a discount or price beyond the cashier's right. */
     approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -43,6 +43,9 @@ export const refunds = pgTable(
     storeCredit: bigint('store_credit', { mode: 'number' }).notNull().default(0),
     /** Money put back on the gift cards that paid the sale (issue 16), not through any tender. */
     giftCard: bigint('gift_card', { mode: 'number' }).notNull().default(0),
+    /** An exchange: the part of the refund that paid the new sale, and that sale (its `exchange_credit`). */
+    exchange: bigint('exchange', { mode: 'number' }).notNull().default(0),
+    exchangeOrderId: integer('exchange_order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /** The administrator who approved a refund beyond the cashier's right. */
     approvalId: integer('approval_id').references(() => approvals.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +56,7 @@ export const refunds = pgTable(
     index('refunds_created_idx').on(t.createdAt, t.id),
     index('refunds_outlet_created_idx').on(t.outletId, t.createdAt),
     index('refunds_session_idx').on(t.cashboxSessionId),
+    uniqueIndex('refunds_exchange_order_unique').on(t.exchangeOrderId).where(sql`${t.exchangeOrderId} is not null`),
   ],
 );
 
