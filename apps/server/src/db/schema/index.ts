@@ -2,6 +2,7 @@ export * from './additional-charges.ts';
 export * from './analytics.ts';
 export * from './audit.ts';
 export * from './attributes.ts';
+export * from './backups.ts';
 export * from './cashbox.ts';
 export * from './categories.ts';
 export * from './coupons.ts';
