@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { areaRoutes } from './modules/index.ts';
 import { contentTypesPlugin } from './plugins/content-types.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugins } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -37,6 +38,10 @@ export type AppOptions = {
   /** SMTP_URL; without it a request to send e-mail answers 503 rather than pretending to send. */
   smtpUrl?: string;
   logger?: FastifyServerOptions['logger'];
+  /** REPORTS_DATABASE_URL: a read replica the reports and their exports read from (default: `database`). */
+  reportsDatabase?: DatabaseHandle;
+  /** METRICS_TOKEN: GET /metrics answers a scraper holding it; without one, /metrics is a 404. */
+  metricsToken?: string;
 };
 
 /** Builds the Fastify instance with every plugin and module; it never listens (DESIGN.md §2). */
@@ -51,9 +56,16 @@ export async function buildApp(options: AppOptions) {
 
   const db = options.database.db;
   app.decorate('db', db);
+  app.decorate('reportsDb', options.reportsDatabase?.db ?? db);
   app.decorate('dataDir', options.dataDir);
   app.decorate('mailer', createMailer(options.smtpUrl));
   await app.register(errorsPlugin);
+  const databases = [{ name: 'main', handle: options.database }];
+  if (options.reportsDatabase) databases.push({ name: 'reports', handle: options.reportsDatabase });
+  const metrics = metricsPlugins({ token: options.metricsToken, databases });
+  // Before compression: onSend hooks run in the order they are added, and the metrics read sale
+  // and refund answers as JSON text.
+  await app.register(metrics.hooks);
   // Answers above 1 KB (JSON, CSV) go out brotli- or gzip-compressed as Accept-Encoding allows.
   // Never twice: a response that already has a Content-Encoding (the built assets, compressed at
   // build time, plugins/web.ts) is left alone; PDFs, images and event streams are not compressed.
@@ -67,6 +79,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(openapiPlugin, { version: APP_VERSION });
 
   await app.register(healthRoutes, { database: options.database });
+  await app.register(metrics.routes);
   await app.register(authRoutes, { db, keys: options.sessionKeys });
   for (const routes of areaRoutes) await app.register(routes);
 

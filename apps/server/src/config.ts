@@ -18,15 +18,25 @@ export const configSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
   ),
+  /** A read replica of DATABASE_URL that the reports and their exports read from (optional). */
+  REPORTS_DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'REPORTS_DATABASE_URL must start with postgres://').optional(),
+  ),
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: optionalText,
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   SESSION_LIFETIME_MINUTES: z.coerce.number().int().min(5).default(720),
   SENTRY_DSN: optionalText.pipe(z.url().optional()),
+  /** GET /metrics answers a scraper sending it as a Bearer token; without it /metrics is a 404. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
   COOKIE_SECURE: booleanish.default(false),
   TRUST_PROXY: booleanish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: readable lines in a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  /** On SIGTERM/SIGINT, how long requests in flight may still take before their connections are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NODE_ENV: z.string().default('production'),
   WEB_DIST: optionalText,
 });

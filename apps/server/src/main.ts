@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureFirstAdministrator, ensureShopBasics, resolveSessionSecret } from './seed/bootstrap.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, openPostgres } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { closeOnSignals } from './lib/shutdown.ts';
 import { keepSealing } from './modules/analytics/sealing.ts';
 import { keepExpiringPoints } from './modules/rewards/expiry.ts';
 
@@ -14,6 +16,8 @@ async function main() {
 
   await ensureShopBasics(database.db);
   const secret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
+  // A read replica for the reports: a small pool of its own (docs/operations.md, Read replica).
+  const reportsDatabase = config.REPORTS_DATABASE_URL ? openPostgres(config.REPORTS_DATABASE_URL, { max: 5 }) : undefined;
   const app = await buildApp({
     database,
     sessionKeys: { secret, lifetimeMs: config.SESSION_LIFETIME_MINUTES * 60_000 },
@@ -24,7 +28,9 @@ async function main() {
     dataDir: config.DATA_DIR,
     smtpUrl: config.SMTP_URL,
     environment: config.NODE_ENV,
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, config.LOG_FORMAT),
+    reportsDatabase,
+    metricsToken: config.METRICS_TOKEN,
   });
 
   const firstAdmin = await ensureFirstAdministrator(database.db, {
@@ -43,16 +49,11 @@ async function main() {
 
   const stopSealing = keepSealing(database.db, app.log);
   const stopExpiring = keepExpiringPoints(database.db, app.log);
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    stopSealing();
-    stopExpiring();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(app, {
+    stopTimers: [stopSealing, stopExpiring],
+    closeDatabases: [() => database.close(), ...(reportsDatabase ? [() => reportsDatabase.close()] : [])],
+    timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`;

@@ -23,8 +23,12 @@ export type DatabaseHandle = {
   /** Runs `fn` while holding a cluster-wide lock, so several processes never migrate at once. */
   withMigrationLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** The connection pool's figures for /metrics; absent on PGlite (one connection inside the process). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
 
 const MIGRATION_LOCK_ID = 7_341_001;
 
@@ -39,12 +43,13 @@ function parseInt8(text: string): number | bigint {
 }
 pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
-export function openPostgres(url: string): DatabaseHandle {
+export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
   // 20 connections: sales arriving together wait for the database, not for a free connection
   // (docs/performance.md, Checkout); PostgreSQL's default limit of 100 leaves room for several processes.
   // JIT off for the server's sessions: it compiles a report's aggregate for 50–140 ms before running a
   // query that takes less (docs/performance.md, Reports); no query of ours runs long enough to gain.
-  const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c jit=off' });
+  const max = options.max ?? 20;
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -64,6 +69,7 @@ export function openPostgres(url: string): DatabaseHandle {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

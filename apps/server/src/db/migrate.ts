@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { DatabaseHandle } from './client.ts';
+import type { DatabaseHandle, Db } from './client.ts';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -14,4 +16,25 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
       await migratePg(db as never, { migrationsFolder });
     }
   });
+}
+
+/** The newest migration this build carries (drizzle's journal: its `when` is the row's created_at). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/**
+ * True when the database holds every migration of this build (or newer ones, from a newer server
+ * beside it): what /readyz asks before a load balancer sends traffic (docs/operations.md).
+ */
+export async function migrationsAreCurrent(db: Db): Promise<boolean> {
+  const newest = newestMigrationMillis();
+  try {
+    const result = (await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ last: unknown }> };
+    return Number(result.rows[0]?.last ?? 0) >= newest;
+  } catch {
+    // No migrations table yet: nothing has migrated this database.
+    return false;
+  }
 }

@@ -32,6 +32,11 @@ function schemaOf(schema: z.ZodType): Json {
 export const errorSchemas = { Error: schemaOf(errorBody), ValidationError: schemaOf(validationErrorBody) };
 
 export const securitySchemes = {
+  metricsToken: {
+    type: 'http' as const,
+    scheme: 'bearer',
+    description: 'METRICS_TOKEN of the server, for GET /metrics (Prometheus scrapers).',
+  },
   session: {
     type: 'apiKey' as const,
     in: 'cookie',
@@ -93,7 +98,10 @@ export function completeOperation(method: string, path: string, operation: Opera
   const changesState = !SAFE_METHODS.has(method);
   operation.operationId ??= operationIdOf(method, path);
 
-  if (access === 'public') operation.security = changesState ? [{ xsrf: [] }] : [];
+  // A route that declares its own security keeps it (GET /metrics: the METRICS_TOKEN bearer).
+  if (operation.security) {
+    // as declared
+  } else if (access === 'public') operation.security = changesState ? [{ xsrf: [] }] : [];
   else operation.security = changesState ? [{ session: [], xsrf: [] }] : [{ session: [] }];
 
   if (facts?.upload) operation.requestBody = uploadBody(facts.upload);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { UserType } from '@tillbook/contract';
 import { buildApp, type App } from '../app.ts';
 import { ensureShopBasics } from '../seed/bootstrap.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import { createUser } from '../modules/users/service.ts';
 import { TestClient } from './test-client.ts';
@@ -29,7 +30,14 @@ let counter = 0;
 
 /** The whole server on a fresh database, driven through app.inject (DESIGN.md §7). */
 export async function createTestContext(
-  options: { webDistDir?: string; sentryDsn?: string; smtpUrl?: string; extend?: (app: App) => void } = {},
+  options: {
+    webDistDir?: string;
+    sentryDsn?: string;
+    smtpUrl?: string;
+    metricsToken?: string;
+    reportsDatabase?: DatabaseHandle;
+    extend?: (app: App) => void;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   await ensureShopBasics(database.db);
@@ -42,6 +50,8 @@ export async function createTestContext(
     webDistDir: options.webDistDir ?? path.join(import.meta.dirname, 'no-web-build'),
     sentryDsn: options.sentryDsn,
     smtpUrl: options.smtpUrl,
+    metricsToken: options.metricsToken,
+    reportsDatabase: options.reportsDatabase,
   });
   options.extend?.(app);
   await app.ready();

@@ -7,7 +7,8 @@ const tags = ['analytics'];
 
 /** The reports (administrators only: routes without `access` are theirs). */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  // Reads only: from the read replica when REPORTS_DATABASE_URL is set (docs/operations.md).
+  const db = app.reportsDb;
 
   app.get(
     '/api/analytics',

@@ -6,7 +6,8 @@ const tags = ['dashboard'];
 
 /** The owner's morning screen (issue 12): administrators only, like the reports. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  // Reads only: from the read replica when REPORTS_DATABASE_URL is set (docs/operations.md).
+  const db = app.reportsDb;
 
   app.get(
     '/api/dashboard',

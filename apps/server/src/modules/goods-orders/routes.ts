@@ -55,7 +55,8 @@ export const goodsOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const timeZone = await getShopTimeZone(db);
       goodsOrderWhere(request.query, timeZone);
       goodsOrderSort(request.query.sort);
-      return sendCsv(reply, datedCsvFileName('goods-orders', timeZone), goodsOrdersCsv(db, request.query));
+      // The rows come from the read replica when there is one (REPORTS_DATABASE_URL).
+      return sendCsv(reply, datedCsvFileName('goods-orders', timeZone), goodsOrdersCsv(app.reportsDb, request.query));
     },
   );
 

@@ -29,7 +29,8 @@ export const stockMovementsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Bad filters answer 422 before the download starts.
       const where = await ledgerWhereOf(db, request.query);
-      return sendCsv(reply, datedCsvFileName('stock-movements', await getShopTimeZone(db)), stockMovementsCsv(db, where));
+      // The rows come from the read replica when there is one (REPORTS_DATABASE_URL).
+      return sendCsv(reply, datedCsvFileName('stock-movements', await getShopTimeZone(db)), stockMovementsCsv(app.reportsDb, where));
     },
   );
 };
