@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DatabaseHandle } from './db/client.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import type { SessionKeys } from './modules/auth/sessions.ts';
+import { backupsRoutes } from './modules/backups/routes.ts';
+import type { BackupPlan } from './modules/backups/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { areaRoutes } from './modules/index.ts';
 import { contentTypesPlugin } from './plugins/content-types.ts';
@@ -38,6 +40,8 @@ export type AppOptions = {
   /** SMTP_URL; without it a request to send e-mail answers 503 rather than pretending to send. */
   smtpUrl?: string;
   logger?: FastifyServerOptions['logger'];
+  /** BACKUP_DIR, BACKUP_TIME, BACKUP_KEEP: shown under Settings › Backups (none in tests unless given). */
+  backups?: BackupPlan;
   /** REPORTS_DATABASE_URL: a read replica the reports and their exports read from (default: `database`). */
   reportsDatabase?: DatabaseHandle;
   /** METRICS_TOKEN: GET /metrics answers a scraper holding it; without one, /metrics is a 404. */
@@ -80,6 +84,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(metrics.routes);
+  await app.register(backupsRoutes, { database: options.database, plan: options.backups });
   await app.register(authRoutes, { db, keys: options.sessionKeys });
   for (const routes of areaRoutes) await app.register(routes);
 

@@ -39,11 +39,20 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   NODE_ENV: z.string().default('production'),
   WEB_DIST: optionalText,
+  /** Where backups go (default DATA_DIR/backups); the daily one runs at BACKUP_TIME, server's local time. */
+  BACKUP_DIR: optionalText,
+  BACKUP_TIME: z
+    .string()
+    .trim()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, 'BACKUP_TIME must be HH:MM (24-hour) or off')
+    .default('03:00'),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be at least 1').max(1000).default(14),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'WEB_DIST' | 'BACKUP_DIR'> & {
   DATA_DIR: string;
   WEB_DIST: string;
+  BACKUP_DIR: string;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -58,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed.data,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     WEB_DIST: path.resolve(parsed.data.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    BACKUP_DIR: path.resolve(parsed.data.BACKUP_DIR ?? path.join(parsed.data.DATA_DIR, 'backups')),
   };
 }

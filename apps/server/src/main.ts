@@ -7,6 +7,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { closeOnSignals } from './lib/shutdown.ts';
 import { keepSealing } from './modules/analytics/sealing.ts';
 import { keepExpiringPoints } from './modules/rewards/expiry.ts';
+import { backupPlanOf, startBackups } from './modules/backups/start.ts';
 
 /** Reads the configuration, migrates the database, creates the first administrator, listens. */
 async function main() {
@@ -28,6 +29,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     smtpUrl: config.SMTP_URL,
     environment: config.NODE_ENV,
+    backups: backupPlanOf(config),
     logger: loggerOptions(config.LOG_LEVEL, config.LOG_FORMAT),
     reportsDatabase,
     metricsToken: config.METRICS_TOKEN,
@@ -49,8 +51,9 @@ async function main() {
 
   const stopSealing = keepSealing(database.db, app.log);
   const stopExpiring = keepExpiringPoints(database.db, app.log);
+  const stopBackups = await startBackups(database, backupPlanOf(config), config.DATA_DIR, app.log);
   closeOnSignals(app, {
-    stopTimers: [stopSealing, stopExpiring],
+    stopTimers: [stopSealing, stopExpiring, () => void stopBackups()],
     closeDatabases: [() => database.close(), ...(reportsDatabase ? [() => reportsDatabase.close()] : [])],
     timeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

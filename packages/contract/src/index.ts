@@ -4,6 +4,7 @@ export * from './approvals.ts';
 export * from './attributes.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './barcodes.ts';
 export * from './cashbox.ts';
 export * from './categories.ts';

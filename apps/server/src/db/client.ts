@@ -26,6 +26,11 @@ export type DatabaseHandle = {
   /** The connection pool's figures for /metrics; absent on PGlite (one connection inside the process). */
   poolStats?(): PoolStats;
   close(): Promise<void>;
+  /**
+   * PGlite only: a tarball of the data directory at a point between transactions (after a
+   * CHECKPOINT), taken while the server serves; sales wait for the copy (docs/decisions/025-backups.md).
+   */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export type PoolStats = { max: number; total: number; idle: number; waiting: number };
@@ -104,6 +109,12 @@ export function wrapPglite(client: PGlite, lock?: DataDirLock): DatabaseHandle {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    // Inside a transaction, which holds PGlite's transaction lock: no other transaction is half done.
+    dumpDataDir: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('checkpoint');
+        return client.dumpDataDir('none');
+      }),
     async close() {
       try {
         await client.close();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { UserType } from '@tillbook/contract';
 import { buildApp, type App } from '../app.ts';
+import type { BackupPlan } from '../modules/backups/service.ts';
 import { ensureShopBasics } from '../seed/bootstrap.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { UserRow } from '../db/schema/index.ts';
@@ -37,11 +38,15 @@ export async function createTestContext(
     metricsToken?: string;
     reportsDatabase?: DatabaseHandle;
     extend?: (app: App) => void;
+    /** A database and DATA_DIR of the test's own (default: a fresh database and a temporary folder). */
+    database?: TestDatabase;
+    dataDir?: string;
+    backups?: BackupPlan;
   } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   await ensureShopBasics(database.db);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-test-data-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-test-data-'));
   const app = await buildApp({
     dataDir,
     database,
@@ -52,6 +57,7 @@ export async function createTestContext(
     smtpUrl: options.smtpUrl,
     metricsToken: options.metricsToken,
     reportsDatabase: options.reportsDatabase,
+    backups: options.backups,
   });
   options.extend?.(app);
   await app.ready();
