@@ -3,7 +3,7 @@ import { approvalInput, approvalSummary } from './approvals.ts';
 import { tenders } from './cashbox.ts';
 import { dataOf } from './common.ts';
 import { giftCardPaymentsInput, giftCardsSoldInput, orderGiftCard } from './gift-cards.ts';
-import { idField, integerField, moneyField, optionalText, MAX_ID } from './fields.ts';
+import { booleanField, idField, integerField, moneyField, optionalText, requiredMultiLineText, MAX_ID } from './fields.ts';
 import { listQuery, pageMeta, paginated } from './pagination.ts';
 import { queryId, optionalMultiLineText, dateField, refuseControls } from './fields.ts';
 import { sortQuery } from './pagination.ts';
@@ -58,6 +58,33 @@ export const saleRedemption = z
   .transform((v) => (v && (v.rewardId !== null || v.points > 0) ? v : null));
 export type SaleRedemption = z.output<typeof saleRedemption>;
 
+/** The sold units a refund or an exchange takes back: which line, how many, and whether they go back to stock. */
+export const returnLinesInput = z
+  .array(
+    z.object({
+      orderLineId: idField('order line'),
+      quantity: integerField('quantity', { min: 1, max: ORDER_MAX_QUANTITY }),
+      /** Back to stock; false for damaged goods. */
+      restock: booleanField('restock'),
+    }),
+    { error: 'Choose at least one item to refund.' },
+  )
+  .min(1, 'Choose at least one item to refund.')
+  .max(ORDER_MAX_LINES, `A refund may have at most ${ORDER_MAX_LINES} lines.`);
+
+/**
+ * An exchange (issue 16): goods of an earlier sale come back and pay for this one, in one
+ * transaction. Their refund pays the new sale up to what the drawer's tenders would owe; the
+ * payments cover the rest, and what the returned goods are worth beyond the new sale goes back as
+ * a refund does by default (the sale's tenders, cash from this register's drawer).
+ */
+export const exchangeInput = z.object({
+  orderId: idField('sale'),
+  lines: returnLinesInput,
+  reason: requiredMultiLineText('reason', 500),
+});
+export type ExchangeInput = z.input<typeof exchangeInput>;
+
 /** The sale as the register rings it up; the server prices it again and is the authority. */
 export const saleInput = z.object({
   lines: z
@@ -90,6 +117,8 @@ export const orderCreateInput = saleInput.extend({
   note: optionalMultiLineText('note', 1000),
   /** An administrator's approval of discounts or prices beyond the cashier's rights (asked for by a 422 on `approval`). */
   approval: approvalInput.optional(),
+  /** Goods of an earlier sale returned in exchange: they pay for this sale (decision 025). */
+  exchange: exchangeInput.optional(),
 })
   // A sale of gift cards alone has no goods: its lines may then be empty (decision 024).
   .extend({ lines: z.array(orderLineInput, { error: 'The sale has no items.' }).max(ORDER_MAX_LINES, `A sale may have at most ${ORDER_MAX_LINES} lines.`) })
@@ -243,7 +272,7 @@ export const order = z.object({
   netTotal: z.number().int(),
   taxTotal: z.number().int(),
   total: z.number().int(),
-  /** Σ tendered; paid − change = total − the points paid (loyalty.pointsPaid) − storeCreditPaid − giftCardsPaid + giftCardsSold. */
+  /** Σ tendered; paid − change = total − the points paid (loyalty.pointsPaid) − storeCreditPaid − giftCardsPaid − exchangeCredit + giftCardsSold. */
   paid: z.number().int(),
   change: z.number().int(),
   /** What the customer's store credit paid (not a drawer tender, so not among the payments). */
@@ -252,6 +281,10 @@ export const order = z.object({
   giftCardsSold: z.number().int(),
   /** What gift cards paid of the goods (not a drawer tender, so not among the payments). */
   giftCardsPaid: z.number().int(),
+  /** What goods returned in an exchange paid of this sale (not a drawer tender, so not among the payments). */
+  exchangeCredit: z.number().int(),
+  /** The exchange's refund, when goods of an earlier sale paid for this one. The create answer and the detail carry it. */
+  exchange: z.object({ refundId: z.number().int(), refundNumber: z.string(), orderId: z.number().int(), orderNumber: z.string() }).nullable().optional(),
   /** The cards the sale sold and spent, with their balance after it; the create answer and the detail carry them. */
   giftCards: z.array(orderGiftCard).optional(),
   note: z.string().nullable(),
@@ -280,7 +313,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 export const orderResult = dataOf(order);
 
-export const orderListItem = order.omit({ lines: true, payments: true, loyalty: true, taxes: true, stockMovements: true, approval: true, giftCards: true }).extend({
+export const orderListItem = order.omit({ lines: true, payments: true, loyalty: true, taxes: true, stockMovements: true, approval: true, giftCards: true, exchange: true }).extend({
   /** The tenders the sale was paid with, each once, in the order they were taken. */
   tenders: z.array(z.enum(tenders)),
 });

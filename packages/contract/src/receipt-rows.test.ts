@@ -55,7 +55,7 @@ describe('loyalty on the receipt', () => {
   const sale: Order = {
     id: 1, uuid: 'u', number: 'MAIN-000124', status: 'paid', outletId: 1, outletName: 'Main', registerId: 2, registerName: 'Till 1', cashboxSessionId: 5, userId: 2,
     cashierName: 'Sam Carter', customerId: 9, customerName: 'Alex Morgan', customerEmail: null, couponId: null, couponCode: null,
-    subtotal: 3000, lineDiscountTotal: 0, orderDiscountTotal: 500, discountTotal: 500, chargeTotal: 0, netTotal: 2500, taxTotal: 0, total: 2500, paid: 1250, change: 0, storeCreditPaid: 0, giftCardsSold: 0, giftCardsPaid: 0,
+    subtotal: 3000, lineDiscountTotal: 0, orderDiscountTotal: 500, discountTotal: 500, chargeTotal: 0, netTotal: 2500, taxTotal: 0, total: 2500, paid: 1250, change: 0, storeCreditPaid: 0, giftCardsSold: 0, giftCardsPaid: 0, exchangeCredit: 0,
     note: null, receiptTemplateId: null,
     lines: [
       { ...line, id: 1, variantId: 11, title: 'Flat white', variantName: '', sku: 'FW', quantity: 1, unitPrice: 350, gross: 350, discount: 0, total: 350 },
@@ -131,7 +131,7 @@ describe('gift cards on the receipt', () => {
     id: 2, uuid: 'u2', number: 'MAIN-000125', status: 'paid', outletId: 1, outletName: 'Main', registerId: 2, registerName: 'Till 1', cashboxSessionId: 5, userId: 2,
     cashierName: 'Sam Carter', customerId: null, customerName: null, customerEmail: null, couponId: null, couponCode: null,
     subtotal: 800, lineDiscountTotal: 0, orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: 800, taxTotal: 0, total: 800, paid: 4000, change: 700, storeCreditPaid: 0,
-    giftCardsSold: 2500, giftCardsPaid: 0, note: null, receiptTemplateId: null,
+    giftCardsSold: 2500, giftCardsPaid: 0, exchangeCredit: 0, note: null, receiptTemplateId: null,
     lines: [{ productId: 1, orderDiscount: 0, chargeTotal: 0, taxTotal: 0, taxes: [], charges: [], id: 1, variantId: 11, title: 'Mug', variantName: '', sku: 'MUG', quantity: 1, unitPrice: 800, gross: 800, discount: 0, total: 800 }],
     payments: [{ id: 1, tender: 'cash', amount: 3300, tendered: 4000, change: 700, reference: null }],
     loyalty: null,

@@ -59,6 +59,8 @@ export type ReceiptOrder = {
   giftCardsSold?: Array<{ code: string; amount: number; validUntil: string | null }>;
   /** Gift cards that paid, printed among the payments with the balance each has left. */
   giftCardsPaid?: Array<{ code: string; amount: number; balanceLeft: number }>;
+  /** An exchange: what the returned goods paid, and their refund's number. */
+  exchange?: { refundNumber: string; amount: number } | null;
   note: string | null;
 };
 
@@ -190,6 +192,7 @@ export function receiptRows(layout: ReceiptLayout, order: ReceiptOrder, options:
     rows.push(...texts(pair(`Gift card ${maskGiftCardCode(card.code)}`, money(card.amount), width)));
     rows.push(...texts(pair('    Balance left', money(card.balanceLeft), width)));
   }
+  if (order.exchange) rows.push(...texts(whole(`Exchange ${order.exchange.refundNumber}`, money(order.exchange.amount))));
   if (order.change > 0) rows.push(...texts(pair('Change', money(order.change), width)));
   if (layout.showLoyaltyPoints && order.pointsEarned !== null) {
     rows.push(rule());
@@ -265,6 +268,7 @@ export function toReceiptOrder(order: Order, { locale, timeZone }: ReceiptDateSe
     pointsPaid: loyalty && loyalty.pointsPaid > 0 ? { points: tenderPoints, amount: loyalty.pointsPaid } : null,
     storeCreditPaid: order.storeCreditPaid > 0 ? order.storeCreditPaid : null,
     ...giftCardsOf(order.giftCards ?? [], locale, timeZone),
+    exchange: order.exchange ? { refundNumber: order.exchange.refundNumber, amount: order.exchangeCredit } : null,
     note: order.note,
   };
 }

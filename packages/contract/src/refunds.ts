@@ -2,23 +2,12 @@ import { z } from 'zod';
 import { approvalInput, approvalSummary } from './approvals.ts';
 import { tenders, type Tender } from './cashbox.ts';
 import { dataOf } from './common.ts';
-import { booleanField, idField, integerField, moneyField, optionalText, requiredMultiLineText, requiredText } from './fields.ts';
-import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY, orderLineTax } from './orders.ts';
+import { idField, moneyField, optionalText, requiredMultiLineText, requiredText } from './fields.ts';
+import { orderLineTax, returnLinesInput } from './orders.ts';
 
 /** POST /api/orders/:id/refunds: which sold units come back, where they go, and how the money goes back. */
 export const refundCreateInput = z.object({
-  lines: z
-    .array(
-      z.object({
-        orderLineId: idField('order line'),
-        quantity: integerField('quantity', { min: 1, max: ORDER_MAX_QUANTITY }),
-        /** Back to stock; false for damaged goods. */
-        restock: booleanField('restock'),
-      }),
-      { error: 'Choose at least one item to refund.' },
-    )
-    .min(1, 'Choose at least one item to refund.')
-    .max(ORDER_MAX_LINES, `A refund may have at most ${ORDER_MAX_LINES} lines.`),
+  lines: returnLinesInput,
   /** Left out: the refund goes back to the tenders the sale was paid with. */
   payments: z
     .array(
@@ -123,6 +112,8 @@ export const refund = z.object({
   /** Money put back onto the gift cards that paid the sale (0: none), and onto which card how much. */
   giftCard: z.number().int(),
   giftCards: z.array(refundGiftCard),
+  /** An exchange: the part of the refund that paid the new sale, and that sale (null: not an exchange). */
+  exchange: z.object({ amount: z.number().int(), orderId: z.number().int(), orderNumber: z.string() }).nullable(),
   /** The administrator who approved a cashier's refund above the shop's limit. */
   approval: approvalSummary.nullable(),
   createdAt: z.string(),

@@ -35,6 +35,7 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     storeCreditPaid: 0,
     giftCardsSold: 0,
     giftCardsPaid: 0,
+    exchangeCredit: 0,
     note: 'Gift wrap, please',
     receiptTemplateId: null,
     lines: [

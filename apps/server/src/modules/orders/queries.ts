@@ -162,6 +162,22 @@ export async function sellOrder(db: DbOrTx, document: Record<string, unknown>): 
 }
 
 /** Whether the order's timeline says staff moved it to another customer. */
+/** What an exchange's returned goods paid of its new sale (orders/exchange.ts). */
+export async function setExchangeCredit(db: DbOrTx, orderId: number, amount: number): Promise<void> {
+  await db.update(orders).set({ exchangeCredit: amount }).where(eq(orders.id, orderId));
+}
+
+/** The exchange a sale came from: its refund and the sale the goods were returned from; undefined when none. */
+export async function findExchangeOfOrder(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({ refundId: refunds.id, refundNumber: refunds.number, orderId: refunds.orderId, orderNumber: orders.number })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.exchangeOrderId, orderId))
+    .limit(1);
+  return row;
+}
+
 export async function hasCustomerMoved(db: DbOrTx, orderId: number): Promise<boolean> {
   const row = await executeOne<{ moved: boolean }>(
     db,

@@ -11,6 +11,7 @@ import {
   findOrder,
   findOrderLines,
   findOrderPage,
+  findExchangeOfOrder,
   findOrderPayments,
   findPointsBalanceAfterSale,
   findStockMovementsOfOrder,
@@ -33,7 +34,7 @@ export async function getOrder(
   if (!row) throw AppError.notFound();
   const approvalId = row.order.approvalId;
   const hasGiftCards = row.order.giftCardsSold > 0 || row.order.giftCardsPaid > 0;
-  const [lines, payments, balanceAfter, movements, refunded, approval, giftCards] = await Promise.all([
+  const [lines, payments, balanceAfter, movements, refunded, approval, giftCards, exchange] = await Promise.all([
     findOrderLines(db, row.order.id),
     findOrderPayments(db, row.order.id),
     row.order.customerId === null ? null : findPointsBalanceAfterSale(db, row.order.id),
@@ -41,10 +42,12 @@ export async function getOrder(
     options.withRefunds ? sumRefundedByOrder(db, [row.order.id]) : null,
     options.withApproval && approvalId !== null ? approvalSummaryOf(db, approvalId) : null,
     hasGiftCards ? giftCardsOfOrder(db, row.order.id) : [],
+    findExchangeOfOrder(db, row.order.id),
   ]);
   return {
     ...toOrder(row, lines, payments, balanceAfter),
     giftCards,
+    exchange: exchange ?? null,
     ...(refunded && { refunded: refunded.get(row.order.id) ?? noRefunds }),
     ...(movements && { stockMovements: movements.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) }),
     ...(options.withApproval && { approval }),

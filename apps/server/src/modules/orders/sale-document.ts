@@ -24,6 +24,8 @@ export type SaleToStore = {
   approvalId: number | null;
   /** The gift cards the sale sells and is paid with, checked. */
   giftCards: SaleGiftCards;
+  /** What goods returned in an exchange paid of the sale (orders/exchange.ts); 0 for a sale of its own. */
+  exchangeCredit?: number;
 };
 
 export type SoldLine = Omit<OrderLineRow, 'id' | 'orderId'>;

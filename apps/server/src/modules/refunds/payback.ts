@@ -12,9 +12,18 @@ type Sale = { hasCustomer: boolean; room: RefundRoom };
  * customer). They add up to what the refund gives back in money: its total less the part that goes
  * back as points. Left out, the payments and the parts not given follow `defaultRefundBack`: the
  * tenders, then the gift cards, then store credit. Given payments leave out what is not given.
+ * In an exchange, `toSale` of it pays the new sale and does not come back.
  */
-export function paybackOf(input: Pick<RefundCreateInput, 'payments' | 'storeCredit' | 'giftCard'>, total: number, inPoints: number, sale: Sale, style: ShopSettings): Payback {
-  const moneyBack = total - inPoints;
+export function paybackOf(
+  input: Pick<RefundCreateInput, 'payments' | 'storeCredit' | 'giftCard'>,
+  total: number,
+  inPoints: number,
+  sale: Sale,
+  style: ShopSettings,
+  toSale = 0,
+): Payback {
+  // An exchange's goods pay its new sale first (`toSale`): the rest goes back.
+  const moneyBack = total - inPoints - toSale;
   const money = (minor: number) => formatMoney(Math.max(0, minor), style);
   const chosen = input.storeCredit ?? 0;
   if (chosen > 0 && !sale.hasCustomer) throw AppError.validation({ storeCredit: ['Store credit needs a customer on the sale.'] });
@@ -51,8 +60,9 @@ export function paybackOf(input: Pick<RefundCreateInput, 'payments' | 'storeCred
     const onCard = back.giftCard > 0 ? `, onto gift cards ${money(back.giftCard)}` : '';
     const asCredit = back.storeCredit > 0 ? ` and the store credit ${money(back.storeCredit)}` : '';
     const asPoints = inPoints > 0 ? `, of which ${money(inPoints)} goes back as points` : '';
+    const asSale = toSale > 0 ? `${asPoints ? ' and' : ', of which'} ${money(toSale)} pays the new sale` : '';
     throw AppError.validation({
-      payments: [`The payments add up to ${money(paidBack)}${onCard}${asCredit}; the refund is ${money(total)}${asPoints}.`],
+      payments: [`The payments add up to ${money(paidBack)}${onCard}${asCredit}; the refund is ${money(total)}${asPoints}${asSale}.`],
     });
   }
   return { payments, giftCard: back.giftCard, storeCredit: back.storeCredit };

@@ -119,6 +119,11 @@ export async function insertRefund(tx: DbOrTx, values: typeof refunds.$inferInse
   return refund;
 }
 
+/** An exchange's refund points at the sale its goods paid. */
+export async function setExchangeOrder(tx: DbOrTx, refundId: number, orderId: number): Promise<void> {
+  await tx.update(refunds).set({ exchangeOrderId: orderId }).where(eq(refunds.id, refundId));
+}
+
 export async function insertRefundLines(tx: DbOrTx, lines: Array<typeof refundLines.$inferInsert>): Promise<void> {
   await tx.insert(refundLines).values(lines);
 }
@@ -200,6 +205,7 @@ export async function releaseCouponUse(tx: DbOrTx, couponId: number): Promise<vo
 }
 
 const approvers = alias(users, 'approvers');
+const exchangeOrders = alias(orders, 'exchange_orders');
 
 /** An order's refunds, oldest first, with who made each and who approved it. */
 export function findRefundsOfOrder(db: DbOrTx, orderId: number) {
@@ -209,9 +215,11 @@ export function findRefundsOfOrder(db: DbOrTx, orderId: number) {
       userName: users.name,
       hasCustomer: sql<boolean>`${orders.customerId} is not null`,
       approval: { id: approvals.id, approverName: approvers.name, method: approvals.method, createdAt: approvals.createdAt },
+      exchangeOrderNumber: exchangeOrders.number,
     })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(exchangeOrders, eq(exchangeOrders.id, refunds.exchangeOrderId))
     .leftJoin(users, eq(users.id, refunds.userId))
     .leftJoin(approvals, eq(approvals.id, refunds.approvalId))
     .leftJoin(approvers, eq(approvers.id, approvals.approvedBy))

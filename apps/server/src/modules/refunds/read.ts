@@ -10,7 +10,7 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
   if (heads.length === 0) return [];
   const ids = heads.map((h) => h.refund.id);
   const [lines, payments, cards] = await Promise.all([findRefundLines(db, ids), findRefundPayments(db, ids), giftCardsOfRefunds(db, ids)]);
-  return heads.map(({ refund, userName, hasCustomer, approval }) => ({
+  return heads.map(({ refund, userName, hasCustomer, approval, exchangeOrderNumber }) => ({
     id: refund.id,
     orderId: refund.orderId,
     number: refund.number,
@@ -50,6 +50,7 @@ export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]
     giftCards: cards
       .filter((c) => c.refundId === refund.id)
       .map((c) => ({ giftCardId: c.giftCardId, maskedCode: maskGiftCardCode(c.code), amount: c.amount, balanceAfter: c.balanceAfter })),
+    exchange: refund.exchangeOrderId !== null && exchangeOrderNumber ? { amount: refund.exchange, orderId: refund.exchangeOrderId, orderNumber: exchangeOrderNumber } : null,
     approval:
       approval?.id != null && approval.method !== null && approval.createdAt !== null
         ? { id: approval.id, approverName: approval.approverName ?? 'A former user', method: approval.method, createdAt: approval.createdAt.toISOString() }

@@ -37,6 +37,7 @@ const earlier: Refund = {
   storeCredit: 0,
   giftCard: 520,
   giftCards: [{ giftCardId: 4, maskedCode: '•••• 3456', amount: 520, balanceAfter: 1020 }],
+  exchange: null,
   approval: null,
   createdAt: '2026-11-22T15:00:00.000Z',
 };

@@ -27,6 +27,7 @@ const refund: Refund = {
   storeCredit: 0,
   giftCard: 0,
   giftCards: [],
+  exchange: null,
   approval: null,
   createdAt: '2026-11-22T15:00:00.000Z',
 };

@@ -29,6 +29,7 @@ function buildRefund(overrides: Partial<Refund> = {}): Refund {
     storeCredit: 0,
     giftCard: 0,
     giftCards: [],
+    exchange: null,
     approval: null,
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,

@@ -61,6 +61,7 @@ const refund: Refund = {
   storeCredit: 0,
   giftCard: 0,
   giftCards: [],
+  exchange: null,
   approval: { id: 4, approverName: 'Maria Manager', method: 'pin', createdAt: '2026-11-22T11:00:00.000Z' },
   createdAt: '2026-11-22T11:00:00.000Z',
 };

@@ -59,6 +59,7 @@ const order: Order = {
   storeCreditPaid: 0,
   giftCardsSold: 0,
   giftCardsPaid: 0,
+  exchangeCredit: 0,
   note: 'Gift wrap the shirt',
   receiptTemplateId: 3,
   lines: [

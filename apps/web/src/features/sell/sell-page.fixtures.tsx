@@ -80,7 +80,7 @@ export function orderOf(input: OrderCreateInput): Order {
   return {
     id: 1, uuid: input.uuid, number: 'MAIN-000001', status: 'paid', outletId, outletName: 'Main store', registerId: 3, registerName: 'Till 1', cashboxSessionId: 9, userId: 2,
     cashierName: 'Carl Cash', customerId: null, customerName: null, customerEmail: null, couponId: null, couponCode: null, subtotal: input.total, lineDiscountTotal: 0,
-    orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: input.total, taxTotal: 0, total: input.total, paid: input.total, change: 0, storeCreditPaid: input.storeCredit ?? 0, giftCardsSold: giftCardsTotal(sold), giftCardsPaid: giftCardsTotal(spent), giftCards, note: null,
+    orderDiscountTotal: 0, discountTotal: 0, chargeTotal: 0, netTotal: input.total, taxTotal: 0, total: input.total, paid: input.total, change: 0, storeCreditPaid: input.storeCredit ?? 0, giftCardsSold: giftCardsTotal(sold), giftCardsPaid: giftCardsTotal(spent), exchangeCredit: 0, giftCards, note: null,
     receiptTemplateId: null, lines: [], payments: [], loyalty: null, taxes: [], createdAt: '2026-01-01T10:00:00.000Z',
   };
 }
