@@ -124,6 +124,7 @@ export const administratorNavigation: NavItem[] = [
       { label: 'Products', to: '/settings/products' },
       { label: 'Rewards', to: '/settings/rewards?tab=points' },
       { label: 'Audit log', to: '/settings/audit' },
+      { label: 'Backups', to: '/settings/backups' },
     ],
   },
   {

@@ -117,7 +117,7 @@ describe('Navigation for an administrator', () => {
     );
   });
 
-  it('reaches the general, product and reward settings and the audit log from the Settings group', async () => {
+  it('reaches the general, product and reward settings, the audit log and the backups from the Settings group', async () => {
     renderNavigation('administrator');
     await userEvent.click(group('Settings'));
     const settingsList = group('Settings').nextElementSibling as HTMLElement;
@@ -126,6 +126,7 @@ describe('Navigation for an administrator', () => {
       ['Products', '/settings/products'],
       ['Rewards', '/settings/rewards?tab=points'],
       ['Audit log', '/settings/audit'],
+      ['Backups', '/settings/backups'],
     ]);
   });
 

@@ -92,6 +92,7 @@ describe('routes', () => {
       'stock-counts/:id',
       'stock-movements',
       'settings/audit',
+      'settings/backups',
     ];
     for (const route of featureRoutes) {
       expect(screens.some(([p]) => p === route.path) || extraScreens.includes(route.path ?? '')).toBe(true);

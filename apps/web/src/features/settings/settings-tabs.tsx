@@ -7,6 +7,7 @@ const tabs = [
   { label: 'Rewards', to: '/settings/rewards?tab=points' },
   { label: 'Gift cards', to: '/settings/gift-cards' },
   { label: 'Cashier rights', to: '/settings/cashier-rights' },
+  { label: 'Backups', to: '/settings/backups' },
 ];
 
 /**
