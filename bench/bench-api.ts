@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openPglite, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
+import { HttpClient } from '../apps/server/src/testing/http-client.ts';
 import { createScratchPostgres } from '../apps/server/src/testing/test-database.ts';
 
 export function percentile(sorted: number[], p: number): number {
@@ -12,48 +13,8 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[index] ?? 0;
 }
 
-/** An answer that was not 2xx: its status and the start of its body. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A browser-like client: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN. */
-export class Client {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-
-  async request(method: 'GET' | 'POST', url: string, body?: unknown) {
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    const res = await fetch(`${this.base}${url}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair?.indexOf('=') ?? -1;
-      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const text = await res.text();
-    if (!res.ok) throw new HttpError(res.status, `${method} ${url} answered ${res.status}: ${text.slice(0, 200)}`);
-    return text ? (JSON.parse(text) as unknown) : null;
-  }
-
-  async signIn(username: string, password: string) {
-    await this.request('GET', '/sanctum/csrf-cookie');
-    await this.request('POST', '/api/login', { email: username, password });
-  }
-}
+/** The benchmarks' browser-like client is the tests' (cookies, XSRF header, node:http). */
+export { HttpClient as Client, HttpError } from '../apps/server/src/testing/http-client.ts';
 
 export type BenchDatabase = { handle: DatabaseHandle; url: string | null; close(): Promise<void> };
 
@@ -95,9 +56,9 @@ export async function startBenchServer(handle: DatabaseHandle, name: string): Pr
 const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-password-not-secret' };
 
 /** The benchmarks' administrator (created when missing), signed in over HTTP as the web app signs in. */
-export async function signInAdministrator(handle: DatabaseHandle, address: string): Promise<Client> {
+export async function signInAdministrator(handle: DatabaseHandle, address: string): Promise<HttpClient> {
   await upsertUserByUsername(handle.db, { username: BENCH_ADMIN.username, name: 'Benchmark', type: 'administrator', password: BENCH_ADMIN.password });
-  const client = new Client(address);
+  const client = new HttpClient(address);
   await client.signIn(BENCH_ADMIN.username, BENCH_ADMIN.password);
   return client;
 }

@@ -5,8 +5,8 @@
 // The first sales warm the server up and are not counted. Prints a LoadResult as JSON.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import { priceSale, type SaleItem } from '@tillbook/contract';
+import { HttpClient } from '../apps/server/src/testing/http-client.ts';
 
 export type LoadConfig = {
   address: string;
@@ -19,55 +19,10 @@ export type LoadConfig = {
 };
 export type LoadResult = { seconds: number; samples: number[]; errors: string[] };
 
-/**
- * A browser-like client (keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN) on node:http with
- * kept-alive connections: as light a client as pgbench is, so the two cores go to the server and
- * the database rather than to the load (fetch costs several times more CPU per request).
- */
-class Client {
-  private readonly cookies = new Map<string, string>();
-  private readonly agent: http.Agent;
-  constructor(
-    private readonly base: string,
-    connections: number,
-  ) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  }
-
-  request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> {
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
-    if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
-    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    return new Promise((resolve, reject) => {
-      const req = http.request(`${this.base}${url}`, { method, headers, agent: this.agent }, (res) => {
-        for (const line of res.headers['set-cookie'] ?? []) {
-          const [pair] = line.split(';');
-          const at = pair?.indexOf('=') ?? -1;
-          if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status >= 300) return reject(new Error(`${method} ${url} answered ${status}: ${text.slice(0, 300)}`));
-          resolve(text ? (JSON.parse(text) as unknown) : null);
-        });
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
-  }
-}
-
 async function sell(config: LoadConfig): Promise<LoadResult> {
-  const client = new Client(config.address, config.concurrency);
-  await client.request('GET', '/sanctum/csrf-cookie');
-  await client.request('POST', '/api/login', { email: config.username, password: config.password });
+  // Kept-alive connections, one per concurrent sale: the two cores go to the server and the database.
+  const client = new HttpClient(config.address, { connections: config.concurrency });
+  await client.signIn(config.username, config.password);
   const { items } = config;
   const sale = () => {
     const picked = new Set<number>();

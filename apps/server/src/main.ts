@@ -2,8 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { ensureFirstAdministrator, ensureShopBasics, resolveSessionSecret } from './seed/bootstrap.ts';
 import { openDatabase, openPostgres } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { migrateThen } from './db/migrate.ts';
+import { loggerOptions, withoutQueryParams } from './lib/logger.ts';
 import { closeOnSignals } from './lib/shutdown.ts';
 import { keepSealing } from './modules/analytics/sealing.ts';
 import { keepExpiringPoints } from './modules/rewards/expiry.ts';
@@ -13,10 +13,14 @@ import { backupPlanOf, startBackups } from './modules/backups/start.ts';
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  await migrateDatabase(database);
-
-  await ensureShopBasics(database.db);
-  const secret = await resolveSessionSecret(database.db, config.SESSION_SECRET);
+  // The first start's setup runs under the migrations' lock: servers starting together do it once.
+  const { secret, firstAdmin } = await migrateThen(database, async (db) => {
+    await ensureShopBasics(db);
+    return {
+      secret: await resolveSessionSecret(db, config.SESSION_SECRET),
+      firstAdmin: await ensureFirstAdministrator(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }),
+    };
+  });
   // A read replica for the reports: a small pool of its own (docs/operations.md, Read replica).
   const reportsDatabase = config.REPORTS_DATABASE_URL ? openPostgres(config.REPORTS_DATABASE_URL, { max: 5 }) : undefined;
   const app = await buildApp({
@@ -35,10 +39,6 @@ async function main() {
     metricsToken: config.METRICS_TOKEN,
   });
 
-  const firstAdmin = await ensureFirstAdministrator(database.db, {
-    username: config.ADMIN_USERNAME,
-    password: config.ADMIN_PASSWORD,
-  });
   if (firstAdmin?.generatedPassword) {
     // Printed once, on the start that creates the account; it is stored only as a hash.
     app.log.warn(
@@ -64,6 +64,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  // A failed query's message lists its parameters (a password hash, a session id): not those.
+  console.error(err instanceof Error ? withoutQueryParams(err.message) : err);
   process.exit(1);
 });

@@ -9,12 +9,22 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle
 
 /** Applies the generated SQL migrations in apps/server/drizzle (DESIGN.md §6). */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  await handle.withMigrationLock(async (db) => {
+  await migrateThen(handle, async () => undefined);
+}
+
+/**
+ * Migrates, then runs `afterwards` (the first start's setup) while still holding the lock: on
+ * PostgreSQL an advisory lock, so servers starting together migrate once and set up once (the
+ * administrator, the session secret) — the others wait, then find it done.
+ */
+export async function migrateThen<T>(handle: DatabaseHandle, afterwards: (db: Db) => Promise<T>): Promise<T> {
+  return handle.withMigrationLock(async (db) => {
     if (handle.driver === 'pglite') {
       await migratePglite(db as never, { migrationsFolder });
     } else {
       await migratePg(db as never, { migrationsFolder });
     }
+    return afterwards(db);
   });
 }
 

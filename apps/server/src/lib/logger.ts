@@ -28,6 +28,25 @@ export const redactedPaths = [
   '*.sessionId',
 ];
 
+/** Drizzle's "Failed query: …\nparams: …" lists the values (a password hash, a session id): they go. */
+export function withoutQueryParams(text: string): string {
+  return text.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+}
+
+type LoggedError = Error & { code?: unknown };
+type SerializedError = { type: string; message: string; stack: string; code?: unknown; cause?: SerializedError };
+
+/** Errors as pino writes them, without a failed query's parameters. */
+function serializeError(err: LoggedError): SerializedError {
+  return {
+    type: err.constructor?.name ?? 'Error',
+    message: withoutQueryParams(String(err.message)),
+    stack: withoutQueryParams(err.stack ?? ''),
+    ...(err.code === undefined ? {} : { code: err.code }),
+    ...(err.cause instanceof Error ? { cause: serializeError(err.cause as LoggedError) } : {}),
+  };
+}
+
 /**
  * The server's logger: readable lines (pino-pretty) when a person watches a terminal, one JSON
  * object per line otherwise (a service manager, a container, a file). LOG_FORMAT overrides the guess.
@@ -37,6 +56,7 @@ export function loggerOptions(level: string, format: LogFormat, isTerminal = Boo
   return {
     level,
     redact: { paths: redactedPaths, censor: '[redacted]' },
+    serializers: { err: serializeError },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:yyyy-mm-dd HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   };
 }
