@@ -33,6 +33,22 @@ describe('configuration', () => {
     expect(config.SENTRY_DSN).toBeUndefined();
   });
 
+  it('reads the operations settings: replica, metrics token, log format, shutdown timeout', () => {
+    expect(loadConfig({})).toMatchObject({ LOG_FORMAT: 'auto', SHUTDOWN_TIMEOUT_SECONDS: 30 });
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({}).REPORTS_DATABASE_URL).toBeUndefined();
+    const config = loadConfig({
+      REPORTS_DATABASE_URL: 'postgres://reader@replica/shop',
+      METRICS_TOKEN: ' a-long-enough-scrape-token ',
+      LOG_FORMAT: 'json',
+      SHUTDOWN_TIMEOUT_SECONDS: '10',
+    });
+    expect(config).toMatchObject({ REPORTS_DATABASE_URL: 'postgres://reader@replica/shop', METRICS_TOKEN: 'a-long-enough-scrape-token', LOG_FORMAT: 'json', SHUTDOWN_TIMEOUT_SECONDS: 10 });
+    expect(() => loadConfig({ REPORTS_DATABASE_URL: 'mysql://x', METRICS_TOKEN: 'short', LOG_FORMAT: 'xml', SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(
+      /REPORTS_DATABASE_URL must start with postgres:\/\/[\s\S]*METRICS_TOKEN must be at least 16 characters[\s\S]*LOG_FORMAT[\s\S]*SHUTDOWN_TIMEOUT_SECONDS/,
+    );
+  });
+
   it('names every wrong variable in one message', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*DATABASE_URL must start with postgres:\/\/[\s\S]*SESSION_SECRET must be at least 32 characters/,
