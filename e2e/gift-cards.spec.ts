@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminApi, demo, signIn } from './helpers.ts';
+import { adminApi, demo, shot, signIn } from './helpers.ts';
 
 /** Names unique to this run, so the spec never depends on data another test left behind. */
 const run = Date.now().toString(36);
@@ -9,7 +9,6 @@ const registerName = `Gift till ${run}`;
 /** A card code of this run: 16 digits, typed with spaces as a person reads it off the card. */
 const digits = `6${Date.now()}`.padEnd(16, '7').slice(0, 16);
 const spaced = digits.replace(/(.{4})(?=.)/g, '$1 ');
-const shots = process.env.E2E_SCREENSHOTS;
 /** A cashier of this spec's own (a person holds one open drawer at a time; other specs open the administrator's). */
 const giftCashier = { username: `gift-${run}`, password: 'gift-cashier-password' };
 
@@ -24,9 +23,6 @@ async function newPerson(browser: Browser, account: { username: string; password
   return page;
 }
 
-async function shot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/gift-${name}.png`, fullPage: true });
-}
 
 /** Serious and critical accessibility violations on the screen as it is now (as accessibility.spec.ts checks). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -73,18 +69,18 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
     const dialog = page.getByRole('dialog', { name: 'Sell a gift card' });
     await dialog.getByLabel('Gift card code').fill(spaced);
     await dialog.getByLabel('Amount').fill('50');
-    await shot(page, '1-sell-dialog');
+    await shot(page, 'gift-1-sell-dialog');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Add to the sale' }).click();
     await expect(page.getByRole('list', { name: 'Gift cards sold' })).toContainText(`Gift card ${spaced}`);
-    await shot(page, '2-cart');
+    await shot(page, 'gift-2-cart');
     await page.getByRole('button', { name: /^Pay \$50\.00/ }).click();
     const payment = page.getByRole('dialog', { name: 'Take payment' });
     await payment.getByRole('button', { name: 'Exact' }).click();
     await payment.getByRole('button', { name: 'Complete sale' }).click();
     await expect(page.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
     await expect(page.getByTestId('receipt-preview')).toContainText(`Gift card ${spaced}`);
-    await shot(page, '3-sold-receipt');
+    await shot(page, 'gift-3-sold-receipt');
     await page.getByRole('button', { name: 'New sale' }).click();
   });
 
@@ -102,7 +98,7 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
     await code.press('Enter');
     await expect(payment.getByText(/\$50\.00\s*left/)).toBeVisible();
     await expect(payment.getByLabel('Gift card amount')).toHaveValue('12.00');
-    await shot(page, '4-tender');
+    await shot(page, 'gift-4-tender');
     expect(await seriousViolations(page)).toEqual([]);
     await payment.getByLabel('Gift card amount').press('Enter');
     await expect(payment.getByTestId('still-due')).toHaveText('$0.00');
@@ -111,7 +107,7 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
     const receipt = page.getByTestId('receipt-preview');
     await expect(receipt).toContainText(`Gift card •••• ${digits.slice(-4)}`);
     await expect(receipt).toContainText(/Balance left\s+\$38\.00/);
-    await shot(page, '5-spent-receipt');
+    await shot(page, 'gift-5-spent-receipt');
   });
 
   await test.step('the administrator finds the card, its ledger, and takes 8.00 off with a reason', async () => {
@@ -120,7 +116,7 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
     await page.getByLabel('Search gift cards').fill(spaced.slice(-9));
     const row = page.getByRole('row').filter({ hasText: spaced });
     await expect(row).toContainText('$38.00');
-    await shot(page, '6-list');
+    await shot(page, 'gift-6-list');
     await row.getByRole('link', { name: spaced }).click();
     await expect(page.getByRole('heading', { name: `Gift card ${spaced}` })).toBeVisible();
     const history = page.getByRole('table');
@@ -138,7 +134,7 @@ test('a gift card sold on its own is spent in part on the next sale, and the adm
     await expect(adjust).toBeHidden();
     await expect(page.getByText('$30.00').first()).toBeVisible();
     await expect(history).toContainText('Card damaged');
-    await shot(page, '7-detail');
+    await shot(page, 'gift-7-detail');
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -40,3 +40,9 @@ export async function adminApi(page: Page) {
   const get = async <T = unknown>(url: string): Promise<T> => ((await (await page.request.get(url)).json()) as { data: T }).data;
   return { post, get };
 }
+
+/** A full-page screenshot into E2E_SCREENSHOTS when it is set (to look at the screens by hand); nothing otherwise. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}

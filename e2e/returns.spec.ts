@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminApi, demo, signIn } from './helpers.ts';
+import { adminApi, demo, shot, signIn } from './helpers.ts';
 
 /** Names unique to this run, so the spec never depends on data another test left behind. */
 const run = Date.now().toString(36);
@@ -136,6 +136,38 @@ test('a cashier returns one line by scanning the receipt, a manager approves wit
     await expect(dialog).toBeHidden();
   });
 
+  await test.step('Exchange: the gloves come back and pay for a scarf; the customer pays the difference, and the receipt shows the exchange', async () => {
+    await cashier.keyboard.press('F3');
+    const dialog = cashier.getByRole('dialog', { name: 'Return' });
+    const number = dialog.getByLabel('Receipt or order number');
+    await number.fill(orderNumber);
+    await number.press('Enter');
+    const form = dialog.getByRole('form', { name: `Return from ${orderNumber}` });
+    await form.getByRole('button', { name: `One more of ${gloves.title}` }).click();
+    await form.getByRole('group', { name: 'Quick reasons' }).getByRole('button', { name: 'Wrong size' }).click();
+    await form.getByRole('button', { name: 'Exchange' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cashier.getByText(`Exchange: 1 item back from ${orderNumber}, worth $12.50.`)).toBeVisible();
+    await shot(cashier, 'exchange-banner');
+
+    await scan(cashier, scarf.sku, scarf.title);
+    await cashier.keyboard.press('F9');
+    const payment = cashier.getByRole('dialog', { name: 'Take payment' });
+    await expect(payment.getByTestId('exchange-pays')).toHaveText(`Returned goods from ${orderNumber} pay $12.50`);
+    await expect(payment.getByTestId('still-due')).toHaveText('$5.50');
+    await shot(cashier, 'exchange-payment');
+    await payment.getByRole('button', { name: 'Exact' }).click();
+    // Nothing goes back in money: no manager is asked, though a cashier may refund nothing alone.
+    await payment.getByRole('button', { name: 'Complete exchange' }).click();
+    await expect(cashier.getByRole('heading', { name: 'Sale complete' })).toBeVisible();
+    const receipt = cashier.getByTestId('receipt-preview');
+    await expect(receipt).toContainText(`Exchange ${orderNumber}-R2`);
+    await expect(receipt).toContainText('$12.50');
+    await shot(cashier, 'exchange-receipt');
+    await cashier.getByRole('button', { name: 'New sale' }).click();
+    await expect(cashier.getByText(/Exchange: 1 item back/)).toBeHidden();
+  });
+
   await test.step('the administrator finds the sign-in, the approved refund and the drawer opening in the audit log', async () => {
     await admin.goto('/settings/audit');
     await expect(admin.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
@@ -144,6 +176,7 @@ test('a cashier returns one line by scanning the receipt, a manager approves wit
     await expect(refundRow).toContainText(returnsCashier.username);
     await expect(refundRow).toContainText(manager.name);
     await expect(refundRow).toContainText(registerName);
+    await expect(admin.getByRole('row').filter({ hasText: `Exchange ${orderNumber}-R2: $12.50 of goods back` })).toContainText(returnsCashier.username);
 
     await admin.getByLabel('Action').selectOption({ label: 'Sign-in' });
     await expect(admin.getByRole('row').filter({ hasText: returnsCashier.username }).first()).toContainText('Signed in');

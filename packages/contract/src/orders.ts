@@ -117,7 +117,7 @@ export const orderCreateInput = saleInput.extend({
   note: optionalMultiLineText('note', 1000),
   /** An administrator's approval of discounts or prices beyond the cashier's rights (asked for by a 422 on `approval`). */
   approval: approvalInput.optional(),
-  /** Goods of an earlier sale returned in exchange: they pay for this sale (decision 025). */
+  /** Goods of an earlier sale returned in exchange: they pay for this sale (decision 027). */
   exchange: exchangeInput.optional(),
 })
   // A sale of gift cards alone has no goods: its lines may then be empty (decision 024).

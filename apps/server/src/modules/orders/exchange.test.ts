@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, orders, refundPayments, refunds } from '../../db/schema/index.ts';
+import { auditLog, orders, refundPayments, refunds, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
 
-/** Exchanges at the till (issue 16, decision 025): goods come back and pay for a new sale in one transaction. */
+/** Exchanges at the till (issue 16, decision 027): goods come back and pay for a new sale in one transaction. */
 let ctx: TestContext;
 let shop: SaleShop;
 let tillDrawer: number;
@@ -45,8 +45,8 @@ function exchange(from: Sold, quantity: number, lines: Array<[number, number]>, 
 const db = () => ctx.database.db;
 const refundsOf = (orderId: number) => db().select().from(refunds).where(eq(refunds.orderId, orderId));
 const stockOf = async (variantId: number) =>
-  Number((await db().execute<{ quantity: string }>(sql`select quantity from stock_levels where variant_id = ${variantId} and outlet_id = ${shop.main.id}`)).rows[0]?.quantity);
-const orderCount = async () => Number((await db().execute<{ n: string }>(sql`select count(*) as n from orders`)).rows[0]?.n);
+  (await db().select({ quantity: stockLevels.quantity }).from(stockLevels).where(and(eq(stockLevels.variantId, variantId), eq(stockLevels.outletId, shop.main.id))))[0]?.quantity ?? 0;
+const orderCount = async () => (await db().select({ n: count() }).from(orders))[0]?.n ?? 0;
 
 describe('exchanges at the till', () => {
   it('takes a shirt back for four cups: the shirt pays 30.00 of 32.00, the customer pays 2.00, stock moves both ways', async () => {

@@ -28,7 +28,7 @@ function onSaleFields(error: unknown): unknown {
 }
 
 /**
- * An exchange (decision 025): in one transaction, the goods of an earlier sale come back as a
+ * An exchange (decision 027): in one transaction, the goods of an earlier sale come back as a
  * refund whose value pays the new sale first (up to what its drawer tenders would owe), the new
  * sale is stored with `sell_order` paid by that and by its payments, and the two point at each
  * other. What the goods are worth beyond the new sale goes back as a refund does by default (the

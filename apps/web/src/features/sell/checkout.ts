@@ -1,4 +1,4 @@
-import { totalMismatchMessage, type GiftCardPaymentInput, type Order, type PaymentInput } from '@tillbook/contract';
+import { totalMismatchMessage, type ExchangeInput, type GiftCardPaymentInput, type Order, type PaymentInput } from '@tillbook/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
@@ -40,6 +40,7 @@ function refusalOf(error: unknown): { message: string; isTotalMismatch: boolean;
 
 export const saleIdTakenMessage =
   'This sale was not stored: a different sale already has its id (sold earlier from this cart, or from this register in another tab). Check the last orders before you take the payment again; the sale now has a new id.';
+export const exchangeOfflineMessage = 'An exchange needs the server, which cannot be reached: the sale is kept. Try again when the connection is back, or cancel the exchange and sell it alone.';
 export const registerTakenMessage = 'This register is now selling in another tab: this sale was not sent.';
 
 /**
@@ -58,15 +59,27 @@ export function useCheckout({ registerId, holdsRegister, onSaleIdTaken, onPrices
 
   /**
    * `points`, `storeCredit` and `giftCards` (cards paying): offered as tenders; the payments cover
-   * what is left of the total, plus the gift cards the sale sells (contract drawerDue).
+   * what is left of the total, plus the gift cards the sale sells (contract drawerDue). `exchange`:
+   * goods of an earlier sale coming back, which pay first what the payments would.
    */
-  function complete(state: CartState, total: number, payments: PaymentInput[], points = 0, storeCredit = 0, giftCards: GiftCardPaymentInput[] = []) {
+  function complete(state: CartState, total: number, payments: PaymentInput[], points = 0, storeCredit = 0, giftCards: GiftCardPaymentInput[] = [], exchange: ExchangeInput | null = null) {
     if (!holdsRegister()) return setError(registerTakenMessage);
+    // The returned sale's refund is the server's to make: an exchange waits for the connection.
+    if (!navigator.onLine && exchange) return setError(exchangeOfflineMessage);
     // Only the server knows a card's balance: no gift card is sold or spent offline.
     if (!navigator.onLine && (giftCards.length > 0 || state.giftCards.length > 0)) return setError(giftCards.length > 0 ? giftCardPayOfflineMessage : giftCardSellOfflineMessage);
     setError(null);
     setGiftCardRefusals({});
-    const sale = { ...saleInputOf(state, points), uuid: state.uuid, registerId, payments, total, ...(storeCredit > 0 && { storeCredit }), ...giftCardBodyOf(state.giftCards, giftCards) };
+    const sale = {
+      ...saleInputOf(state, points),
+      uuid: state.uuid,
+      registerId,
+      payments,
+      total,
+      ...(storeCredit > 0 && { storeCredit }),
+      ...giftCardBodyOf(state.giftCards, giftCards),
+      ...(exchange && { exchange }),
+    };
     const succeed = (order: Order) => {
       // The customer's balance moved: the next sale reads it again.
       if (state.customer) void client.invalidateQueries({ queryKey: pointsQueryPrefix });

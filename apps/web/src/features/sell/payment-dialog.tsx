@@ -8,12 +8,13 @@ import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { GiftCardTender } from './gift-card-tender.tsx';
-import { DueAndChange, PaymentTotal, QuickCash } from './payment-figures.tsx';
+import { DueAndChange, ExchangePays, PaymentTotal, QuickCash } from './payment-figures.tsx';
 import { PaymentList, type Payment } from './payment-list.tsx';
 import { maxPointsPaymentOf, PointsHint, pointsPaymentOf, type PointsPayment, type PointsTender } from './points-tender.tsx';
 import { altDigitsOf, choiceLabels, choiceOfKey, choicesOf, kbdClass, TenderChoices, type Choice } from './tender-choices.tsx';
 import { maxStoreCreditOf, StoreCreditHint, storeCreditProblemOf, type StoreCreditTender } from './store-credit-tender.tsx';
 import { noGiftCards, useGiftCardPayments, type PaymentGiftCards } from './use-gift-card-payments.ts';
+import type { PaymentExchange } from './till-exchange.tsx';
 
 type PaymentDialogProps = {
   open: boolean;
@@ -24,6 +25,8 @@ type PaymentDialogProps = {
   /** The customer's store credit as a tender, when they have some; null otherwise. */
   storeCredit?: StoreCreditTender | null;
   giftCards?: PaymentGiftCards;
+  /** Goods returned in an exchange: they pay first what the drawer's tenders would owe. */
+  exchange?: PaymentExchange | null;
   isSubmitting: boolean;
   /** The server's message when the sale was refused. */
   error: string | null;
@@ -33,7 +36,7 @@ type PaymentDialogProps = {
 };
 
 /** Taking payment for a sale: one tender or several, with change out of the cash. */
-export function PaymentDialog({ open, total, points = null, storeCredit = null, giftCards = noGiftCards, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
+export function PaymentDialog({ open, total, points = null, storeCredit = null, giftCards = noGiftCards, exchange = null, isSubmitting, error, onCancel, onComplete }: PaymentDialogProps) {
   const cancel = () => {
     // The sale is on its way to the server; leaving now would hide whether it was made.
     if (!isSubmitting) onCancel();
@@ -41,14 +44,14 @@ export function PaymentDialog({ open, total, points = null, storeCredit = null, 
   return (
     <Dialog open={open} title="Take payment" onClose={cancel}>
       {/* Mounted only while open, so each sale starts with no payments. */}
-      <PaymentForm total={total} points={points} storeCredit={storeCredit} giftCards={giftCards} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
+      <PaymentForm total={total} points={points} storeCredit={storeCredit} giftCards={giftCards} exchange={exchange} isSubmitting={isSubmitting} error={error} onCancel={cancel} onComplete={onComplete} />
     </Dialog>
   );
 }
 
 type PaymentFormProps = Omit<PaymentDialogProps, 'open'>;
 
-function PaymentForm({ total, points, storeCredit, giftCards = noGiftCards, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
+function PaymentForm({ total, points, storeCredit, giftCards = noGiftCards, exchange = null, isSubmitting, error, onCancel, onComplete }: PaymentFormProps) {
   const money = useMoney();
   const decimal = (minor: number) => (minor > 0 ? money.toInput(minor) : '');
   const soldTotal = giftCardsTotal(giftCards.sold);
@@ -57,7 +60,7 @@ function PaymentForm({ total, points, storeCredit, giftCards = noGiftCards, isSu
   const [creditPaid, setCreditPaid] = useState(0);
   const [tender, setTender] = useState<Choice>('cash');
   const [reference, setReference] = useState('');
-  const [amountText, setAmountText] = useState(() => decimal(total + soldTotal));
+  const [amountText, setAmountText] = useState(() => decimal(Math.max(0, total + soldTotal - (exchange?.value ?? 0))));
   const [amountError, setAmountError] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const dueBeforeCredit = total - (pointsPayment?.amount ?? 0);
@@ -73,9 +76,11 @@ function PaymentForm({ total, points, storeCredit, giftCards = noGiftCards, isSu
     onScanned: (code) => setAmountText((typed) => (typed.endsWith(code) ? typed.slice(0, -code.length) : typed)),
   });
 
-  // Points, store credit and gift cards pay their part of the goods first; cash, card and other cover the rest and the cards sold.
+  // Points, store credit and gift cards pay their part of the goods first; then an exchange's returned goods; cash, card and other cover the rest and the cards sold.
+  const owedWith = (paidWithPoints: PointsPayment | null, credit = creditPaid, cardsPaid = cards.total) =>
+    drawerDue({ goodsDue: total - (paidWithPoints?.amount ?? 0), storeCredit: credit, giftCardsPaid: cardsPaid, giftCardsSold: soldTotal });
   const settleWith = (paidWithPoints: PointsPayment | null, rows: Payment[], credit = creditPaid, cardsPaid = cards.total) =>
-    settlePayments(drawerDue({ goodsDue: total - (paidWithPoints?.amount ?? 0), storeCredit: credit, giftCardsPaid: cardsPaid, giftCardsSold: soldTotal }), rows, money.format);
+    settlePayments(Math.max(0, owedWith(paidWithPoints, credit, cardsPaid) - (exchange?.value ?? 0)), rows, money.format);
   const settlement = settleWith(pointsPayment, payments);
   const due = settlement.ok ? 0 : settlement.due;
   const change = settlement.ok ? settlement.change : 0;
@@ -222,6 +227,7 @@ function PaymentForm({ total, points, storeCredit, giftCards = noGiftCards, isSu
   return (
     <div onKeyDown={onKeyDown} className="flex flex-col gap-4">
       <PaymentTotal total={total} giftCardsSold={soldTotal} />
+      {exchange && <ExchangePays exchange={exchange} owed={owedWith(pointsPayment)} />}
 
       <TenderChoices choices={choices} tender={tender} onPick={pickTender} />
       {tender === 'giftCard' && <GiftCardTender entry={cards.entry} codeRef={cards.codeRef} disabled={isSubmitting} />}
@@ -286,7 +292,7 @@ function PaymentForm({ total, points, storeCredit, giftCards = noGiftCards, isSu
           Cancel <kbd className={kbdClass}>Esc</kbd>
         </Button>
         <Button className="min-h-11" onClick={complete} disabled={!canComplete}>
-          {isSubmitting ? 'Processing' : 'Complete sale'}
+          {isSubmitting ? 'Processing' : exchange ? 'Complete exchange' : 'Complete sale'}
         </Button>
       </div>
       <p className="text-xs text-gray-500">

@@ -1,7 +1,9 @@
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { quickCashAmounts } from './payment-quick-amounts.ts';
+import type { PaymentExchange } from './till-exchange.tsx';
 
 /** What the payment dialog asks for: the goods' total, and with gift cards sold, what the customer pays in all. */
 export function PaymentTotal({ total, giftCardsSold }: { total: number; giftCardsSold: number }) {
@@ -20,6 +22,21 @@ export function PaymentTotal({ total, giftCardsSold }: { total: number; giftCard
         goods {money.format(total)} + gift cards {money.format(giftCardsSold)}
       </span>
     </p>
+  );
+}
+
+/** What an exchange's returned goods pay of the sale, and what goes back to the customer when they are worth more. */
+export function ExchangePays({ exchange, owed }: { exchange: PaymentExchange; owed: number }) {
+  const money = useMoney();
+  const pays = Math.min(exchange.value, Math.max(0, owed));
+  const giveBack = exchange.value > owed ? exchange.giveBackOf(owed) : null;
+  return (
+    <div className="flex flex-col gap-2" data-testid="exchange-pays">
+      <p className="text-sm text-gray-700">
+        Returned goods from {exchange.orderNumber} pay <span className="font-semibold tabular-nums text-gray-900">{money.format(pays)}</span>
+      </p>
+      {giveBack && <Alert tone="warning" className="py-2">{`The returned goods are worth ${money.format(exchange.value - Math.max(0, owed))} more: give back ${giveBack}.`}</Alert>}
+    </div>
   );
 }
 

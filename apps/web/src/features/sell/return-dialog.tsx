@@ -13,7 +13,7 @@ import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { ReturnDone, type RefundReceiptSlot } from './return-done.tsx';
 import { ReturnLines } from './return-lines.tsx';
-import { previewReturn, returnInput, useCreateReturn, useSaleLookup, type ReturnMoney } from './use-return.ts';
+import { exchangeOf, previewReturn, returnInput, useCreateReturn, useSaleLookup, type ReturnMoney, type TillExchange } from './use-return.ts';
 
 type Props = {
   open: boolean;
@@ -22,6 +22,8 @@ type Props = {
   onClose: () => void;
   /** The refund receipt's print / e-mail area, shown once the return is stored. */
   receipt?: RefundReceiptSlot;
+  /** "Exchange": the chosen goods come back as part of the next sale, which they pay for (none: no exchange offered). */
+  onExchange?: (exchange: TillExchange) => void;
 };
 
 const quickReasons = ['Changed their mind', 'Wrong size', 'Faulty', 'Damaged in transit'];
@@ -29,15 +31,15 @@ const quickReasons = ['Changed their mind', 'Wrong size', 'Faulty', 'Damaged in 
 type Errors = { number?: string; lines: Record<number, string>; reason?: string; money?: string; cardReference?: string; form?: string };
 
 /** "Return" at the till: find the sale by its receipt, choose what comes back and how the money goes back. */
-export function ReturnDialog({ open, drawer, onClose, receipt }: Props) {
+export function ReturnDialog({ open, drawer, onClose, receipt, onExchange }: Props) {
   return (
     <Dialog open={open} title="Return" onClose={onClose}>
-      <ReturnForm drawer={drawer} onClose={onClose} receipt={receipt} />
+      <ReturnForm drawer={drawer} onClose={onClose} receipt={receipt} onExchange={onExchange} />
     </Dialog>
   );
 }
 
-function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
+function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'>) {
   const money = useMoney();
   const dates = useDateFormat();
   const lookup = useSaleLookup();
@@ -96,14 +98,23 @@ function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
 
   const preview = sale ? previewReturn(sale, quantities, moneyMode) : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!sale || !preview) return;
+  /** The reason and at least one item: said on their fields before anything is sent. */
+  function isReady(): boolean {
     const next: Errors = { lines: {} };
     if (!reason.trim()) next.reason = 'The reason field is required.';
-    if (preview.lines.every((l) => l.quantity === 0)) next.form = 'Choose at least one item to return.';
+    if (preview?.lines.every((l) => l.quantity === 0)) next.form = 'Choose at least one item to return.';
     setErrors(next);
-    if (next.reason || next.form) return;
+    return !next.reason && !next.form;
+  }
+
+  function exchange() {
+    if (!sale || !preview || !onExchange || !isReady()) return;
+    onExchange(exchangeOf(sale, preview, restock, reason));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!sale || !preview || !isReady()) return;
     const input = returnInput(preview, restock, reason, drawer.id, cardReference);
     const sentLineIds = input.lines.map((l) => l.orderLineId);
     const showErrors = (error: unknown) => setErrors(serverErrors(error, sentLineIds));
@@ -188,6 +199,11 @@ function ReturnForm({ drawer, onClose, receipt }: Omit<Props, 'open'>) {
             <Button variant="ghost" onClick={onClose} disabled={create.isPending}>
               Cancel
             </Button>
+            {onExchange && (
+              <Button variant="secondary" onClick={exchange} disabled={create.isPending || preview.lines.every((l) => l.quantity === 0)}>
+                Exchange
+              </Button>
+            )}
             <Button type="submit" isBusy={create.isPending} disabled={preview.lines.every((l) => l.quantity === 0)}>
               {`Refund ${money.format(preview.total)}`}
             </Button>

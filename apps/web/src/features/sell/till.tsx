@@ -19,8 +19,8 @@ import { PaymentDialog } from './payment-dialog.tsx';
 import { useLinePrice } from './price-dialog.tsx';
 import { QuantityQuestionDialog, type QuantityQuestion } from './quantity-question.tsx';
 import { ProductFinder } from './product-finder.tsx';
-import { useTillReturn } from './return-button.tsx';
 import { SaleReceipt } from './sale-receipt.tsx';
+import { useTillExchange } from './till-exchange.tsx';
 import { NoSaleButton } from './no-sale-button.tsx';
 import { ShortcutBar, useShortcuts, type Shortcut } from './shortcut-bar.tsx';
 import { stockOf, stockRefusalOf } from './stock-label.ts';
@@ -54,6 +54,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   const searchRef = useRef<HTMLInputElement>(null);
   useRepriceLines(catalogueState, state.lines, dispatch);
 
+  const exchanges = useTillExchange(session);
   const checkout = useCheckout({
     registerId,
     holdsRegister,
@@ -61,6 +62,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     onCompleted: (completed) => {
       setDialog('none');
       setOrder(completed);
+      exchanges.clear();
       // The sale is stored: the cart (and its saved copy) moves on to a new sale with a new uuid at once.
       dispatch({ type: 'newSale' });
     },
@@ -78,7 +80,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     window.setTimeout(() => searchRef.current?.focus(), 0);
   }, []);
   const linePrice = useLinePrice(dispatch, closeDialog);
-  const tillReturn = useTillReturn(session);
+  const { tillReturn } = exchanges;
   const giftCardSale = useGiftCardSale(state.giftCards, (card) => dispatch({ type: 'addGiftCard', card }));
   // "No sale" asks for a reason (and maybe an approval) in dialogs of its own: the F-keys wait meanwhile.
   const [isNoSaleOpen, setNoSaleOpen] = useState(false);
@@ -174,6 +176,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
 
   // A held sale keeps its reward (priced again on resume) and its gift cards; points as a tender are chosen when paying.
   async function holdSale() {
+    if (exchanges.exchange) return setNotice('Complete or cancel the exchange before holding the sale: the returned goods stay with this sale.');
     if (state.lines.length === 0 && state.giftCards.length === 0) return setNotice('There is nothing to hold: the sale is empty.');
     const label = [itemsLabelOf(itemCountOf(state)), state.customer?.name, money.format(priced.cart.total + giftCardsTotal(state.giftCards))].filter(Boolean).join(' · ');
     await held.hold(label, state);
@@ -191,6 +194,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
 
   function startNewSale() {
     dispatch({ type: 'newSale' });
+    exchanges.clear();
     setOrder(null);
     setNotice(null);
     checkout.clearError();
@@ -232,6 +236,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         </div>
         <ShortcutBar shortcuts={shortcuts}><NoSaleButton registerSlug={session.registerSlug} onActiveChange={setNoSaleOpen} /></ShortcutBar>
       </header>
+      {exchanges.banner}
       {notice && (
         <Alert tone={notice.startsWith('Sale held') ? 'success' : 'warning'} className="py-2">
           {notice}
@@ -285,10 +290,11 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         points={pointsTender}
         storeCredit={storeCreditTender}
         giftCards={{ sold: state.giftCards, refusals: checkout.giftCardRefusals }}
+        exchange={exchanges.payment}
         isSubmitting={checkout.isSubmitting}
         error={checkout.error}
         onCancel={() => { checkout.clearError(); closeDialog(); }}
-        onComplete={(payments, points, storeCredit, giftCards) => checkout.complete(state, priced.cart.total, payments, points, storeCredit, giftCards)}
+        onComplete={(payments, points, storeCredit, giftCards) => checkout.complete(state, priced.cart.total, payments, points, storeCredit, giftCards, exchanges.exchange?.input)}
       />
       {linePrice.dialog}
       {tillReturn.dialog}

@@ -3,8 +3,11 @@ import {
   refundPointsOf,
   refundShareOf,
   splitOntoGiftCards,
+  type ExchangeInput,
   type Refund,
   type RefundCreateInput,
+  type RefundRoom,
+  type RefundBack,
   type RefundPointsShare,
   type SaleForReturn,
   type Tender,
@@ -38,6 +41,24 @@ export function useCreateReturn() {
  */
 export type ReturnMoney = 'tenders' | 'storeCredit';
 
+/** An exchange at the till: the goods coming back, what they are worth in money, and how what the new sale does not take goes back. */
+export type TillExchange = {
+  input: ExchangeInput;
+  orderNumber: string;
+  /** What the returned goods give in money (less what goes back as points): it pays the new sale first. */
+  value: number;
+  units: number;
+  room: RefundRoom;
+};
+
+/**
+ * What the returned goods give beyond what the new sale's drawer tenders owe goes back as a refund
+ * does by default (contract defaultRefundBack): the server works it out the same way.
+ */
+export function exchangeGiveBack(exchange: TillExchange, due: number): RefundBack {
+  return defaultRefundBack(Math.max(0, exchange.value - Math.max(0, due)), exchange.room);
+}
+
 export type ReturnPreview = {
   lines: Array<{ lineId: number; quantity: number; total: number }>;
   total: number;
@@ -64,17 +85,38 @@ export function previewReturn(sale: SaleForReturn, quantities: Record<number, nu
   const points = sale.points && total > 0 ? refundPointsOf({ total: sale.total, ...sale.points }, sale.refundedBefore, total, isLast) : null;
   const moneyBack = total - (points?.pointsPaidBack ?? 0);
   if (money === 'storeCredit' && sale.customerId !== null) return { lines, total, points, payments: [], giftCard: 0, giftCards: [], storeCredit: moneyBack };
-  const back = defaultRefundBack(moneyBack, {
-    tenders: sale.tenders.map((t) => ({ tender: t.tender, available: t.refundable })),
-    tendersTotal: sale.tendersRefundable,
-    giftCard: sale.giftCardRefundable,
-    storeCredit: sale.customerId !== null ? sale.storeCreditRefundable : 0,
-  });
+  const back = defaultRefundBack(moneyBack, roomOf(sale));
   const giftCards = splitOntoGiftCards(
     back.giftCard,
     sale.giftCards.map((card) => ({ maskedCode: card.maskedCode, expiresAt: card.expiresAt, available: card.refundable })),
   ).map(({ maskedCode, expiresAt, amount }) => ({ maskedCode, expiresAt, amount }));
   return { lines, total, points, ...back, giftCards };
+}
+
+function roomOf(sale: SaleForReturn): RefundRoom {
+  return {
+    tenders: sale.tenders.map((t) => ({ tender: t.tender, available: t.refundable })),
+    tendersTotal: sale.tendersRefundable,
+    giftCard: sale.giftCardRefundable,
+    storeCredit: sale.customerId !== null ? sale.storeCreditRefundable : 0,
+  };
+}
+
+/** The chosen lines, sent back whole: restocked unless marked damaged. */
+function chosenLines(preview: ReturnPreview, restock: Record<number, boolean>) {
+  return preview.lines.filter((l) => l.quantity > 0).map((l) => ({ orderLineId: l.lineId, quantity: l.quantity, restock: restock[l.lineId] ?? true }));
+}
+
+/** The return taken into the next sale as an exchange: the money mode does not apply (the new sale takes the value). */
+export function exchangeOf(sale: SaleForReturn, preview: ReturnPreview, restock: Record<number, boolean>, reason: string): TillExchange {
+  const lines = chosenLines(preview, restock);
+  return {
+    input: { orderId: sale.id, lines, reason: reason.trim() },
+    orderNumber: sale.number,
+    value: preview.total - (preview.points?.pointsPaidBack ?? 0),
+    units: lines.reduce((sum, l) => sum + l.quantity, 0),
+    room: roomOf(sale),
+  };
 }
 
 /** The body of the refund: the chosen lines, the money as previewed, and this till's drawer when cash goes back. */
@@ -83,7 +125,7 @@ export function returnInput(preview: ReturnPreview, restock: Record<number, bool
   // The card terminal's reference goes with the card part, as a sale's card payment keeps it.
   const reference = cardReference.trim();
   return {
-    lines: preview.lines.filter((l) => l.quantity > 0).map((l) => ({ orderLineId: l.lineId, quantity: l.quantity, restock: restock[l.lineId] ?? true })),
+    lines: chosenLines(preview, restock),
     payments: preview.payments.map((p) => (p.tender === 'card' && reference ? { ...p, reference } : p)),
     ...(preview.giftCard > 0 && { giftCard: preview.giftCard }),
     ...(preview.storeCredit > 0 && { storeCredit: preview.storeCredit }),
