@@ -31,8 +31,9 @@ export const refundReceipt = z.object({
   taxes: z.array(amount.extend({ isInclusive: z.boolean() })),
   total: z.number().int(),
   /**
-   * How the money went back, per tender ("Cash", "Card") and per gift card ("Back onto gift card
-   * •••• 3456"), then store credit and points as their own rows.
+   * How the money went back, per tender ("Cash", "Card"), per gift card ("Back onto gift card
+   * •••• 3456") and to an exchange's new sale ("Exchange for MAIN-000124"), then store credit and
+   * points as their own rows.
    */
   payments: z.array(amount),
   storeCredit: z.number().int(),
@@ -91,6 +92,8 @@ export function toRefundReceipt(refund: Refund, source: RefundReceiptSource, set
     payments: [
       ...refund.payments.map((payment) => ({ name: payment.reference ? `${tenderLabels[payment.tender]} (ref. ${payment.reference})` : tenderLabels[payment.tender], amount: payment.amount })),
       ...refund.giftCards.map((card) => ({ name: `Back onto gift card ${card.maskedCode}`, amount: card.amount })),
+      // An exchange: what the returned goods paid of the new sale.
+      ...(refund.exchange ? [{ name: `Exchange for ${refund.exchange.orderNumber}`, amount: refund.exchange.amount }] : []),
     ],
     storeCredit: refund.storeCredit,
     pointsPaidBack: refund.points?.pointsPaidBack ?? 0,

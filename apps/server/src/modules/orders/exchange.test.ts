@@ -72,6 +72,10 @@ describe('exchanges at the till', () => {
     expect(listed).toMatchObject({ total: 3000, exchange: { amount: 3000, orderId: sale.id, orderNumber: sale.number }, payments: [] });
     expect((await shop.admin.get(`/api/orders/${shirtSale.id}`)).json().data.status).toBe('refunded');
 
+    // The refund receipt says where the money went: to the new sale.
+    const receipt = (await shop.cashier.get(`/api/refunds/${refund!.id}/receipt`)).json().data.receipt;
+    expect(receipt.payments).toEqual([{ name: `Exchange for ${sale.number}`, amount: 3000 }]);
+
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'refund.create'), eq(auditLog.subjectId, String(refund!.id))));
     expect(audit).toMatchObject({ summary: `Exchange ${shirtSale.number}-R1: $30.00 of goods back`, userId: shop.cashierId, registerId: shop.till.id });
     expect(audit!.after).toMatchObject({ total: 3000, exchange: 3000, tenders: [] });

@@ -70,6 +70,18 @@ describe('OrderDetailPage', () => {
     expect(cellsOf(rowOf('Payments', 'Cash'))).toEqual(['Cash', '$41.20', '$42.00', '$0.80', '']);
   });
 
+  it('shows what goods returned in an exchange paid, with the sale they came from', async () => {
+    signIn(administrator);
+    const payments = [{ id: 1, tender: 'cash' as const, amount: 1120, tendered: 1200, change: 80, reference: null }];
+    const exchange = { refundId: 3, refundNumber: 'MAIN-000007-R1', orderId: 7, orderNumber: 'MAIN-000007' };
+    mockOrderGets({ '/api/orders/41': { data: buildOrder({ exchangeCredit: 5000, exchange, paid: 1200, payments }) } });
+    renderDetail();
+    const totals = within(await screen.findByRole('region', { name: 'Totals' }));
+    expect(totals.getByText('Paid with returned goods').nextSibling?.textContent).toBe('$50.00');
+    expect(cellsOf(rowOf('Payments', 'MAIN-000007-R1'))).toEqual(['Returned goods from MAIN-000007', '$50.00', '$50.00', '—', 'MAIN-000007-R1']);
+    expect(screen.getByRole('link', { name: 'MAIN-000007' }).getAttribute('href')).toBe('/orders/7');
+  });
+
   it('shows the gift cards a sale paid with and sold, apart from its total', async () => {
     signIn(administrator);
     const giftCards = [

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { OrderLoyalty, PointsPaymentRow } from './order-loyalty.tsx';
-import { StoreCreditPaymentRow } from './order-store-credit.tsx';
+import { ExchangePaymentRow, StoreCreditPaymentRow } from './order-store-credit.tsx';
 import { GiftCardPaymentRows, OrderGiftCardsSold } from './order-gift-cards.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Page, PageHeader } from '../../components/ui/page-header.tsx';
@@ -199,6 +199,7 @@ function OrderTotals({ order }: { order: Order }) {
         {order.loyalty && order.loyalty.pointsPaid > 0 && row('Paid with points', money.format(order.loyalty.pointsPaid))}
         {order.storeCreditPaid > 0 && row('Paid with store credit', money.format(order.storeCreditPaid))}
         {order.giftCardsPaid > 0 && row('Paid with gift cards', money.format(order.giftCardsPaid))}
+        {order.exchangeCredit > 0 && row('Paid with returned goods', money.format(order.exchangeCredit))}
         {order.giftCardsSold > 0 && row('Gift cards sold (not in the total)', money.format(order.giftCardsSold))}
         {row('Paid', money.format(order.paid))}
         {order.change > 0 && row('Change', money.format(order.change))}
@@ -221,7 +222,7 @@ function OrderPayments({ order }: { order: Order }) {
   const money = useMoney();
   return (
     <Block title="Payments">
-      {order.payments.length === 0 && !order.loyalty?.pointsPaid && !order.storeCreditPaid && !order.giftCardsPaid ? (
+      {order.payments.length === 0 && !order.loyalty?.pointsPaid && !order.storeCreditPaid && !order.giftCardsPaid && !order.exchangeCredit ? (
         <p className="text-sm text-gray-500">Nothing was due.</p>
       ) : (
         <div className="overflow-x-auto">
@@ -248,6 +249,7 @@ function OrderPayments({ order }: { order: Order }) {
               ))}
               <PointsPaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
               <StoreCreditPaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
+              <ExchangePaymentRow order={order} cellClass={td} moneyClass={tdMoney} />
               <GiftCardPaymentRows order={order} cellClass={td} moneyClass={tdMoney} />
             </tbody>
           </table>

@@ -1,6 +1,6 @@
 import { tenderLabels, type Order, type Refund } from '@tillbook/contract';
 import { useState } from 'react';
-import { useOutletContext } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -82,6 +82,14 @@ function Refunds({ order }: { order: Order }) {
                 ].join(', ') || 'nothing'}
               </p>
               {refund.approval && <p className="text-xs text-gray-600">Approved by {refund.approval.approverName}</p>}
+              {refund.exchange && (
+                <p className="text-xs text-gray-600">
+                  Exchange: {money.format(refund.exchange.amount)} paid for sale{' '}
+                  <Link to={`/orders/${refund.exchange.orderId}`} className="font-medium text-indigo-700 hover:underline">
+                    {refund.exchange.orderNumber}
+                  </Link>
+                </p>
+              )}
               {refund.points && <RefundPointsLine points={refund.points} />}
             </li>
           ))}
