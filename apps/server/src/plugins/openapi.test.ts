@@ -52,7 +52,8 @@ describe('the OpenAPI document', () => {
       const where = `${method} ${path}`;
       expect(op.operationId, where).toMatch(/^[a-z][A-Za-z0-9]+$/);
       ids.add(op.operationId!);
-      const isPublic = ['/healthz', '/sanctum/csrf-cookie', '/api/login'].includes(path);
+      // /metrics answers its own bearer token (METRICS_TOKEN), not a session.
+      const isPublic = ['/healthz', '/readyz', '/metrics', '/sanctum/csrf-cookie', '/api/login'].includes(path);
       if (!isPublic) {
         expect(errorRef(op, '401'), where).toBe('#/components/schemas/Error');
         expect(errorRef(op, '403'), where).toBe('#/components/schemas/Error');
@@ -66,8 +67,10 @@ describe('the OpenAPI document', () => {
     }
     expect(ids.size).toBe(all.length);
     expect(document.components.schemas.ValidationError).toMatchObject({ required: ['message', 'errors'] });
-    // What a route declares itself stays: the login throttle.
+    // What a route declares itself stays: the login throttle, the metrics' bearer token.
     expect(document.paths['/api/login']?.post?.responses['429']).toBeDefined();
+    expect(document.paths['/metrics']?.get?.security).toEqual([{ metricsToken: [] }]);
+    expect(Object.keys(document.paths['/metrics']?.get?.responses ?? {}).sort()).toEqual(['200', '401', '404']);
   });
 
   it('describes file uploads as multipart, exports as CSV and the receipt as PDF', () => {
