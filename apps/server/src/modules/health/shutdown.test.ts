@@ -78,9 +78,11 @@ describe.each(['SIGTERM', 'SIGINT'] as const)('%s under a sale load', (signal) =
     const { outcomes, exit, signalledAt, address } = await sellThenStop(signal);
     expect(exit).toEqual({ code: 0, signal: null });
 
-    // No request was cut: every one got an HTTP answer — 201 for a sale, 503 once the server was stopping.
-    expect(outcomes.filter((o) => o.error !== undefined)).toEqual([]);
-    expect(new Set(outcomes.map((o) => o.status))).toEqual(new Set([201, 503]));
+    // No request was cut: each got an answer — 201 for a sale, 503 once the server was stopping — or,
+    // sent after it stopped listening (a client stalled past the drain), found nobody there. No reset.
+    const ended = outcomes.filter((o) => o.status !== 201);
+    expect(ended.filter((o) => o.status !== 503 && o.error !== 'ECONNREFUSED')).toEqual([]);
+    expect(ended.some((o) => o.status === 503)).toBe(true);
     const sold = outcomes.filter((o) => o.status === 201);
     // Sales sent before the signal and answered after it: they were in flight and completed.
     expect(sold.filter((o) => o.sentAt < signalledAt && o.answeredAt > signalledAt).length).toBeGreaterThan(0);
