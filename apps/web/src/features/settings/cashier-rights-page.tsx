@@ -1,9 +1,11 @@
 import { cashierRightsInput, formatPercent, parsePercent, type CashierRights, type MoneyReader } from '@tillbook/contract';
 import { useMemo } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Form, FormActions, useSchemaForm } from '../../components/form.tsx';
 import { Block } from '../../components/ui/block.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { ChoiceGroup, type Choice } from '../../components/ui/choice-group.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { notify } from '../../lib/notifications.tsx';
@@ -18,10 +20,13 @@ const rightsFormFields = z.object({
   priceOverride: z.boolean(),
   noSale: z.boolean(),
   closeDifferenceUpTo: z.string(),
+  noReceiptReturns: z.enum(['never', 'storeCredit', 'money']),
+  noReceiptMoneyUpTo: z.string(),
 });
 type RightsForm = z.input<typeof rightsFormFields>;
+type NoReceiptReturns = CashierRights['noReceiptReturns'];
 
-const moneyFields = ['refundUpTo', 'closeDifferenceUpTo'] as const;
+const moneyFields = ['refundUpTo', 'closeDifferenceUpTo', 'noReceiptMoneyUpTo'] as const;
 const PERCENT_MESSAGE = 'Enter a percentage from 0 to 100, like 10 or 12.5.';
 
 /**
@@ -34,6 +39,11 @@ function rightsFormSchema(money: MoneyReader) {
     const problems = new Map<string, string>();
     const read: Record<string, unknown> = { ...values };
     for (const field of moneyFields) {
+      // The amount is hidden unless money goes back: nothing to read, none given.
+      if (field === 'noReceiptMoneyUpTo' && values.noReceiptReturns !== 'money') {
+        read[field] = 0;
+        continue;
+      }
       const parsed = money.parse(values[field]);
       if (parsed.ok) read[field] = parsed.minor;
       else problems.set(field, parsed.message);
@@ -57,8 +67,16 @@ function toForm(rights: CashierRights, money: MoneyReader): RightsForm {
     priceOverride: rights.priceOverride,
     noSale: rights.noSale,
     closeDifferenceUpTo: money.toInput(rights.closeDifferenceUpTo),
+    noReceiptReturns: rights.noReceiptReturns,
+    noReceiptMoneyUpTo: money.toInput(rights.noReceiptMoneyUpTo),
   };
 }
+
+const noReceiptChoices: readonly Choice<NoReceiptReturns>[] = [
+  { value: 'never', label: 'Not taken', description: 'A return needs the sale: its receipt or its number.' },
+  { value: 'storeCredit', label: 'As store credit only', description: 'The value goes to a customer’s store credit.' },
+  { value: 'money', label: 'As store credit, or money back up to an amount', description: 'Cash or card up to the amount below; store credit for any value.' },
+];
 
 /** /settings/cashier-rights (issue 16): what a cashier may do alone; beyond it, the till asks for a manager. */
 export function CashierRightsPage() {
@@ -78,6 +96,7 @@ function CashierRightsForm({ rights }: { rights: CashierRights }) {
   const schema = useMemo(() => rightsFormSchema(money), [money]);
   const form = useSchemaForm(schema, { defaultValues: toForm(rights, money) });
   const { errors } = form.formState;
+  const noReceiptReturns = useWatch({ control: form.control, name: 'noReceiptReturns' });
 
   async function submit(values: z.output<typeof cashierRightsInput>) {
     const saved = await save.mutateAsync(values);
@@ -114,6 +133,34 @@ function CashierRightsForm({ rights }: { rights: CashierRights }) {
           >
             <TextInput {...form.register('closeDifferenceUpTo')} inputMode="decimal" autoComplete="off" className="w-40" />
           </Field>
+        </div>
+      </Block>
+      <Block title="Returns without a receipt">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Controller
+            control={form.control}
+            name="noReceiptReturns"
+            render={({ field, fieldState }) => (
+              <ChoiceGroup
+                legend="Returns without a receipt"
+                className="sm:col-span-2"
+                options={noReceiptChoices}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                hint="A rule for everyone at the till. Each item is valued at its price today, with its taxes."
+              />
+            )}
+          />
+          {noReceiptReturns === 'money' && (
+            <Field
+              label={`Money back without a receipt up to (${money.currency})`}
+              error={errors.noReceiptMoneyUpTo?.message}
+              hint="Per return, in cash or by card; any more goes as store credit."
+            >
+              <TextInput {...form.register('noReceiptMoneyUpTo')} inputMode="decimal" autoComplete="off" className="w-40" />
+            </Field>
+          )}
         </div>
       </Block>
       <FormActions isPending={save.isPending} discard={{ isDirty: form.formState.isDirty, reset: () => form.reset() }} />
