@@ -27,6 +27,8 @@ function drainBeforeClose(app: FastifyInstance, deadline: () => Promise<void>): 
   app.server.on('request', (_request, response) => {
     inFlight += 1;
     lastArrival = performance.now();
+    // Fastify and its plugins already listen for 'close' on a response: one more is not a leak.
+    response.setMaxListeners(response.getMaxListeners() + 1);
     response.once('close', () => {
       inFlight -= 1;
     });
