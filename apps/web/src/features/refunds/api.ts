@@ -44,7 +44,10 @@ export function useOpenDrawers(enabled: boolean) {
 /** Units of each sold line already refunded. */
 export function refundedUnits(refunds: readonly Refund[]): Map<number, number> {
   const units = new Map<number, number>();
-  for (const line of refunds.flatMap((r) => r.lines)) units.set(line.orderLineId, (units.get(line.orderLineId) ?? 0) + line.quantity);
+  for (const line of refunds.flatMap((r) => r.lines)) {
+    // A line returned without a receipt belongs to no sale.
+    if (line.orderLineId !== null) units.set(line.orderLineId, (units.get(line.orderLineId) ?? 0) + line.quantity);
+  }
   return units;
 }
 

@@ -46,7 +46,7 @@ describe('CashierRightsPage', () => {
   it('sends minor units, the percentage as rateE4 and the two rights', async () => {
     await openRights();
     const sent = recordRequests();
-    const saved = {
+    const saved: CashierRights = {
       refundUpTo: 2_550,
       discountUpToE4: 125_000,
       priceOverride: true,
@@ -102,7 +102,7 @@ describe('CashierRightsPage', () => {
     await userEvent.click(within(group).getByRole('radio', { name: /^As store credit, or money back up to an amount/ }));
     await retype('Money back without a receipt up to (USD)', '20');
     const sent = recordRequests();
-    const saved = { ...rights, noReceiptReturns: 'money', noReceiptMoneyUpTo: 2_000 };
+    const saved: CashierRights = { ...rights, noReceiptReturns: 'money', noReceiptMoneyUpTo: 2_000 };
     server.use(rest.put('/api/settings/cashier-rights', () => HttpResponse.json({ data: buildSettings({ cashierRights: saved }) })));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent.find('PUT', '/api/settings/cashier-rights')?.body).toEqual(saved));
