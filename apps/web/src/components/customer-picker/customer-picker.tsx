@@ -12,21 +12,27 @@ import { useCustomerSearch, useQuickCreateCustomer } from './api.ts';
 /** The customer a sale or an order takes: enough to show it and to e-mail its receipt. */
 export type PickedCustomer = { id: number; name: string; email: string | null; pointsBalance: number };
 
-type CustomerPickerProps = { open: boolean; onPick: (customer: PickedCustomer) => void; onClose: () => void };
+type CustomerPickerProps = {
+  open: boolean;
+  onPick: (customer: PickedCustomer) => void;
+  onClose: () => void;
+  /** What the customer is for ("Customer for this sale" when not said). */
+  title?: string;
+};
 
 function pickedCustomerOf(customer: Customer): PickedCustomer {
   return { id: customer.id, name: customer.name, email: customer.email, pointsBalance: customer.pointsBalance };
 }
 
 /** Attach a customer to a sale or an order: search, or create one with a name and a phone or e-mail. */
-export function CustomerPicker({ open, onPick, onClose }: CustomerPickerProps) {
+export function CustomerPicker({ open, onPick, onClose, title = 'Customer for this sale' }: CustomerPickerProps) {
   const [isCreating, setIsCreating] = useState(false);
   function close() {
     setIsCreating(false);
     onClose();
   }
   return (
-    <Dialog open={open} title={isCreating ? 'New customer' : 'Customer for this sale'} onClose={close}>
+    <Dialog open={open} title={isCreating ? 'New customer' : title} onClose={close}>
       {isCreating ? (
         <QuickCreate onCreated={(c) => { setIsCreating(false); onPick(pickedCustomerOf(c)); }} onCancel={() => setIsCreating(false)} />
       ) : (

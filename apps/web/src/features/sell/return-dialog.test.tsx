@@ -53,7 +53,7 @@ function renderDialog() {
     }),
   );
   const view = renderScreen(
-    <ReturnDialog open drawer={{ id: 5, registerName: 'Till 1' }} onClose={() => {}} receipt={(r) => <p>Receipt of {r.number}</p>} />,
+    <ReturnDialog open drawer={{ id: 5, registerId: 1, registerName: 'Till 1' }} onClose={() => {}} receipt={(r) => <p>Receipt of {r.number}</p>} />,
     { path: '/registers/1/sell', signedInAs: cashier },
   );
   const posts = () => sent.filter('POST', '/api/orders/41/refunds').map((r) => r.body);
@@ -62,7 +62,7 @@ function renderDialog() {
 
 /** The till's bar with the return on it, as till.tsx puts it there. */
 function TillBar() {
-  const tillReturn = useTillReturn({ id: 5, registerName: 'Till 1' });
+  const tillReturn = useTillReturn({ id: 5, registerId: 1, registerName: 'Till 1' });
   useShortcuts([tillReturn.shortcut], !tillReturn.isOpen);
   return (
     <>

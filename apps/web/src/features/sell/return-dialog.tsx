@@ -6,41 +6,59 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { Textarea } from '../../components/ui/textarea.tsx';
-import { apiErrorOf } from '../../lib/api-error.ts';
+import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
 import { useApproval } from '../../lib/approvals.tsx';
-import { useDateFormat, useMoney } from '../../lib/shop-settings.ts';
+import { useDateFormat, useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
+import { useIsOnline } from './gift-card-lookup.ts';
+import type { LocalCatalogueState } from './local-catalogue-types.ts';
+import { NoReceiptReturn } from './no-receipt-return.tsx';
 import { ReturnDone, type RefundReceiptSlot } from './return-done.tsx';
 import { ReturnLines } from './return-lines.tsx';
-import { exchangeOf, previewReturn, returnInput, useCreateReturn, useSaleLookup, type ReturnMoney, type TillExchange } from './use-return.ts';
+import { ReturnReason } from './return-reason.tsx';
+import {
+  exchangeOf,
+  previewReturn,
+  returnInput,
+  returnOfflineMessage,
+  useCreateReturn,
+  useSaleLookup,
+  type ReturnMoney,
+  type TillDrawer,
+  type TillExchange,
+} from './use-return.ts';
 
 type Props = {
   open: boolean;
   /** The till's open drawer: cash goes back out of it. */
-  drawer: { id: number; registerName: string };
+  drawer: TillDrawer;
   onClose: () => void;
   /** The refund receipt's print / e-mail area, shown once the return is stored. */
   receipt?: RefundReceiptSlot;
   /** "Exchange": the chosen goods come back as part of the next sale, which they pay for (none: no exchange offered). */
   onExchange?: (exchange: TillExchange) => void;
+  /** The till's catalogue copy: goods brought back without a receipt are found in it (none: no such returns here). */
+  catalogue?: LocalCatalogueState;
 };
-
-const quickReasons = ['Changed their mind', 'Wrong size', 'Faulty', 'Damaged in transit'];
 
 type Errors = { number?: string; lines: Record<number, string>; reason?: string; money?: string; cardReference?: string; form?: string };
 
 /** "Return" at the till: find the sale by its receipt, choose what comes back and how the money goes back. */
-export function ReturnDialog({ open, drawer, onClose, receipt, onExchange }: Props) {
+export function ReturnDialog({ open, drawer, onClose, receipt, onExchange, catalogue }: Props) {
   return (
     <Dialog open={open} title="Return" onClose={onClose}>
-      <ReturnForm drawer={drawer} onClose={onClose} receipt={receipt} onExchange={onExchange} />
+      <ReturnForm drawer={drawer} onClose={onClose} receipt={receipt} onExchange={onExchange} catalogue={catalogue} />
     </Dialog>
   );
 }
 
-function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'>) {
+function ReturnForm({ drawer, onClose, receipt, onExchange, catalogue }: Omit<Props, 'open'>) {
   const money = useMoney();
+  const { cashierRights } = useShopSettings();
+  const isOnline = useIsOnline();
+  // The shop's rule for everyone at the till; the server holds to it whatever the screen offers.
+  const noReceiptRule = catalogue && cashierRights.noReceiptReturns !== 'never' ? cashierRights.noReceiptReturns : null;
+  const [isNoReceipt, setNoReceipt] = useState(false);
   const dates = useDateFormat();
   const lookup = useSaleLookup();
   const create = useCreateReturn();
@@ -53,7 +71,7 @@ function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'
   const [cardReference, setCardReference] = useState('');
   const [moneyMode, setMoneyMode] = useState<ReturnMoney>('tenders');
   const [errors, setErrors] = useState<Errors>({ lines: {} });
-  const [done, setDone] = useState<Refund | null>(null);
+  const [done, setDone] = useState<{ refund: Refund; customerEmail: string | null } | null>(null);
 
   function find(event: FormEvent) {
     event.preventDefault();
@@ -83,18 +101,36 @@ function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'
       setReason((typed) => (typed.endsWith(code) ? typed.slice(0, -code.length) : typed));
       findSale(code);
     },
-    { enabled: done === null },
+    { enabled: done === null && !isNoReceipt },
   );
 
   function startAgain() {
     setDone(null);
+    setNoReceipt(false);
     setSale(null);
     setNumber('');
     setReason('');
     setErrors({ lines: {} });
   }
 
-  if (done) return <ReturnDone refund={done} customerEmail={null} receipt={receipt} onAnother={startAgain} onClose={onClose} />;
+  if (done) return <ReturnDone refund={done.refund} customerEmail={done.customerEmail} receipt={receipt} onAnother={startAgain} onClose={onClose} />;
+  const offline = !isOnline && <Alert tone="warning">{returnOfflineMessage}</Alert>;
+  if (isNoReceipt && catalogue && noReceiptRule) {
+    return (
+      <div className="flex flex-col gap-4">
+        {offline}
+        <NoReceiptReturn
+          drawer={drawer}
+          catalogue={catalogue}
+          rule={noReceiptRule}
+          moneyUpTo={cashierRights.noReceiptMoneyUpTo}
+          onBack={() => setNoReceipt(false)}
+          onCancel={onClose}
+          onDone={(refund, customerEmail) => setDone({ refund, customerEmail })}
+        />
+      </div>
+    );
+  }
 
   const preview = sale ? previewReturn(sale, quantities, moneyMode) : null;
 
@@ -118,7 +154,7 @@ function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'
     const input = returnInput(preview, restock, reason, drawer.id, cardReference);
     const sentLineIds = input.lines.map((l) => l.orderLineId);
     const showErrors = (error: unknown) => setErrors(serverErrors(error, sentLineIds));
-    const send = async (body: typeof input) => setDone(await create.mutateAsync({ orderId: sale.id, input: body }));
+    const send = async (body: typeof input) => setDone({ refund: await create.mutateAsync({ orderId: sale.id, input: body }), customerEmail: null });
     send(input).catch((error: unknown) => {
       if (approval.handles(error, (given) => send({ ...input, approval: given }), showErrors)) return;
       showErrors(error);
@@ -134,6 +170,7 @@ function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'
 
   return (
     <div className="flex flex-col gap-4">
+      {offline}
       <form onSubmit={find} noValidate className="flex items-end gap-2">
         <Field label="Receipt or order number" error={errors.number} hint={sale ? undefined : 'Scan the barcode on the receipt, or type the number and press Enter.'} className="flex-1">
           <TextInput autoFocus autoComplete="off" value={number} invalid={Boolean(errors.number)} onChange={(e) => setNumber(e.target.value)} placeholder="MAIN-000123" />
@@ -141,6 +178,11 @@ function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'
         <Button type="submit" variant="secondary" isBusy={lookup.isPending}>
           Find
         </Button>
+        {noReceiptRule && (
+          <Button variant="ghost" onClick={() => setNoReceipt(true)}>
+            No receipt?
+          </Button>
+        )}
       </form>
       {sale && preview && (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={`Return from ${sale.number}`}>
@@ -161,16 +203,7 @@ function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'
             onQuantity={(lineId, quantity) => setQuantities((q) => ({ ...q, [lineId]: quantity }))}
             onRestock={(lineId, back) => setRestock((r) => ({ ...r, [lineId]: back }))}
           />
-          <Field label="Reason" error={errors.reason}>
-            <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-          </Field>
-          <div className="-mt-2 flex flex-wrap gap-1" aria-label="Quick reasons" role="group">
-            {quickReasons.map((quick) => (
-              <button key={quick} type="button" className="rounded-full border border-gray-200 px-2 py-0.5 text-xs text-gray-700 hover:bg-gray-50" onClick={() => setReason(quick)}>
-                {quick}
-              </button>
-            ))}
-          </div>
+          <ReturnReason value={reason} error={errors.reason} onChange={setReason} />
           <ChoiceGroup<ReturnMoney>
             legend="Money back"
             value={moneyMode}
@@ -218,6 +251,7 @@ function ReturnForm({ drawer, onClose, receipt, onExchange }: Omit<Props, 'open'
 /** The server's 422 on the line it names ("lines.0.quantity" is the first line sent), the money, the reason; the rest above. */
 function serverErrors(error: unknown, sentLineIds: number[]): Errors {
   const { status, message, fieldErrors } = apiErrorOf(error);
+  if (status === null && message === unreachableMessage) return { lines: {}, form: returnOfflineMessage };
   if (status !== 422 || Object.keys(fieldErrors).length === 0) return { lines: {}, form: message };
   const result: Errors = { lines: {} };
   const rest: string[] = [];

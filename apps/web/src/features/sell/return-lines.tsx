@@ -15,7 +15,7 @@ type Props = {
 
 export const returnItemName = (line: Pick<ReturnableLine, 'title' | 'variantName'>) => (line.variantName ? `${line.title} · ${line.variantName}` : line.title);
 
-const stepClass =
+export const stepClass =
   'inline-flex size-9 items-center justify-center rounded-md border border-gray-300 bg-white text-base font-semibold text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-40';
 
 /** The sale's lines: sold, already returned, a stepper up to what is still returnable, and whether the goods go back on the shelf. */

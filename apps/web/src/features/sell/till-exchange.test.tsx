@@ -14,7 +14,7 @@ type Complete = (payments: PaymentInput[], points: number, storeCredit: number) 
 
 /** The till's bar with Return, the exchange's banner and the payment dialog for a sale of `total`, as till.tsx puts them together. */
 function TillWithExchange({ total, onComplete }: { total: number; onComplete: Complete }) {
-  const exchanges = useTillExchange({ id: 5, registerName: 'Till 1' });
+  const exchanges = useTillExchange({ id: 5, registerId: 1, registerName: 'Till 1' });
   useShortcuts([exchanges.tillReturn.shortcut], !exchanges.tillReturn.isOpen);
   return (
     <>

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
+import type { LocalCatalogueState } from './local-catalogue-types.ts';
 import { useTillReturn } from './return-button.tsx';
-import { exchangeGiveBack, type TillExchange } from './use-return.ts';
+import { exchangeGiveBack, type TillDrawer, type TillExchange } from './use-return.ts';
 
 /** An exchange as the payment dialog shows it: what the returned goods pay, and what goes back beyond the sale. */
 export type PaymentExchange = { orderNumber: string; value: number; giveBackOf: (owed: number) => string | null };
@@ -22,12 +23,13 @@ export function giveBackText(back: RefundBack, format: (minor: number) => string
 /**
  * The till's Return (F3) with exchanges: "Exchange" in the return takes the chosen goods into the
  * sale being rung up, where they pay for it (orders/exchange.ts on the server, decision 027). The
- * banner says so above the cart until the sale is completed or the exchange cancelled.
+ * banner says so above the cart until the sale is completed or the exchange cancelled. `catalogue`:
+ * the till's copy, for goods brought back without a receipt.
  */
-export function useTillExchange(drawer: { id: number; registerName: string }) {
+export function useTillExchange(drawer: TillDrawer, catalogue?: LocalCatalogueState) {
   const money = useMoney();
   const [exchange, setExchange] = useState<TillExchange | null>(null);
-  const tillReturn = useTillReturn(drawer, undefined, setExchange);
+  const tillReturn = useTillReturn(drawer, { onExchange: setExchange, catalogue });
   const clear = () => setExchange(null);
   const payment: PaymentExchange | null = exchange && {
     orderNumber: exchange.orderNumber,

@@ -54,7 +54,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   const searchRef = useRef<HTMLInputElement>(null);
   useRepriceLines(catalogueState, state.lines, dispatch);
 
-  const exchanges = useTillExchange(session);
+  const exchanges = useTillExchange(session, catalogueState);
   const checkout = useCheckout({
     registerId,
     holdsRegister,

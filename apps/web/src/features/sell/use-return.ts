@@ -16,6 +16,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
+/** The till's open drawer: cash goes back out of it (`id`: the drawer's session; `registerId`: its register). */
+export type TillDrawer = { id: number; registerId: number; registerName: string };
+
+/** Returns change the shop's books and stock, so only the server takes them: the till says so while offline. */
+export const returnOfflineMessage = 'A return needs the connection to the server: take it when the till is online again.';
+
 /** The sale on a receipt, by its number (typed, or read from the receipt's barcode), at any outlet of the shop. */
 export function useSaleLookup() {
   return useMutation({
