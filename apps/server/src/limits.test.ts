@@ -271,6 +271,13 @@ const SCENARIOS: Record<string, (field: string) => Request> = {
     },
     ...(field === 'storeCredit' ? { prepare: () => shop.admin.put(`/api/orders/${fixtures.orderId}/edit`, { customerId: fixtures.customerId }) } : {}),
   }),
+  // A mug back without a receipt, as store credit: the shop takes such returns first.
+  'POST /api/refunds/without-receipt': () => ({
+    prepare: () =>
+      shop.admin.put('/api/settings/cashier-rights', { refundUpTo: 0, discountUpToE4: 100_000, priceOverride: false, noSale: false, closeDifferenceUpTo: 500, noReceiptReturns: 'storeCredit' }),
+    url: '/api/refunds/without-receipt',
+    body: { registerId: shop.till.id, lines: [{ variantId: shop.mug.variantId, quantity: 1, restock: true }], reason: 'Limits', moneyBack: 'storeCredit', customerId: fixtures.customerId, total: 800 },
+  }),
   'POST /api/products/create': () => ({ url: '/api/products/create', body: productBody() }),
   'PUT /api/products/{id}/edit': () => ({
     url: `/api/products/${fixtures.productId}/edit`,

@@ -18,6 +18,12 @@ export const cashierRights = z.object({
   noSale: z.boolean(),
   /** Closing a drawer whose count differs from the expected by more than this, per tender. */
   closeDifferenceUpTo: z.number().int(),
+  /**
+   * Returns without a receipt (a shop rule, for everyone): not taken, taken as store credit only,
+   * or as store credit or money back up to `noReceiptMoneyUpTo` per return.
+   */
+  noReceiptReturns: z.enum(['never', 'storeCredit', 'money']),
+  noReceiptMoneyUpTo: z.number().int(),
 });
 export type CashierRights = z.infer<typeof cashierRights>;
 
@@ -28,6 +34,8 @@ export const defaultCashierRights: CashierRights = {
   priceOverride: false,
   noSale: false,
   closeDifferenceUpTo: 500,
+  noReceiptReturns: 'never',
+  noReceiptMoneyUpTo: 0,
 };
 
 /** PUT /api/settings/cashier-rights (administrators). */
@@ -37,6 +45,12 @@ export const cashierRightsInput = z.object({
   priceOverride: booleanField('price override'),
   noSale: booleanField('no sale'),
   closeDifferenceUpTo: moneyField('drawer difference limit'),
+  /** Left out: not taken (the shop's rule before returns without a receipt existed). */
+  noReceiptReturns: z
+    .enum(['never', 'storeCredit', 'money'], { error: 'Returns without a receipt must be not taken, store credit only, or store credit or money.' })
+    .optional()
+    .transform((v) => v ?? 'never'),
+  noReceiptMoneyUpTo: moneyField('money back without a receipt').optional().transform((v) => v ?? 0),
 });
 export type CashierRightsInput = z.input<typeof cashierRightsInput>;
 

@@ -139,8 +139,9 @@ export function receiptFrame(layout: ReceiptLayout, options: ReceiptRowOptions) 
       return added.length > 0 ? texts(pair('Tax', format(added.reduce((sum, tax) => sum + tax.amount, 0)), width)) : [];
     },
     /** The barcode of `barcodeNumber` when the template shows it, the footer, and COPY on a reprint. */
-    foot: (barcodeNumber: string): ReceiptRow[] => [
-      ...(layout.showOrderBarcode ? [{ kind: 'barcode', text: barcodeNumber } as const] : []),
+    /** The order's barcode (none: a return without a receipt has no sale to find), the footer. */
+    foot: (barcodeNumber: string | null): ReceiptRow[] => [
+      ...(layout.showOrderBarcode && barcodeNumber ? [{ kind: 'barcode', text: barcodeNumber } as const] : []),
       ...(layout.footer ? [rule(), ...texts(centred(layout.footer, width))] : []),
       ...copyMark(),
     ],

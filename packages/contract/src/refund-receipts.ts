@@ -18,7 +18,8 @@ export const refundReceipt = z.object({
   /** The refund's own number: MAIN-000123-R1. */
   number: z.string(),
   /** The sale it gives back from: MAIN-000123. */
-  orderNumber: z.string(),
+  /** The sale the goods came from; null for a return without a receipt. */
+  orderNumber: z.string().nullable(),
   /** When the refund was made, on the shop's clock. */
   date: z.string(),
   outletName: z.string().nullable(),
@@ -52,7 +53,8 @@ export type RefundReceipt = z.infer<typeof refundReceipt>;
 export const refundReceiptResult = dataOf(
   z.object({
     refundId: z.number().int(),
-    orderId: z.number().int(),
+    /** Null for a return without a receipt. */
+    orderId: z.number().int().nullable(),
     /** Where "E-mail receipt" sends it when no address is typed. */
     customerEmail: z.string().nullable(),
     receipt: refundReceipt,
@@ -69,7 +71,7 @@ export const noRefundReceiptEmailMessage = 'This refund has no customer e-mail a
 
 /** What a refund receipt needs of its sale and of the places it happened. */
 export type RefundReceiptSource = {
-  orderNumber: string;
+  orderNumber: string | null;
   customerName: string | null;
   outletName: string | null;
   registerName: string | null;
@@ -115,7 +117,7 @@ export function refundReceiptRows(layout: ReceiptLayout, receipt: RefundReceipt,
   const rows: ReceiptRow[] = head();
   rows.push(...texts(centredLines(`*** ${receipt.title} ***`, width), true));
   rows.push(...texts(wrapCells(`Refund ${receipt.number}`, width)));
-  rows.push(...texts(wrapCells(`Original order ${receipt.orderNumber}`, width), true));
+  rows.push(...texts(wrapCells(receipt.orderNumber ? `Original order ${receipt.orderNumber}` : 'Returned without a receipt', width), true));
   rows.push(...texts(wrapCells(receipt.date, width)));
   const place = [receipt.outletName, receipt.registerName].filter(Boolean).join(' / ');
   if (place) rows.push(...texts(wrapCells(place, width, 2)));

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { approvalInput, approvalSummary } from './approvals.ts';
 import { tenders, type Tender } from './cashbox.ts';
 import { dataOf } from './common.ts';
-import { idField, moneyField, optionalText, requiredMultiLineText, requiredText } from './fields.ts';
-import { orderLineTax, returnLinesInput } from './orders.ts';
+import { booleanField, idField, integerField, moneyField, optionalText, requiredMultiLineText, requiredText } from './fields.ts';
+import { ORDER_MAX_LINES, ORDER_MAX_QUANTITY, orderLineTax, returnLinesInput } from './orders.ts';
 
 /** POST /api/orders/:id/refunds: which sold units come back, where they go, and how the money goes back. */
 export const refundCreateInput = z.object({
@@ -50,9 +50,44 @@ export const refundCreateInput = z.object({
 });
 export type RefundCreateInput = z.input<typeof refundCreateInput>;
 
+/** How the money of a return without a receipt goes back: as the customer's store credit, or in money from this till's drawer. */
+export const noReceiptMoneyBack = ['storeCredit', 'cash', 'card'] as const;
+export type NoReceiptMoneyBack = (typeof noReceiptMoneyBack)[number];
+
+/**
+ * POST /api/refunds/without-receipt: goods brought back without the sale's receipt (issue 16), when
+ * the shop takes them (`cashierRights.noReceiptReturns`). Each unit is valued at the product's price
+ * now, with its taxes and no discount; the money goes back as store credit (to `customerId`) or,
+ * when the shop allows money, by cash or card up to `noReceiptMoneyUpTo`.
+ */
+export const noReceiptReturnInput = z.object({
+  registerId: idField('register'),
+  lines: z
+    .array(
+      z.object({
+        variantId: idField('product'),
+        quantity: integerField('quantity', { min: 1, max: ORDER_MAX_QUANTITY }),
+        restock: booleanField('restock'),
+      }),
+      { error: 'Choose at least one item to return.' },
+    )
+    .min(1, 'Choose at least one item to return.')
+    .max(ORDER_MAX_LINES, `A return may have at most ${ORDER_MAX_LINES} lines.`),
+  reason: requiredMultiLineText('reason', 500),
+  moneyBack: z.enum(noReceiptMoneyBack, { error: 'Choose how the money goes back: store credit, cash or card.' }),
+  customerId: idField('customer').nullish().transform((v) => v ?? null),
+  /** The card terminal's reference of a card refund. */
+  reference: optionalText('reference', 120),
+  /** Shown to the customer beforehand: a different server total is refused (prices changed). */
+  total: moneyField('total'),
+  approval: approvalInput.optional(),
+});
+export type NoReceiptReturnInput = z.input<typeof noReceiptReturnInput>;
+
 export const refundLine = z.object({
   id: z.number().int(),
-  orderLineId: z.number().int(),
+  /** The sold line; null on a return without a receipt. */
+  orderLineId: z.number().int().nullable(),
   variantId: z.number().int().nullable(),
   title: z.string(),
   variantName: z.string(),
@@ -90,7 +125,8 @@ export type RefundGiftCard = z.infer<typeof refundGiftCard>;
 
 export const refund = z.object({
   id: z.number().int(),
-  orderId: z.number().int(),
+  /** Null for a return without a receipt. */
+  orderId: z.number().int().nullable(),
   /** The order's number with R1, R2…: MAIN-000123-R1. */
   number: z.string(),
   outletId: z.number().int(),

@@ -2,7 +2,9 @@
 -- was made, at its outlet and register, under the person who made it, never on the sale's day.
 -- Called by the refund service in the refund's transaction (modules/refunds/service.ts), and by
 -- rebuild_summaries for all of them. The cost given back is the sold line's unit cost × the units
--- returned, for lines that had a cost. `ids` are refund ids, each at most once.
+-- returned, for lines that had a cost; a return without a receipt has no sold line, and its line
+-- keeps the product's cost and product of the day (refund_lines.unit_cost, product_id). `ids` are
+-- refund ids, each at most once.
 CREATE OR REPLACE FUNCTION summarise_refunds(ids int[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   zone text := shop_time_zone();
@@ -17,11 +19,11 @@ BEGIN
   FROM refunds r
   CROSS JOIN LATERAL (
     SELECT coalesce(sum(x.quantity), 0) AS units,
-      coalesce(sum(ol.unit_cost * x.quantity) FILTER (WHERE ol.unit_cost > 0), 0) AS cost,
-      coalesce(sum(x.net) FILTER (WHERE ol.unit_cost > 0), 0) AS costed_net,
+      coalesce(sum(coalesce(ol.unit_cost, x.unit_cost, 0) * x.quantity) FILTER (WHERE coalesce(ol.unit_cost, x.unit_cost, 0) > 0), 0) AS cost,
+      coalesce(sum(x.net) FILTER (WHERE coalesce(ol.unit_cost, x.unit_cost, 0) > 0), 0) AS costed_net,
       coalesce(sum(x.quantity) FILTER (WHERE x.restock), 0) AS restocked,
       coalesce(sum(x.quantity) FILTER (WHERE NOT x.restock), 0) AS damaged
-    FROM refund_lines x JOIN order_lines ol ON ol.id = x.order_line_id WHERE x.refund_id = r.id
+    FROM refund_lines x LEFT JOIN order_lines ol ON ol.id = x.order_line_id WHERE x.refund_id = r.id
   ) l
   CROSS JOIN LATERAL (
     SELECT coalesce(sum(y.amount) FILTER (WHERE y.tender = 'cash'), 0) AS cash,
@@ -44,11 +46,12 @@ BEGIN
 
   INSERT INTO sales_by_variant AS s (day, outlet_id, variant_id, product_id, refund_units, refund_net, refund_tax, refund_total, refund_cost,
     refund_costed_net, restocked_units, damaged_units)
-  SELECT (r.created_at AT TIME ZONE zone)::date, r.outlet_id, coalesce(x.variant_id, 0), max(coalesce(ol.product_id, 0)), sum(x.quantity),
-    sum(x.net), sum(x.tax_total), sum(x.total), coalesce(sum(ol.unit_cost * x.quantity) FILTER (WHERE ol.unit_cost > 0), 0),
-    coalesce(sum(x.net) FILTER (WHERE ol.unit_cost > 0), 0), coalesce(sum(x.quantity) FILTER (WHERE x.restock), 0),
+  SELECT (r.created_at AT TIME ZONE zone)::date, r.outlet_id, coalesce(x.variant_id, 0), max(coalesce(ol.product_id, x.product_id, 0)), sum(x.quantity),
+    sum(x.net), sum(x.tax_total), sum(x.total),
+    coalesce(sum(coalesce(ol.unit_cost, x.unit_cost, 0) * x.quantity) FILTER (WHERE coalesce(ol.unit_cost, x.unit_cost, 0) > 0), 0),
+    coalesce(sum(x.net) FILTER (WHERE coalesce(ol.unit_cost, x.unit_cost, 0) > 0), 0), coalesce(sum(x.quantity) FILTER (WHERE x.restock), 0),
     coalesce(sum(x.quantity) FILTER (WHERE NOT x.restock), 0)
-  FROM refunds r JOIN refund_lines x ON x.refund_id = r.id JOIN order_lines ol ON ol.id = x.order_line_id
+  FROM refunds r JOIN refund_lines x ON x.refund_id = r.id LEFT JOIN order_lines ol ON ol.id = x.order_line_id
   WHERE r.id = ANY(ids)
   GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3

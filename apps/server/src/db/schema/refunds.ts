@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { approvals } from './audit.ts';
 import { cashboxSessions } from './cashbox.ts';
+import { customers } from './customers.ts';
 import { orderLines, orders, type OrderTaxJson } from './orders.ts';
 import { outlets } from './outlets.ts';
 import { productVariants } from './products.ts';
@@ -16,10 +17,9 @@ export const refunds = pgTable(
   'refunds',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
-    /** The order's number with R1, R2…: MAIN-000123-R1. */
+    /** The sale the goods came from; null for a return without a receipt. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** The order's number with R1, R2…: MAIN-000123-R1; a return without a receipt: the outlet's MAIN-R000001. */
     number: varchar('number', { length: 40 }).notNull(),
     outletId: integer('outlet_id')
       .notNull()
@@ -29,6 +29,8 @@ export const refunds = pgTable(
     cashboxSessionId: integer('cashbox_session_id').references(() => cashboxSessions.id, { onDelete: 'restrict' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: varchar('reason', { length: 500 }).notNull(),
+    /** A return without a receipt: the customer its store credit went to (a refund of a sale reads the sale's). */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     netTotal: bigint('net_total', { mode: 'number' }).notNull(),
     taxTotal: bigint('tax_total', { mode: 'number' }).notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
@@ -56,6 +58,8 @@ export const refunds = pgTable(
     index('refunds_created_idx').on(t.createdAt, t.id),
     index('refunds_outlet_created_idx').on(t.outletId, t.createdAt),
     index('refunds_session_idx').on(t.cashboxSessionId),
+    // A refund returns goods of a sale, or (without a receipt) of no sale.
+    check('refunds_source_check', sql`${t.orderId} is not null or ${t.exchange} = 0`),
     uniqueIndex('refunds_exchange_order_unique').on(t.exchangeOrderId).where(sql`${t.exchangeOrderId} is not null`),
   ],
 );
@@ -68,10 +72,14 @@ export const refundLines = pgTable(
     refundId: integer('refund_id')
       .notNull()
       .references(() => refunds.id, { onDelete: 'cascade' }),
-    orderLineId: bigint('order_line_id', { mode: 'number' })
-      .notNull()
-      .references(() => orderLines.id, { onDelete: 'restrict' }),
+    /** The sold line; null for a return without a receipt, whose line keeps its own name, product and cost. */
+    orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id, { onDelete: 'restrict' }),
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    productId: integer('product_id'),
+    title: varchar('title', { length: 200 }),
+    variantName: varchar('variant_name', { length: 200 }),
+    sku: varchar('sku', { length: 64 }),
+    unitCost: bigint('unit_cost', { mode: 'number' }),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     /** Back to stock (restock) or not (damaged). */
     restock: boolean('restock').notNull(),
@@ -108,3 +116,11 @@ export const refundPayments = pgTable(
     check('refund_payments_tender_check', sql`${t.tender} in ('cash', 'card', 'other')`),
   ],
 );
+
+/** The last number of each outlet's returns without a receipt: MAIN-R000001 (sequential per outlet). */
+export const outletReturnCounters = pgTable('outlet_return_counters', {
+  outletId: integer('outlet_id')
+    .primaryKey()
+    .references(() => outlets.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+});

@@ -132,7 +132,8 @@ export async function sumRefundedByOrder(db: DbOrTx, orderIds: number[]): Promis
     .from(refunds)
     .where(inArray(refunds.orderId, orderIds))
     .groupBy(refunds.orderId);
-  return new Map(rows.map(({ orderId, ...figures }) => [orderId, figures]));
+  // Only refunds of these orders are read: none without a sale.
+  return new Map(rows.map(({ orderId, ...figures }) => [orderId ?? 0, figures]));
 }
 
 /** The tenders and amounts of a page of orders in one query, by order. */
@@ -170,7 +171,7 @@ export async function setExchangeCredit(db: DbOrTx, orderId: number, amount: num
 /** The exchange a sale came from: its refund and the sale the goods were returned from; undefined when none. */
 export async function findExchangeOfOrder(db: DbOrTx, orderId: number) {
   const [row] = await db
-    .select({ refundId: refunds.id, refundNumber: refunds.number, orderId: refunds.orderId, orderNumber: orders.number })
+    .select({ refundId: refunds.id, refundNumber: refunds.number, orderId: orders.id, orderNumber: orders.number })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(eq(refunds.exchangeOrderId, orderId))

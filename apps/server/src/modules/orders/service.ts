@@ -10,3 +10,5 @@ export { priceSaleFromDb } from './pricing.ts';
 export { getOrder } from './read.ts';
 export { receiptPdf } from './receipt-document.ts';
 export { mailReceipt } from './receipt-mail.ts';
+// A return without a receipt values and names its lines as a sale would.
+export { soldLines } from './sale-document.ts';

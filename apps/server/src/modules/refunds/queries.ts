@@ -208,31 +208,38 @@ const approvers = alias(users, 'approvers');
 const exchangeOrders = alias(orders, 'exchange_orders');
 
 /** An order's refunds, oldest first, with who made each and who approved it. */
-export function findRefundsOfOrder(db: DbOrTx, orderId: number) {
+/** Refunds with who made them, who approved, and the exchange's sale: an order's (by `where`) or one by id. */
+export function findRefundHeads(db: DbOrTx, where: { orderId: number } | { id: number }) {
   return db
     .select({
       refund: refunds,
       userName: users.name,
-      hasCustomer: sql<boolean>`${orders.customerId} is not null`,
+      // The sale's customer, or the one a return without a receipt gave store credit to.
+      hasCustomer: sql<boolean>`coalesce(${orders.customerId}, ${refunds.customerId}) is not null`,
       approval: { id: approvals.id, approverName: approvers.name, method: approvals.method, createdAt: approvals.createdAt },
       exchangeOrderNumber: exchangeOrders.number,
     })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(orders, eq(orders.id, refunds.orderId))
     .leftJoin(exchangeOrders, eq(exchangeOrders.id, refunds.exchangeOrderId))
     .leftJoin(users, eq(users.id, refunds.userId))
     .leftJoin(approvals, eq(approvals.id, refunds.approvalId))
     .leftJoin(approvers, eq(approvers.id, approvals.approvedBy))
-    .where(eq(refunds.orderId, orderId))
+    .where('orderId' in where ? eq(refunds.orderId, where.orderId) : eq(refunds.id, where.id))
     .orderBy(asc(refunds.id));
 }
 
-/** The lines of these refunds, named as they were sold. */
+/** The lines of these refunds, named as they were sold (a return without a receipt names its own). */
 export function findRefundLines(db: DbOrTx, refundIds: number[]) {
   return db
-    .select({ line: refundLines, title: orderLines.title, variantName: orderLines.variantName, sku: orderLines.sku })
+    .select({
+      line: refundLines,
+      title: sql<string>`coalesce(${orderLines.title}, ${refundLines.title}, '')`,
+      variantName: sql<string>`coalesce(${orderLines.variantName}, ${refundLines.variantName}, '')`,
+      sku: sql<string>`coalesce(${orderLines.sku}, ${refundLines.sku}, '')`,
+    })
     .from(refundLines)
-    .innerJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
+    .leftJoin(orderLines, eq(orderLines.id, refundLines.orderLineId))
     .where(inArray(refundLines.refundId, refundIds))
     .orderBy(asc(refundLines.id));
 }

@@ -2,11 +2,20 @@ import { maskGiftCardCode, type Refund } from '@tillbook/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { giftCardsOfRefunds } from '../gift-cards/service.ts';
-import { findRefundLines, findRefundPayments, findRefundsOfOrder, hasOrder } from './queries.ts';
+import { findRefundHeads, findRefundLines, findRefundPayments, hasOrder } from './queries.ts';
 
 /** An order's refunds, oldest first, with their lines (named as they were sold), payments and the gift cards they put money back onto. */
-export async function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]> {
-  const heads = await findRefundsOfOrder(db, orderId);
+export function listRefunds(db: DbOrTx, orderId: number): Promise<Refund[]> {
+  return refundsOf(db, { orderId });
+}
+
+/** One refund by id (a return without a receipt has no order to list it by); undefined when there is none. */
+export async function getRefund(db: DbOrTx, id: number): Promise<Refund | undefined> {
+  return (await refundsOf(db, { id }))[0];
+}
+
+async function refundsOf(db: DbOrTx, where: { orderId: number } | { id: number }): Promise<Refund[]> {
+  const heads = await findRefundHeads(db, where);
   if (heads.length === 0) return [];
   const ids = heads.map((h) => h.refund.id);
   const [lines, payments, cards] = await Promise.all([findRefundLines(db, ids), findRefundPayments(db, ids), giftCardsOfRefunds(db, ids)]);

@@ -10,14 +10,14 @@ import {
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { outlets, refunds, registers } from '../../db/schema/index.ts';
+import { customers, outlets, refunds, registers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { noMailerMessage, sendFailure, type Mailer } from '../../lib/mailer.ts';
 import { everyOutlet, isOutletInScope, type OutletScope } from '../../lib/viewer.ts';
 import { getOrder, mailReceipt, receiptPdf } from '../orders/service.ts';
 import { findReceiptTemplateById, toReceiptTemplate } from '../receipts/service.ts';
 import { getShopSettings } from '../settings/service.ts';
-import { listRefunds } from './read.ts';
+import { getRefund } from './read.ts';
 
 /** Where a refund happened: its outlet and register by name, and the template that register prints with now. */
 async function findRefundPlace(db: DbOrTx, id: number) {
@@ -28,9 +28,13 @@ async function findRefundPlace(db: DbOrTx, id: number) {
       outletName: outlets.name,
       registerName: registers.name,
       registerTemplateId: registers.receiptTemplateId,
+      // A return without a receipt: the customer its store credit went to.
+      customerName: customers.name,
+      customerEmail: customers.email,
     })
     .from(refunds)
     .innerJoin(outlets, eq(outlets.id, refunds.outletId))
+    .leftJoin(customers, eq(customers.id, refunds.customerId))
     .leftJoin(registers, eq(registers.id, refunds.registerId))
     .where(eq(refunds.id, id))
     .limit(1);
@@ -46,21 +50,33 @@ async function findRefundPlace(db: DbOrTx, id: number) {
 export async function refundReceipt(db: DbOrTx, id: number, scope: OutletScope): Promise<RefundReceiptDocument> {
   const place = await findRefundPlace(db, id);
   if (!place) throw AppError.notFound();
-  // A return taken here of a sale made at another outlet prints here too.
-  const order = await getOrder(db, { id: place.orderId }, isOutletInScope(scope, place.outletId) ? everyOutlet : scope);
-  const refund = (await listRefunds(db, order.id)).find((r) => r.id === id);
+  const source = await sourceOf(db, place, scope);
+  const refund = await getRefund(db, id);
   if (!refund) throw AppError.notFound();
-  const templateId = place.registerTemplateId ?? order.receiptTemplateId;
+  const templateId = place.registerTemplateId ?? source.receiptTemplateId;
   const [settings, templateRow] = await Promise.all([getShopSettings(db), templateId === null ? undefined : findReceiptTemplateById(db, templateId)]);
   const template = templateRow ? toReceiptTemplate(templateRow) : null;
   const layout = template ?? fallbackReceiptLayout;
   const receipt = toRefundReceipt(
     refund,
-    { orderNumber: order.number, customerName: order.customerName, outletName: place.outletName, registerName: place.registerName },
+    { orderNumber: source.orderNumber, customerName: source.customerName, outletName: place.outletName, registerName: place.registerName },
     settings,
   );
   const rows = refundReceiptRows(layout, receipt, { businessName: settings.businessName, formatMoney: moneyFormatterOf(settings) });
-  return { refundId: refund.id, orderId: order.id, customerEmail: order.customerEmail, receipt, template, paperWidth: layout.paperWidth, rows };
+  return { refundId: refund.id, orderId: place.orderId, customerEmail: source.customerEmail, receipt, template, paperWidth: layout.paperWidth, rows };
+}
+
+type Place = NonNullable<Awaited<ReturnType<typeof findRefundPlace>>>;
+
+/** The sale the goods came from (a return taken here of a sale made at another outlet prints here too), or the return's own customer without one. */
+async function sourceOf(db: DbOrTx, place: Place, scope: OutletScope) {
+  const isHere = isOutletInScope(scope, place.outletId);
+  if (place.orderId === null) {
+    if (!isHere) throw AppError.notFound();
+    return { orderNumber: null, customerName: place.customerName, customerEmail: place.customerEmail, receiptTemplateId: null };
+  }
+  const order = await getOrder(db, { id: place.orderId }, isHere ? everyOutlet : scope);
+  return { orderNumber: order.number, customerName: order.customerName, customerEmail: order.customerEmail, receiptTemplateId: order.receiptTemplateId };
 }
 
 /** The refund receipt as a PDF at the template's paper width, with the download's file name. */

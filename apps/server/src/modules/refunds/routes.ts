@@ -1,8 +1,9 @@
-import { idParams, refundCreateInput, refundList, refundResult, saleForReturnResult, saleLookupQuery, userTypes } from '@tillbook/contract';
+import { idParams, noReceiptReturnInput, refundCreateInput, refundList, refundResult, saleForReturnResult, saleLookupQuery, userTypes } from '@tillbook/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../audit/service.ts';
 import { listRefundsOfOrder } from './read.ts';
 import { createRefund, findSaleForReturn } from './service.ts';
+import { createNoReceiptReturn } from './without-receipt.ts';
 
 const tags = ['refunds'];
 
@@ -47,6 +48,23 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const refund = await createRefund(db, request.params.id, request.body, request.currentUser, { actor: auditActorOf(request), ip: request.ip });
+      return reply.code(201).send({ data: refund });
+    },
+  );
+
+  app.post(
+    '/api/refunds/without-receipt',
+    {
+      config: { access: userTypes },
+      schema: {
+        tags,
+        summary: 'Take goods back without the sale’s receipt, when the shop allows it: valued at today’s prices, as store credit or money up to the shop’s amount',
+        body: noReceiptReturnInput,
+        response: { 201: refundResult },
+      },
+    },
+    async (request, reply) => {
+      const refund = await createNoReceiptReturn(db, request.body, request.currentUser, { actor: auditActorOf(request), ip: request.ip });
       return reply.code(201).send({ data: refund });
     },
   );

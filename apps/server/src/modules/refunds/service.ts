@@ -48,7 +48,7 @@ export type { Refunder } from './drawer.ts';
 export type RefundRequest = { actor: AuditActor; ip: string };
 
 /** Why a cashier's refund of `total` in money needs an administrator (null: it does not); administrators are never limited. */
-function approvalNeeded(refunder: Refunder, total: number, style: ShopSettings): string | null {
+export function approvalNeeded(refunder: Refunder, total: number, style: ShopSettings): string | null {
   // Nothing going back (an even exchange) needs no one's approval.
   if (refunder.type === 'administrator' || total <= 0) return null;
   const upTo = style.cashierRights.refundUpTo;

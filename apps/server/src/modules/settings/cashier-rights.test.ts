@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const rights = { refundUpTo: 2_500, discountUpToE4: 150_000, priceOverride: true, noSale: true, closeDifferenceUpTo: 1_000 };
+const rights = { refundUpTo: 2_500, discountUpToE4: 150_000, priceOverride: true, noSale: true, closeDifferenceUpTo: 1_000, noReceiptReturns: 'money', noReceiptMoneyUpTo: 2_000 };
 
 describe('cashier rights', () => {
   it('starts with the shop’s defaults', async () => {
@@ -44,9 +44,20 @@ describe('cashier rights', () => {
       priceOverride: 'yes',
       noSale: null,
       closeDifferenceUpTo: 1.5,
+      noReceiptReturns: 'always',
+      noReceiptMoneyUpTo: -5,
     });
     expect(refused.statusCode).toBe(422);
-    expect(Object.keys(refused.json().errors).sort()).toEqual(['closeDifferenceUpTo', 'discountUpToE4', 'noSale', 'priceOverride', 'refundUpTo']);
+    expect(Object.keys(refused.json().errors).sort()).toEqual([
+      'closeDifferenceUpTo',
+      'discountUpToE4',
+      'noReceiptMoneyUpTo',
+      'noReceiptReturns',
+      'noSale',
+      'priceOverride',
+      'refundUpTo',
+    ]);
+    expect(refused.json().errors.noReceiptReturns).toEqual(['Returns without a receipt must be not taken, store credit only, or store credit or money.']);
     expect(refused.json().errors.priceOverride).toEqual(['The price override field must be true or false.']);
     expect((await admin.get('/api/settings')).json().data.cashierRights).toEqual(rights);
   });

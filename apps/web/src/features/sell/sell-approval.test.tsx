@@ -79,7 +79,7 @@ describe('SellPage: prices and discounts beyond a cashier’s rights', () => {
   });
 
   it('says when a discount is above the cashier’s right, and not within it or when the shop allows the price', async () => {
-    renderSell({ settings: { cashierRights: { refundUpTo: 0, discountUpToE4: 100_000, priceOverride: true, noSale: false, closeDifferenceUpTo: 0 } } });
+    renderSell({ settings: { cashierRights: { refundUpTo: 0, discountUpToE4: 100_000, priceOverride: true, noSale: false, closeDifferenceUpTo: 0, noReceiptReturns: "never", noReceiptMoneyUpTo: 0 } } });
     await ringUpCola();
     await userEvent.click(screen.getByRole('button', { name: 'Discount' }));
     const dialog = await screen.findByRole('dialog', { name: 'Discount on Cola Zero 330 ml' });
