@@ -64,7 +64,10 @@ async function byReason(ctx: ReportContext): Promise<Row[]> {
   if (q.outlet) parts.push(sql`r.outlet_id = ${q.outlet}`);
   if (q.register) parts.push(sql`r.register_id = ${q.register}`);
   if (q.cashier) parts.push(sql`r.user_id = ${q.cashier}`);
-  if (q.product) parts.push(sql`exists (select 1 from refund_lines x join order_lines ol on ol.id = x.order_line_id where x.refund_id = r.id and ol.product_id = ${q.product})`);
+  // A line returned without a receipt keeps its own product.
+  if (q.product) {
+    parts.push(sql`exists (select 1 from refund_lines x left join order_lines ol on ol.id = x.order_line_id where x.refund_id = r.id and coalesce(ol.product_id, x.product_id) = ${q.product})`);
+  }
   const rows = await execute(
     ctx.db,
     sql`select r.reason, count(*)::bigint as "refunds", coalesce(sum(r.total), 0)::bigint as "amount",
