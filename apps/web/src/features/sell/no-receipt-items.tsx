@@ -1,15 +1,12 @@
-import type { SyncProduct, SyncVariant } from '@tillbook/contract';
+import { ORDER_MAX_QUANTITY, type SyncProduct, type SyncVariant } from '@tillbook/contract';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { ProgressBar } from '../../components/ui/progress-bar.tsx';
-import { Select } from '../../components/ui/select.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { lineTitleOf, type CartLine } from './cart.ts';
 import type { LocalCatalogueState } from './local-catalogue-types.ts';
-import { stepClass } from './return-lines.tsx';
+import { CatalogueNotReady } from './product-finder.tsx';
+import { ReturnItemsTable, ReturnQuantity } from './return-lines.tsx';
 
 const RESULT_LIMIT = 8;
 
@@ -76,17 +73,7 @@ export function NoReceiptItems({ state, lines, totals, restock, errors, isScanne
     else if (variants.length === 0) setNotice(`No product has the barcode or SKU ${query}.`);
   }
 
-  if (!catalogue && state.status === 'error') {
-    return (
-      <Alert tone="error" title="The till’s products could not be loaded.">
-        <p>{state.error ?? 'Check the connection.'}</p>
-        <Button variant="secondary" className="mt-2" onClick={state.refresh}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  if (!catalogue) return <ProgressBar value={null} label="Loading the till’s products…" className="py-4" />;
+  if (!catalogue) return <CatalogueNotReady state={state} />;
 
   return (
     <section aria-label="Items brought back" className="flex flex-col gap-2">
@@ -120,58 +107,37 @@ export function NoReceiptItems({ state, lines, totals, restock, errors, isScanne
           </ul>
         )
       )}
-      <table aria-label="Items to return" className="w-full text-sm">
-        <thead>
-          <tr className="text-left text-xs text-gray-500 uppercase">
-            <th className="py-1 pr-2">Item</th>
-            <th className="py-1 pr-2">Return</th>
-            <th className="py-1 text-right">Amount</th>
+      <ReturnItemsTable>
+        {lines.length === 0 && (
+          <tr className="border-t border-gray-100">
+            <td colSpan={3} className="py-3 text-center text-gray-500">
+              Nothing yet: scan the items brought back, or search for them above.
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {lines.length === 0 && (
-            <tr className="border-t border-gray-100">
-              <td colSpan={3} className="py-3 text-center text-gray-500">
-                Nothing yet: scan the items brought back, or search for them above.
+        )}
+        {lines.map((line) => {
+          const name = lineTitleOf(line.item);
+          return (
+            <tr key={line.key} className="border-t border-gray-100 align-top">
+              <td className="py-2 pr-2">
+                {name}
+                {errors[line.key] && <span className="block text-xs text-red-600">{errors[line.key]}</span>}
               </td>
+              <td className="py-2 pr-2">
+                <ReturnQuantity
+                  name={name}
+                  quantity={line.quantity}
+                  max={ORDER_MAX_QUANTITY}
+                  isRestocked={restock[line.key] !== false}
+                  onQuantity={(quantity) => onQuantity(line.key, quantity)}
+                  onRestock={(back) => onRestock(line.key, back)}
+                />
+              </td>
+              <td className="py-2 text-right tabular-nums">{money.format(totals[line.key] ?? 0)}</td>
             </tr>
-          )}
-          {lines.map((line) => {
-            const name = lineTitleOf(line.item);
-            return (
-              <tr key={line.key} className="border-t border-gray-100 align-top">
-                <td className="py-2 pr-2">
-                  {name}
-                  {errors[line.key] && <span className="block text-xs text-red-600">{errors[line.key]}</span>}
-                </td>
-                <td className="py-2 pr-2">
-                  <div className="flex items-center gap-1">
-                    <button type="button" className={stepClass} aria-label={`One less of ${name}`} onClick={() => onQuantity(line.key, line.quantity - 1)}>
-                      −
-                    </button>
-                    <output aria-label={`Quantity to return of ${name}`} className="w-8 text-center tabular-nums">
-                      {line.quantity}
-                    </output>
-                    <button type="button" className={stepClass} aria-label={`One more of ${name}`} onClick={() => onQuantity(line.key, line.quantity + 1)}>
-                      +
-                    </button>
-                  </div>
-                  <Select
-                    aria-label={`Restock or damaged: ${name}`}
-                    value={restock[line.key] === false ? 'damaged' : 'restock'}
-                    onChange={(e) => onRestock(line.key, e.target.value === 'restock')}
-                    className="mt-1 w-28"
-                  >
-                    <option value="restock">Restock</option>
-                    <option value="damaged">Damaged</option>
-                  </Select>
-                </td>
-                <td className="py-2 text-right tabular-nums">{money.format(totals[line.key] ?? 0)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+          );
+        })}
+      </ReturnItemsTable>
     </section>
   );
 }

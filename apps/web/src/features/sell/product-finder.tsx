@@ -51,15 +51,8 @@ export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, se
         onKeyDown={onKeyDown}
         className="h-12 text-base [&::-webkit-search-cancel-button]:appearance-none"
       />
-      {!catalogue && state.status === 'error' ? (
-        <Alert tone="error" title="The catalogue could not be loaded.">
-          <p>{state.error ?? 'Check the connection.'}</p>
-          <Button variant="secondary" className="mt-2" onClick={state.refresh}>
-            Try again
-          </Button>
-        </Alert>
-      ) : !catalogue ? (
-        <ProgressBar value={null} label={state.received > 0 ? `Loading the catalogue… ${state.received.toLocaleString()} products` : 'Loading the catalogue…'} className="py-4" />
+      {!catalogue ? (
+        <CatalogueNotReady state={state} />
       ) : (
         <>
           {!isSearching && categories.length > 0 && (
@@ -70,6 +63,21 @@ export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, se
       )}
     </section>
   );
+}
+
+/** While the till's catalogue copy is not in yet: how far its loading is, or why it failed, with a retry. */
+export function CatalogueNotReady({ state }: { state: LocalCatalogueState }) {
+  if (state.status === 'error') {
+    return (
+      <Alert tone="error" title="The catalogue could not be loaded.">
+        <p>{state.error ?? 'Check the connection.'}</p>
+        <Button variant="secondary" className="mt-2" onClick={state.refresh}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <ProgressBar value={null} label={state.received > 0 ? `Loading the catalogue… ${state.received.toLocaleString()} products` : 'Loading the catalogue…'} className="py-4" />;
 }
 
 /** Search results, or a category's products; null while the first answer is on its way. */

@@ -6,7 +6,7 @@ import { ChoiceGroup } from '../../components/ui/choice-group.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
+import { apiErrorOf } from '../../lib/api-error.ts';
 import { useApproval } from '../../lib/approvals.tsx';
 import { useDateFormat, useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
@@ -21,6 +21,7 @@ import {
   previewReturn,
   returnInput,
   returnOfflineMessage,
+  returnRefusalOf,
   useCreateReturn,
   useSaleLookup,
   type ReturnMoney,
@@ -248,22 +249,13 @@ function ReturnForm({ drawer, onClose, receipt, onExchange, catalogue }: Omit<Pr
   );
 }
 
-/** The server's 422 on the line it names ("lines.0.quantity" is the first line sent), the money, the reason; the rest above. */
+/** The server's 422 on the line it names, the money, the reason; the rest above. */
 function serverErrors(error: unknown, sentLineIds: number[]): Errors {
-  const { status, message, fieldErrors } = apiErrorOf(error);
-  if (status === null && message === unreachableMessage) return { lines: {}, form: returnOfflineMessage };
-  if (status !== 422 || Object.keys(fieldErrors).length === 0) return { lines: {}, form: message };
-  const result: Errors = { lines: {} };
-  const rest: string[] = [];
-  for (const [field, text] of Object.entries(fieldErrors)) {
-    const lineIndex = /^lines\.(\d+)\./.exec(field)?.[1];
-    const lineId = lineIndex === undefined ? undefined : sentLineIds[Number(lineIndex)];
-    if (lineId !== undefined) result.lines[lineId] = text;
-    else if (field === 'reason') result.reason = text;
-    else if (/^payments\.\d+\.reference$/.test(field)) result.cardReference = text;
-    else if (/^(payments|storeCredit|giftCard|cashboxSessionId)(\.|$)/.test(field)) result.money = text;
-    else rest.push(text);
-  }
-  if (rest.length) result.form = rest.join(' ');
-  return result;
+  const { lines, fields, form } = returnRefusalOf(error, sentLineIds, (field): keyof Errors | undefined => {
+    if (field === 'reason') return 'reason';
+    if (/^payments\.\d+\.reference$/.test(field)) return 'cardReference';
+    if (/^(payments|storeCredit|giftCard|cashboxSessionId)(\.|$)/.test(field)) return 'money';
+    return undefined;
+  });
+  return { ...fields, lines, form };
 }

@@ -1,11 +1,10 @@
 import type { NoReceiptMoneyBack, NoReceiptReturnInput, Refund, TaxRounding } from '@tillbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { pointsQueryPrefix } from './api.ts';
 import { emptyCart, priceCartState, type CartLine } from './cart.ts';
-import { returnOfflineMessage } from './use-return.ts';
+import { returnRefusalOf } from './use-return.ts';
 
 /**
  * A return without a receipt (POST /api/refunds/without-receipt): the drawer's figures change with
@@ -73,24 +72,8 @@ export type NoReceiptErrors = {
 
 const onFields = ['reason', 'moneyBack', 'customerId', 'reference', 'total'] as const;
 
-/**
- * The server's answer on the field it names ("lines.0.quantity" is the first line sent); a shop
- * that does not take such returns (403), a closed drawer and the rest above the form.
- */
+/** The server's answer on the line or field it names; a shop that does not take such returns (403), a closed drawer and the rest above the form. */
 export function noReceiptErrorsOf(error: unknown, sentKeys: readonly string[]): NoReceiptErrors {
-  const { status, message, fieldErrors } = apiErrorOf(error);
-  if (status === null && message === unreachableMessage) return { lines: {}, form: returnOfflineMessage };
-  if (status !== 422 || Object.keys(fieldErrors).length === 0) return { lines: {}, form: message };
-  const result: NoReceiptErrors = { lines: {} };
-  const rest: string[] = [];
-  for (const [field, text] of Object.entries(fieldErrors)) {
-    const lineIndex = /^lines\.(\d+)(\.|$)/.exec(field)?.[1];
-    const key = lineIndex === undefined ? undefined : sentKeys[Number(lineIndex)];
-    const onField = onFields.find((name) => name === field);
-    if (key !== undefined) result.lines[key] = text;
-    else if (onField) result[onField] = text;
-    else rest.push(text);
-  }
-  if (rest.length) result.form = rest.join(' ');
-  return result;
+  const { lines, fields, form } = returnRefusalOf(error, sentKeys, (field) => onFields.find((name) => name === field));
+  return { ...fields, lines, form };
 }

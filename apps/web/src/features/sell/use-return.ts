@@ -13,6 +13,7 @@ import {
   type Tender,
 } from '@tillbook/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiErrorOf, unreachableMessage } from '../../lib/api-error.ts';
 import { http } from '../../lib/http.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -21,6 +22,32 @@ export type TillDrawer = { id: number; registerId: number; registerName: string 
 
 /** Returns change the shop's books and stock, so only the server takes them: the till says so while offline. */
 export const returnOfflineMessage = 'A return needs the connection to the server: take it when the till is online again.';
+
+/** A refused return as its form shows it: per line, per field, and the rest above the form. */
+export type ReturnRefusal<F extends string> = { lines: Record<string, string>; fields: Partial<Record<F, string>>; form?: string };
+
+/**
+ * Reads a refused return: offline said plainly; a 422's messages on the line sent that they name
+ * ("lines.0.quantity": the first of `sentKeys`) or on the form's field `fieldOf` gives; anything
+ * else (a 403, a closed drawer) above the form.
+ */
+export function returnRefusalOf<F extends string>(error: unknown, sentKeys: readonly (string | number)[], fieldOf: (field: string) => F | undefined): ReturnRefusal<F> {
+  const { status, message, fieldErrors } = apiErrorOf(error);
+  if (status === null && message === unreachableMessage) return { lines: {}, fields: {}, form: returnOfflineMessage };
+  if (status !== 422 || Object.keys(fieldErrors).length === 0) return { lines: {}, fields: {}, form: message };
+  const result: ReturnRefusal<F> = { lines: {}, fields: {} };
+  const rest: string[] = [];
+  for (const [field, text] of Object.entries(fieldErrors)) {
+    const lineIndex = /^lines\.(\d+)(\.|$)/.exec(field)?.[1];
+    const key = lineIndex === undefined ? undefined : sentKeys[Number(lineIndex)];
+    const onField = fieldOf(field);
+    if (key !== undefined) result.lines[key] = text;
+    else if (onField) result.fields[onField] = text;
+    else rest.push(text);
+  }
+  if (rest.length) result.form = rest.join(' ');
+  return result;
+}
 
 /** The sale on a receipt, by its number (typed, or read from the receipt's barcode), at any outlet of the shop. */
 export function useSaleLookup() {
