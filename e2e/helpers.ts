@@ -37,8 +37,13 @@ export async function adminApi(page: Page) {
     expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
     return ((await res.json()) as { data: T }).data;
   };
+  const put = async <T = Record<string, unknown>>(url: string, data: unknown): Promise<T> => {
+    const res = await page.request.put(url, { data, headers: { 'x-xsrf-token': xsrf } });
+    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+    return ((await res.json()) as { data: T }).data;
+  };
   const get = async <T = unknown>(url: string): Promise<T> => ((await (await page.request.get(url)).json()) as { data: T }).data;
-  return { post, get };
+  return { post, put, get };
 }
 
 /** A full-page screenshot into E2E_SCREENSHOTS when it is set (to look at the screens by hand); nothing otherwise. */

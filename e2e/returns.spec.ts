@@ -168,6 +168,44 @@ test('a cashier returns one line by scanning the receipt, a manager approves wit
     await expect(cashier.getByText(/Exchange: 1 item back/)).toBeHidden();
   });
 
+  await test.step('without a receipt: the shop gives money back up to $20.00; a scarf comes back in cash with the manager’s PIN, and its refund receipt says so', async () => {
+    const { cashierRights } = await api.get<{ cashierRights: Record<string, unknown> }>('/api/settings');
+    await api.put('/api/settings/cashier-rights', { ...cashierRights, noReceiptReturns: 'money', noReceiptMoneyUpTo: 2_000 });
+    // The till reads the shop's rules when it opens.
+    await cashier.reload();
+    await expect(cashier.getByLabel('Search products')).toBeVisible();
+    await cashier.keyboard.press('F3');
+    const dialog = cashier.getByRole('dialog', { name: 'Return' });
+    await dialog.getByRole('button', { name: 'No receipt?' }).click();
+    const form = dialog.getByRole('form', { name: 'Return without a receipt' });
+    const search = form.getByLabel('Scan or search products');
+    await search.fill(scarf.sku);
+    await search.press('Enter');
+    await expect(form.getByLabel(`Quantity to return of ${scarf.title}`)).toHaveText('1');
+    await expect(form.getByText('Without a receipt, cash or card up to $20.00 a return; store credit for any amount.')).toBeVisible();
+    await form.getByRole('radio', { name: /^Cash/ }).check();
+    await form.getByRole('group', { name: 'Quick reasons' }).getByRole('button', { name: 'Faulty' }).click();
+    await shot(cashier, 'no-receipt-return');
+    await form.getByRole('button', { name: 'Refund $18.00' }).click();
+
+    const approval = cashier.getByRole('dialog', { name: 'Manager approval' });
+    await approval.getByLabel('Approved by').selectOption({ label: manager.name });
+    await approval.getByLabel('Their PIN').fill(manager.pin);
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    await expect(approval).toBeHidden();
+
+    const done = dialog.getByText(new RegExp(`^Refund (MAIN-R\\d+): \\$18\\.00 back in cash\\. Approved by ${manager.name}\\.$`));
+    await expect(done).toBeVisible();
+    const refundNumber = /MAIN-R\d+/.exec((await done.textContent()) ?? '')![0];
+    const receipt = dialog.getByLabel(`Refund receipt ${refundNumber}`);
+    await expect(receipt).toContainText('REFUND');
+    await expect(receipt).toContainText('Returned without a receipt');
+    await expect(receipt).toContainText(scarf.title);
+    await shot(cashier, 'no-receipt-refund-receipt');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   await test.step('the administrator finds the sign-in, the approved refund and the drawer opening in the audit log', async () => {
     await admin.goto('/settings/audit');
     await expect(admin.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
