@@ -117,7 +117,7 @@ async function insertBatch(db: Db, from: number, to: number) {
     await tx.execute(sql`
       with levels as (
         insert into stock_levels (outlet_id, variant_id, quantity, low_stock_threshold)
-        select o.id, v.id, (v.id * 7919 + o.id * 104729) % 60, case when v.id % 7 = 0 then 10 end
+        select o.id, v.id, ((v.id::bigint * 7919 + o.id::bigint * 104729) % 60)::int, case when v.id % 7 = 0 then 10 end
         from product_variants v join products p on p.id = v.product_id and p.track_stock
           cross join outlets o
         where v.product_id > ${lastId}::int and ((v.id + o.id) % 3 <> 0 or v.id % 4 = 0)

@@ -31,6 +31,8 @@ export const pageMeta = z.object({
   perPage: z.number().int(),
   total: z.number().int(),
   lastPage: z.number().int(),
+  /** True when `total` is a cap and more match (a product search at a million products says "5,000+"). */
+  totalCapped: z.boolean().optional(),
 });
 export type PageMeta = z.infer<typeof pageMeta>;
 

@@ -57,13 +57,76 @@ function matchingRows(filters: ProductFilters, defaultThreshold: number, sortKey
   }
   const key = sortKey ?? sql`p.id`;
   const pattern = likePattern(filters.search);
-  const prefix = `${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = barcodePrefix(filters.search);
   const titles = sourceOf(filters, true);
   const variants = sourceOf(filters, true, true);
   return sql`select p.id, ${key} as k from ${titles.from} ${whereOf(filters, titles, defaultThreshold, [sql`p.title ilike ${pattern}`])}
     union
     select p.id, ${key} as k from ${variants.from}
     ${whereOf(filters, variants, defaultThreshold, [sql`(v.sku ilike ${pattern} or v.barcode like ${prefix})`])}`;
+}
+
+/**
+ * A search counts its matches only up to this many (the list then says "5,000+"): past it the
+ * matches are dense, and a page walks the sort order's index instead of sorting them all. Below
+ * it, sorting the matches costs at most this many rows; above it, walking finds a page within
+ * about this many (25 rows at a density of 1 in 200). Both stay bounded at a million products.
+ */
+export const SEARCH_COUNT_CAP = 5000;
+
+/** The search's two branches (title; a variant's SKU or barcode), each capped, as rows (id, k): no work grows with the matches. */
+function searchBranches(filters: ProductFilters & { search: string }, defaultThreshold: number, key: SQL): SQL {
+  const pattern = likePattern(filters.search);
+  const prefix = barcodePrefix(filters.search);
+  const source = sourceOf(filters, true);
+  // The variants' products first, as an array: PostgreSQL then reads the products by id, whatever
+  // it guesses of the match count (a guess 40× too high made it scan every product).
+  const variantProducts = sql`p.id = any(array(select v.product_id from product_variants v
+    where v.sku ilike ${pattern} or v.barcode like ${prefix} limit ${SEARCH_COUNT_CAP + 1}))`;
+  return sql`(select p.id, ${key} as k from ${source.from} ${whereOf(filters, source, defaultThreshold, [sql`p.title ilike ${pattern}`])} limit ${SEARCH_COUNT_CAP + 1})
+    union all
+    (select p.id, ${key} as k from ${source.from} ${whereOf(filters, source, defaultThreshold, [variantProducts])} limit ${SEARCH_COUNT_CAP + 1})`;
+}
+
+/** Past the cap: the page walks the sort order, each product tested against the search (title, or one of its variants). */
+function searchWalk(filters: ProductFilters & { search: string }, defaultThreshold: number, key: SQL, direction: SQL, limit: number, offset: number): SQL {
+  const pattern = likePattern(filters.search);
+  const prefix = barcodePrefix(filters.search);
+  const source = sourceOf(filters, true);
+  const matches = sql`(p.title ilike ${pattern} or exists (select 1 from product_variants v where v.product_id = p.id and (v.sku ilike ${pattern} or v.barcode like ${prefix})))`;
+  return sql`select p.id from ${source.from} ${whereOf(filters, source, defaultThreshold, [matches])} order by ${key} ${direction}, p.id ${direction} limit ${limit} offset ${offset}`;
+}
+
+/**
+ * A search's page: the matches (up to the cap, with their sort keys) sorted, and their number in
+ * the same pass; when there are more than the cap, the page walks the sort order instead and the
+ * total says "at least the cap". (Counting every match first spilled to disk at a million
+ * products: "Salt" matched 65,199.)
+ */
+async function searchPage(db: DbOrTx, filters: ProductListFilters & { search: string }, defaultThreshold: number, key: SQL, direction: SQL) {
+  const offset = (filters.page - 1) * filters.perPage;
+  const rows = await execute<{ id: number; total: number }>(
+    db,
+    sql`select id, count(*) over ()::int as total from (
+          select distinct on (id) id, k from (select * from (${searchBranches(filters, defaultThreshold, key)}) b limit ${SEARCH_COUNT_CAP + 1}) u order by id
+        ) m order by k ${direction}, id ${direction} limit ${filters.perPage} offset ${offset}`,
+  );
+  const found = rows[0]?.total;
+  if (found !== undefined && found <= SEARCH_COUNT_CAP) return { ids: rows.map((r) => r.id), total: found, capped: false };
+  if (found === undefined && offset === 0) return { ids: [], total: 0, capped: false };
+  if (found === undefined) {
+    // Past the last page the window has no row to carry the count: count the capped matches alone.
+    const counted = await executeOne<{ n: number }>(db, sql`select count(distinct id)::int as n from (select * from (${searchBranches(filters, defaultThreshold, key)}) b limit ${SEARCH_COUNT_CAP + 1}) u`);
+    const n = counted?.n ?? 0;
+    if (n <= SEARCH_COUNT_CAP) return { ids: [], total: n, capped: false };
+  }
+  const walked = await execute<{ id: number }>(db, searchWalk(filters, defaultThreshold, key, direction, filters.perPage, offset));
+  return { ids: walked.map((r) => r.id), total: SEARCH_COUNT_CAP, capped: true };
+}
+
+/** A barcode starting with the search, its LIKE characters escaped. */
+function barcodePrefix(search: string): string {
+  return `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function whereOf(filters: ProductFilters, source: Source, defaultThreshold: number, extra: SQL[] = []): SQL {
@@ -152,25 +215,24 @@ export async function listProducts(
 ): Promise<Page<ProductListItem>> {
   const { key, direction } = orderOf(filters.sort);
   const offset = (filters.page - 1) * filters.perPage;
-  const pageOf = (withTotal: boolean, stockFirst = false) => sql`select id${withTotal ? sql`, count(*) over ()::int as total` : sql``}
+  const pageOf = (stockFirst = false) => sql`select id
     from (${matchingRows(filters, defaultThreshold, key, stockFirst)}) m order by k ${direction}, id ${direction} limit ${filters.perPage} offset ${offset}`;
   let total: number;
   let ids: number[];
+  let capped = false;
   if (filters.search) {
-    const rows = await execute<{ id: number; total: number }>(db, pageOf(true));
-    ids = rows.map((r) => r.id);
-    // Past the last page the window has no row to carry the total.
-    total = rows[0]?.total ?? (await countProducts(db, filters, defaultThreshold));
+    ({ ids, total, capped } = await searchPage(db, { ...filters, search: filters.search }, defaultThreshold, key, direction));
   } else if (filters.stockStatus !== undefined) {
     // The count (one index) first: it says whether to sort the few matches or walk the sort order.
     total = await countProducts(db, filters, defaultThreshold);
-    ids = (await execute<{ id: number }>(db, pageOf(false, total <= (options.stockFirstLimit ?? STOCK_FIRST_LIMIT)))).map((r) => r.id);
+    ids = (await execute<{ id: number }>(db, pageOf(total <= (options.stockFirstLimit ?? STOCK_FIRST_LIMIT)))).map((r) => r.id);
   } else {
-    const [count, rows] = await Promise.all([countProducts(db, filters, defaultThreshold), execute<{ id: number }>(db, pageOf(false))]);
+    const [count, rows] = await Promise.all([countProducts(db, filters, defaultThreshold), execute<{ id: number }>(db, pageOf())]);
     total = count;
     ids = rows.map((r) => r.id);
   }
-  if (ids.length === 0) return { data: [], meta: pageMetaOf(filters.page, filters.perPage, total) };
+  const meta = { ...pageMetaOf(filters.page, filters.perPage, total), ...(capped && { totalCapped: true }) };
+  if (ids.length === 0) return { data: [], meta };
 
   const list = sql`${`{${ids.join(',')}}`}::int[]`;
   const [rows, categoryRows] = await Promise.all([
@@ -209,7 +271,7 @@ export async function listProducts(
     imageUrl: r.image ? mediaUrl(r.image) : null,
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
-  return { data, meta: pageMetaOf(filters.page, filters.perPage, total) };
+  return { data, meta };
 }
 
 export async function countProducts(db: DbOrTx, filters: ProductFilters, defaultThreshold: number): Promise<number> {

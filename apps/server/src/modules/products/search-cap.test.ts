@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import type { TestClient } from '../../testing/test-client.ts';
+import { SEARCH_COUNT_CAP } from './list.ts';
+
+/**
+ * A search counts its matches up to SEARCH_COUNT_CAP (list.ts): fewer are sorted and counted
+ * exactly; more are paged by walking the sort order, and the total says "at least the cap". Both
+ * give pages in the list's order, a SKU match included.
+ */
+let ctx: TestContext;
+let admin: TestClient;
+const many = SEARCH_COUNT_CAP + 40;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await ctx.signIn('administrator')).client;
+  const db = ctx.database.db;
+  // Many "Harbour salt" products (numbered so the title order is known) and a few "Harbour pepper".
+  await db.execute(sql`insert into products (title) select 'Harbour salt ' || lpad(g::text, 5, '0') from generate_series(1, ${many}) g`);
+  await db.execute(sql`insert into products (title) select 'Harbour pepper ' || g from generate_series(1, 30) g`);
+  await db.execute(sql`insert into product_variants (product_id, name, sku, price, cost, is_default, position)
+    select id, '', 'HB-' || id, 100, 50, true, 0 from products where title like 'Harbour %'`);
+  // A product found by its SKU only.
+  await db.execute(sql`insert into products (title) values ('Sea crystals')`);
+  await db.execute(sql`insert into product_variants (product_id, name, sku, price, cost, is_default, position)
+    select id, '', 'SALT-CRYSTAL', 100, 50, true, 0 from products where title = 'Sea crystals'`);
+});
+afterAll(() => ctx.close());
+
+const search = async (term: string, page = 1, sort = 'title') => {
+  const res = await admin.get(`/api/products?search=${encodeURIComponent(term)}&page=${page}&perPage=25&sort=${sort}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: Array<{ title: string }>; meta: { total: number; lastPage: number; totalCapped?: boolean } };
+};
+
+describe('product search at scale', () => {
+  it('counts a few matches exactly and sorts them', async () => {
+    const { data, meta } = await search('pepper');
+    expect(meta).toMatchObject({ total: 30, lastPage: 2 });
+    expect(meta.totalCapped).toBeUndefined();
+    expect(data.map((p) => p.title).slice(0, 3)).toEqual(['Harbour pepper 1', 'Harbour pepper 10', 'Harbour pepper 11']);
+  });
+
+  it('says "at least the cap" past it, and pages by walking the title order, forwards and backwards', async () => {
+    const first = await search('salt');
+    expect(first.meta).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, lastPage: SEARCH_COUNT_CAP / 25 });
+    expect(first.data.map((p) => p.title).slice(0, 2)).toEqual(['Harbour salt 00001', 'Harbour salt 00002']);
+    const third = await search('salt', 3);
+    expect(third.data[0]?.title).toBe('Harbour salt 00051');
+    const backwards = await search('salt', 1, '-title');
+    // "Sea crystals" matches by its SKU (SALT-CRYSTAL) and sorts last by title.
+    expect(backwards.data.map((p) => p.title).slice(0, 2)).toEqual(['Sea crystals', `Harbour salt ${String(many).padStart(5, '0')}`]);
+  });
+
+  it('finds a product by its SKU among the many', async () => {
+    const { data, meta } = await search('SALT-CRY');
+    expect(meta.total).toBe(1);
+    expect(data.map((p) => p.title)).toEqual(['Sea crystals']);
+  });
+});
