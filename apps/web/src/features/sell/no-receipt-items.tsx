@@ -1,4 +1,4 @@
-import { ORDER_MAX_QUANTITY, type SyncProduct, type SyncVariant } from '@tillbook/contract';
+import { ORDER_MAX_QUANTITY, type SaleItem, type SyncProduct, type SyncVariant } from '@tillbook/contract';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
@@ -21,10 +21,11 @@ type Props = {
   errors: Record<string, string>;
   /** Off while another dialog (a manager's PIN, the customer) has the keyboard. */
   isScannerOn: boolean;
-  onAdd: (found: Found) => void;
+  /** A variant found: what the pricing engine needs of it. */
+  onAdd: (item: SaleItem) => void;
   onQuantity: (key: string, quantity: number) => void;
   onRestock: (key: string, restock: boolean) => void;
-  /** A scanned code also reached the focused field: the form takes it out of the reason. */
+  /** A scanned code also reached the focused field: the form takes it out of its own fields. */
   onScanned: (code: string) => void;
 };
 
@@ -41,8 +42,8 @@ export function NoReceiptItems({ state, lines, totals, restock, errors, isScanne
   const [notice, setNotice] = useState<string | null>(null);
   const found = useFoundVariants(state, text);
 
-  function add(item: Found) {
-    onAdd(item);
+  function add({ product, variant }: Found) {
+    if (catalogue) onAdd(catalogue.saleItemOf(product, variant));
     setText('');
     setNotice(null);
   }

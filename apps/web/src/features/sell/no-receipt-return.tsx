@@ -106,10 +106,14 @@ export function NoReceiptReturn({ drawer, catalogue, rule, moneyUpTo, onBack, on
           restock={restock}
           errors={errors.lines}
           isScannerOn={!approval.isOpen && !isPicking}
-          onAdd={({ product, variant }) => dispatch({ type: 'add', item: catalogue.catalogue!.saleItemOf(product, variant), stock: null })}
+          onAdd={(item) => dispatch({ type: 'add', item, stock: null })}
           onQuantity={(key, quantity) => dispatch({ type: 'setQuantity', key, quantity })}
           onRestock={(key, back) => setRestock((r) => ({ ...r, [key]: back }))}
-          onScanned={(code) => setReason((typed) => (typed.endsWith(code) ? typed.slice(0, -code.length) : typed))}
+          onScanned={(code) => {
+            const withoutCode = (typed: string) => (typed.endsWith(code) ? typed.slice(0, -code.length) : typed);
+            setReason(withoutCode);
+            setReference(withoutCode);
+          }}
         />
         <ReturnReason value={reason} error={errors.reason} onChange={setReason} />
         {rule === 'money' ? (
