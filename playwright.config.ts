@@ -11,6 +11,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  // The server's log of the whole run holds no secret (scripts/e2e-server.mjs keeps it in e2e/.data).
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
