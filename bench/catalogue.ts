@@ -68,6 +68,8 @@ async function main() {
       'sync-limit': { type: 'string', default: '2000' },
       // The searches and lists alone (the full sync of a million products takes minutes).
       'skip-sync': { type: 'boolean', default: false },
+      // The searches alone: no lists, no sync.
+      'search-only': { type: 'boolean', default: false },
     },
   });
   const wanted = Number(values.products);
@@ -109,6 +111,11 @@ async function main() {
     timings.push(await timeRequests(client, 'search: SKU prefix', terms.skus.map(search)));
     timings.push(await timeRequests(client, 'search: barcode prefix', terms.barcodes.map(search)));
     timings.push({ label: '**search: all**', samples: timings.filter((t) => t.label.startsWith('search')).flatMap((t) => t.samples) });
+    if (values['search-only']) {
+      console.log(`\nCatalogue search — ${new Date().toISOString().slice(0, 10)} — ${where}, ${products.toLocaleString('en')} products, Node ${process.version}\n`);
+      console.log(table(timings));
+      return;
+    }
 
     const page = (query: string) => Array.from({ length: 30 }, () => `/api/products?${query}`);
     const lastPage = Math.max(1, Math.floor(products / 25));

@@ -67,10 +67,9 @@ function matchingRows(filters: ProductFilters, defaultThreshold: number, sortKey
 }
 
 /**
- * A search counts its matches only up to this many (the list then says "5,000+"): past it the
- * matches are dense, and a page walks the sort order's index instead of sorting them all. Below
- * it, sorting the matches costs at most this many rows; above it, walking finds a page within
- * about this many (25 rows at a density of 1 in 200). Both stay bounded at a million products.
+ * A search counts its matches only up to this many (the list then says "5,000+"): below it, one
+ * pass reads, counts and sorts them (at most this many rows); above it, a second pass sorts them
+ * all for the page but does not count them.
  */
 export const SEARCH_COUNT_CAP = 5000;
 
@@ -88,20 +87,21 @@ function searchBranches(filters: ProductFilters & { search: string }, defaultThr
     (select p.id, ${key} as k from ${source.from} ${whereOf(filters, source, defaultThreshold, [variantProducts])} limit ${SEARCH_COUNT_CAP + 1})`;
 }
 
-/** Past the cap: the page walks the sort order, each product tested against the search (title, or one of its variants). */
-function searchWalk(filters: ProductFilters & { search: string }, defaultThreshold: number, key: SQL, direction: SQL, limit: number, offset: number): SQL {
-  const pattern = likePattern(filters.search);
-  const prefix = barcodePrefix(filters.search);
-  const source = sourceOf(filters, true);
-  const matches = sql`(p.title ilike ${pattern} or exists (select 1 from product_variants v where v.product_id = p.id and (v.sku ilike ${pattern} or v.barcode like ${prefix})))`;
-  return sql`select p.id from ${source.from} ${whereOf(filters, source, defaultThreshold, [matches])} order by ${key} ${direction}, p.id ${direction} limit ${limit} offset ${offset}`;
+/**
+ * Past the cap: every match is sorted for the page, without counting them (the count spilled to
+ * disk at a million products). Walking the title order instead was tried and is not safe: matches
+ * cluster in that order ("Salted" goes with a few brands), and the walk read 347,000 rows before
+ * finding a page. A word index ordered by title is the way to a bounded page (issue 17).
+ */
+function searchSorted(filters: ProductFilters & { search: string }, defaultThreshold: number, key: SQL, direction: SQL, limit: number, offset: number): SQL {
+  return sql`select id from (${matchingRows(filters, defaultThreshold, key)}) m order by k ${direction}, id ${direction} limit ${limit} offset ${offset}`;
 }
 
 /**
  * A search's page: the matches (up to the cap, with their sort keys) sorted, and their number in
- * the same pass; when there are more than the cap, the page walks the sort order instead and the
- * total says "at least the cap". (Counting every match first spilled to disk at a million
- * products: "Salt" matched 65,199.)
+ * the same pass; when there are more than the cap, all matches are sorted for the page and the
+ * total says "at least the cap". (Counting every match spilled to disk at a million products:
+ * "Salt" matched 65,199.)
  */
 async function searchPage(db: DbOrTx, filters: ProductListFilters & { search: string }, defaultThreshold: number, key: SQL, direction: SQL) {
   const offset = (filters.page - 1) * filters.perPage;
@@ -120,8 +120,8 @@ async function searchPage(db: DbOrTx, filters: ProductListFilters & { search: st
     const n = counted?.n ?? 0;
     if (n <= SEARCH_COUNT_CAP) return { ids: [], total: n, capped: false };
   }
-  const walked = await execute<{ id: number }>(db, searchWalk(filters, defaultThreshold, key, direction, filters.perPage, offset));
-  return { ids: walked.map((r) => r.id), total: SEARCH_COUNT_CAP, capped: true };
+  const sorted = await execute<{ id: number }>(db, searchSorted(filters, defaultThreshold, key, direction, filters.perPage, offset));
+  return { ids: sorted.map((r) => r.id), total: SEARCH_COUNT_CAP, capped: true };
 }
 
 /** A barcode starting with the search, its LIKE characters escaped. */
