@@ -31,14 +31,14 @@ describe('the server log', () => {
       {
         req: { headers: { cookie: 'tillbook_session=s3cr3t-session', authorization: 'Bearer s3cr3t-bearer', 'x-xsrf-token': 's3cr3t-xsrf' } },
         res: { headers: { 'set-cookie': 'tillbook_session=s3cr3t-session' } },
-        body: { password: 's3cr3t-password', pin: '4711', token: 's3cr3t-token' },
+        body: { password: 's3cr3t-password', pin: '4711', token: 's3cr3t-token', user: { password: 's3cr3t-deep', pin: '4712' } },
         password: 's3cr3t-password',
       },
       'a request',
     );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('a request');
-    expect(lines[0]).not.toMatch(/s3cr3t|4711/);
+    expect(lines[0]).not.toMatch(/s3cr3t|4711|4712/);
   });
 
   it("leaves out a failed query's parameters (a password hash, a session id)", () => {

@@ -26,6 +26,14 @@ export const redactedPaths = [
   '*.token',
   '*.secret',
   '*.sessionId',
+  // Two levels down too (a request body's user.password): pino's wildcard reaches one level only.
+  '*.*.password',
+  '*.*.currentPassword',
+  '*.*.newPassword',
+  '*.*.pin',
+  '*.*.token',
+  '*.*.secret',
+  '*.*.sessionId',
 ];
 
 /** Drizzle's "Failed query: …\nparams: …" lists the values (a password hash, a session id): they go. */
