@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { userTypes } from '@tillbook/contract';
+import { userTypes, type ProductSyncResult } from '@tillbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/test-app.ts';
 import type { TestClient } from '../testing/test-client.ts';
+import { settle } from '../modules/products/sync.fixtures.ts';
 
 /** A build as `npm run build` leaves it: each text asset with its .br and .gz beside it. */
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tillbook-dist-'));
@@ -60,6 +61,11 @@ describe('compression', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
     expect(plain.body).toBe(script);
+
+    // A client that says nothing about encodings gets the file as it is.
+    const unasked = await ctx.client().get('/assets/index-abc123.js');
+    expect(unasked.headers['content-encoding']).toBeUndefined();
+    expect(unasked.rawPayload.equals(Buffer.from(script))).toBe(true);
   });
 
   it('compresses JSON above 1 KB and leaves small answers alone', async () => {
@@ -88,6 +94,28 @@ describe('compression', () => {
     expect(gz.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('sends a register sync page compressed, the same data as plain', async () => {
+    for (let i = 0; i < 12; i += 1) {
+      const created = await admin.post('/api/products/create', { title: `Compressed product ${i}`, variants: [{ price: 100 + i, cost: 40 }] });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    await settle(ctx);
+    const plain = await admin.get('/api/products/sync?limit=100');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const { nextCursor: _plainCursor, ...plainData } = (plain.json() as { data: ProductSyncResult }).data;
+    expect(plainData.products).toHaveLength(12);
+    for (const [encoding, unpack] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const packed = await admin.get('/api/products/sync?limit=100', { 'accept-encoding': encoding });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      // The cursor carries the database's horizon, which other work may move between two calls.
+      const { nextCursor, ...data } = (JSON.parse(unpack(packed.rawPayload).toString()) as { data: ProductSyncResult }).data;
+      expect(nextCursor).toEqual(expect.any(String));
+      expect(data).toEqual(plainData);
+    }
   });
 
   it('leaves PDFs and event streams uncompressed', async () => {
