@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminApi, demo, shot, signIn } from './helpers.ts';
+import { adminApi, demo, seriousViolations, shot, signIn } from './helpers.ts';
 
 /** Names unique to this run, so the spec never depends on data another test left behind. */
 const run = Date.now().toString(36);
@@ -24,11 +23,6 @@ async function newPerson(browser: Browser, account: { username: string; password
 }
 
 
-/** Serious and critical accessibility violations on the screen as it is now (as accessibility.spec.ts checks). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
-}
 
 test('a gift card sold on its own is spent in part on the next sale, and the administrator sees its balance, ledger and adjusts it', async ({ browser }) => {
   test.setTimeout(180_000);

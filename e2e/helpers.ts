@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Demo accounts that `npm run demo` creates (README). */
@@ -50,4 +51,10 @@ export async function adminApi(page: Page) {
 export async function shot(page: Page, name: string): Promise<void> {
   const folder = process.env.E2E_SCREENSHOTS;
   if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
+/** Serious and critical accessibility violations on the screen as it is now (WCAG 2.1 A and AA, as accessibility.spec.ts checks pages). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminApi, demo, shot, signIn } from './helpers.ts';
+import { adminApi, demo, seriousViolations, shot, signIn } from './helpers.ts';
 
 /** Names unique to this run, so the spec never depends on data another test left behind. */
 const run = Date.now().toString(36);
@@ -149,6 +149,7 @@ test('a cashier returns one line by scanning the receipt, a manager approves wit
     await expect(dialog).toBeHidden();
     await expect(cashier.getByText(`Exchange: 1 item back from ${orderNumber}, worth $12.50.`)).toBeVisible();
     await shot(cashier, 'exchange-banner');
+    expect(await seriousViolations(cashier)).toEqual([]);
 
     await scan(cashier, scarf.sku, scarf.title);
     await cashier.keyboard.press('F9');
@@ -156,6 +157,7 @@ test('a cashier returns one line by scanning the receipt, a manager approves wit
     await expect(payment.getByTestId('exchange-pays')).toHaveText(`Returned goods from ${orderNumber} pay $12.50`);
     await expect(payment.getByTestId('still-due')).toHaveText('$5.50');
     await shot(cashier, 'exchange-payment');
+    expect(await seriousViolations(cashier)).toEqual([]);
     await payment.getByRole('button', { name: 'Exact' }).click();
     // Nothing goes back in money: no manager is asked, though a cashier may refund nothing alone.
     await payment.getByRole('button', { name: 'Complete exchange' }).click();
@@ -186,6 +188,7 @@ test('a cashier returns one line by scanning the receipt, a manager approves wit
     await form.getByRole('radio', { name: /^Cash/ }).check();
     await form.getByRole('group', { name: 'Quick reasons' }).getByRole('button', { name: 'Faulty' }).click();
     await shot(cashier, 'no-receipt-return');
+    expect(await seriousViolations(cashier)).toEqual([]);
     await form.getByRole('button', { name: 'Refund $18.00' }).click();
 
     const approval = cashier.getByRole('dialog', { name: 'Manager approval' });

@@ -163,7 +163,7 @@ function ProductResults({ products, isSearching, text, onChoose }: { products: S
               <span className="mt-1 text-sm text-gray-900 tabular-nums">
                 {only ? money.format(only.price) : prices.length ? `from ${money.format(Math.min(...prices))}` : ''}
               </span>
-              <span className="text-xs text-gray-500">{only ? stockLabelOf(product, only) : `${variants.length} variants`}</span>
+              <span className="text-xs text-gray-600">{only ? stockLabelOf(product, only) : `${variants.length} variants`}</span>
             </button>
           </li>
         );
