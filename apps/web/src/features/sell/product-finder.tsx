@@ -9,6 +9,7 @@ import { cn } from '../../lib/class-names.ts';
 import { useMoney } from '../../lib/shop-settings.ts';
 import type { LocalCatalogueState } from './local-catalogue-types.ts';
 import { stockLabelOf } from './stock-label.ts';
+import { useTypedQuery } from './typed-query.ts';
 
 const RESULT_LIMIT = 40;
 
@@ -26,7 +27,8 @@ type ProductFinderProps = {
 export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, searchRef }: ProductFinderProps) {
   const { catalogue } = state;
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const products = useProducts(state, text, categoryId);
+  const typed = useTypedQuery(text);
+  const products = useProducts(state, typed.query, categoryId);
   const categories = useCategories(state);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -47,7 +49,10 @@ export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, se
         value={text}
         clearable
         onClear={() => onTextChange('')}
-        onChange={(event) => onTextChange(event.target.value)}
+        onChange={(event) => {
+          onTextChange(event.target.value);
+          typed.onTyped(event.target.value);
+        }}
         onKeyDown={onKeyDown}
         className="h-12 text-base [&::-webkit-search-cancel-button]:appearance-none"
       />
