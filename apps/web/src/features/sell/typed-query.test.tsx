@@ -11,10 +11,10 @@ describe('BurstGate', () => {
   it('searches a person’s keys at once, and a scanner’s burst only after it pauses', () => {
     const gate = new BurstGate();
     expect(gate.typed(1000)).toBe('now');
-    expect(gate.typed(1000 + 120)).toBe('now');
-    expect(gate.typed(1120 + 4)).toBe('after-pause');
-    expect(gate.typed(1124 + SCANNER_GAP_MS - 1)).toBe('after-pause');
-    expect(gate.typed(1200 + SCANNER_GAP_MS)).toBe('now');
+    expect(gate.typed(1000 + 150)).toBe('now');
+    expect(gate.typed(1150 + 4)).toBe('after-pause');
+    expect(gate.typed(1154 + SCANNER_GAP_MS - 1)).toBe('after-pause');
+    expect(gate.typed(1153 + 2 * SCANNER_GAP_MS)).toBe('now');
   });
 });
 
@@ -44,7 +44,7 @@ describe('the product finder', () => {
   it('searches each key a person types', async () => {
     const { catalogue, search } = fakeCatalogue();
     renderScreen(<Finder catalogue={catalogue} />);
-    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'tea', { delay: 60 });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'tea', { delay: 150 });
     await waitFor(() => expect(search.mock.calls.map(([text]) => text)).toEqual(['t', 'te', 'tea']));
   });
 

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { SCAN_MAX_AVERAGE_GAP_MS, SCAN_MAX_GAP_MS } from './barcode-scanner.ts';
 
-/** Keys closer together than this come from a scanner (a person types 60–200 ms apart). */
-export const SCANNER_GAP_MS = 30;
-/** A burst's text is searched once the keys pause this long (a scan usually ends with Enter first). */
-export const BURST_SETTLE_MS = 120;
+/** Keys closer together than a scanner's pace (barcode-scanner.ts) wait: a person mostly types slower. */
+export const SCANNER_GAP_MS = SCAN_MAX_AVERAGE_GAP_MS;
+/** A burst's text is searched once the keys pause as long as a scan's burst may (a scan usually ends with Enter first). */
+export const BURST_SETTLE_MS = SCAN_MAX_GAP_MS;
 
 /**
  * Which text the finder searches: what a person types, key by key, but not each character of a
