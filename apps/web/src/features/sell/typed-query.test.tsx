@@ -1,3 +1,4 @@
+import type { SyncProduct } from '@tillbook/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -26,7 +27,7 @@ function Finder({ catalogue }: { catalogue: LocalCatalogue }) {
 }
 
 function fakeCatalogue() {
-  const search = vi.fn(async () => []);
+  const search = vi.fn(async (_text: string, _limit?: number): Promise<SyncProduct[]> => []);
   const catalogue: LocalCatalogue = {
     search,
     findByCode: async () => null,
