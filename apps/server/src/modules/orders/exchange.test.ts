@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, orders, refundPayments, refunds, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import { addProduct, openDrawer, saleBody, seedSaleShop, setAdministratorPin, type SaleShop } from './sale.fixtures.ts';
 
 /** Exchanges at the till (issue 16, decision 027): goods come back and pay for a new sale in one transaction. */
 let ctx: TestContext;
@@ -17,8 +17,7 @@ beforeAll(async () => {
   const db = ctx.database.db;
   tillDrawer = await openDrawer(db, shop.till, shop.main.id, shop.cashierId);
   cup = await addProduct(db, { title: 'Cup', variantName: '', sku: 'CUP-1', price: 800, cost: 300, taxIds: [], stock: [[shop.main.id, 100]] });
-  const admin = (await shop.admin.get(`/api/users/${shop.adminId}/edit`)).json().data;
-  expect((await shop.admin.put(`/api/users/${shop.adminId}/edit`, { ...admin, password: null, passwordConfirmation: null, pin: PIN })).statusCode).toBe(200);
+  await setAdministratorPin(shop, PIN);
 });
 afterAll(() => ctx.close());
 

@@ -113,3 +113,10 @@ export function saleBody(registerId: number, lines: Array<[number, number]>, tot
     ...overrides,
   };
 }
+
+/** Gives the shop's administrator a PIN, as the staff screen saves it (approvals at the till). */
+export async function setAdministratorPin(shop: SaleShop, pin: string): Promise<void> {
+  const admin = (await shop.admin.get(`/api/users/${shop.adminId}/edit`)).json().data;
+  const res = await shop.admin.put(`/api/users/${shop.adminId}/edit`, { ...admin, password: null, passwordConfirmation: null, pin });
+  if (res.statusCode !== 200) throw new Error(`The PIN was not saved: ${res.statusCode} ${res.body}`);
+}

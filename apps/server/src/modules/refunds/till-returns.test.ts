@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approvals, auditLog, customers, refunds, storeCreditEntries } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import { addProduct, openDrawer, saleBody, seedSaleShop, setAdministratorPin, type SaleShop } from '../orders/sale.fixtures.ts';
 
 /** Returns at the till (issue 16): a cashier refunds with the same service, within the shop's limit or with a manager's PIN. */
 let ctx: TestContext;
@@ -21,9 +21,7 @@ beforeAll(async () => {
   // The Harbour till's drawer is held by the administrator: a sale there, and a drawer that is not the cashier's.
   harbourDrawer = await openDrawer(db, shop.harbourTill, shop.harbour.id, shop.adminId);
   cup = await addProduct(db, { title: 'Cup', variantName: '', sku: 'CUP-1', price: 800, cost: 300, taxIds: [], stock: [[shop.main.id, 100], [shop.harbour.id, 100]] });
-  const admin = (await shop.admin.get(`/api/users/${shop.adminId}/edit`)).json().data;
-  const withPin = await shop.admin.put(`/api/users/${shop.adminId}/edit`, { ...admin, password: null, passwordConfirmation: null, pin: PIN });
-  expect(withPin.statusCode, withPin.body).toBe(200);
+  await setAdministratorPin(shop, PIN);
   customerId = (await shop.admin.post('/api/customers/create', { name: 'Rosa Return', marketingConsent: false })).json().data.id;
 });
 afterAll(() => ctx.close());

@@ -2,7 +2,7 @@ import { and, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, customers, refundPayments, refunds, salesByVariant, stockLevels } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import { openDrawer, seedSaleShop, setAdministratorPin, type SaleShop } from '../orders/sale.fixtures.ts';
 
 /** Returns without a receipt (issue 16): by the shop's rule, valued at today's prices, as store credit or money up to an amount. */
 let ctx: TestContext;
@@ -15,8 +15,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   shop = await seedSaleShop(ctx);
   tillDrawer = await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
-  const admin = (await shop.admin.get(`/api/users/${shop.adminId}/edit`)).json().data;
-  expect((await shop.admin.put(`/api/users/${shop.adminId}/edit`, { ...admin, password: null, passwordConfirmation: null, pin: PIN })).statusCode).toBe(200);
+  await setAdministratorPin(shop, PIN);
   customerId = (await shop.admin.post('/api/customers/create', { name: 'Nora Noreceipt', marketingConsent: false })).json().data.id;
 });
 afterAll(() => ctx.close());

@@ -6,15 +6,15 @@ import { isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
 import { summariseRefund } from '../analytics/service.ts';
 import { approvalFor, verifyApproval } from '../approvals/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { changeStoreCredit } from '../customers/service.ts';
+import { changeStoreCredit, getCustomer } from '../customers/service.ts';
 import { priceSaleFromDb, soldLines } from '../orders/service.ts';
 import { getShopSettings } from '../settings/service.ts';
 import { changeStock } from '../stock/service.ts';
 import type { Refunder } from './drawer.ts';
-import { insertRefund, insertRefundLines, insertRefundPayments } from './queries.ts';
+import { findOpenSessionForShare, insertRefund, insertRefundLines, insertRefundPayments } from './queries.ts';
 import { getRefund } from './read.ts';
 import { approvalNeeded, type RefundRequest } from './service.ts';
-import { customerExists, findReturnTill, nextReturnNumber } from './without-receipt-queries.ts';
+import { findReturnTill, nextReturnNumber } from './without-receipt-queries.ts';
 
 type NoReceiptReturn = z.output<typeof noReceiptReturnInput>;
 
@@ -43,7 +43,7 @@ export async function createNoReceiptReturn(db: Db, input: NoReceiptReturn, take
 
   const money = (minor: number) => formatMoney(minor, style);
   if (input.moneyBack === 'storeCredit' && input.customerId === null) throw AppError.validation({ customerId: ['Store credit needs a customer: choose who it goes to.'] });
-  if (input.customerId !== null && !(await customerExists(db, input.customerId))) throw AppError.validation({ customerId: ['The chosen customer does not exist.'] });
+  if (input.customerId !== null) await getCustomer(db, input.customerId).catch(() => Promise.reject(AppError.validation({ customerId: ['The chosen customer does not exist.'] })));
   if (input.moneyBack !== 'storeCredit' && rule === 'storeCredit') throw AppError.validation({ moneyBack: ['This shop gives store credit only for returns without a receipt.'] });
 
   const sale = await priceSaleFromDb(db, saleInput.parse({ lines: input.lines.map(({ variantId, quantity }) => ({ variantId, quantity })) }));
@@ -57,9 +57,9 @@ export async function createNoReceiptReturn(db: Db, input: NoReceiptReturn, take
   const verified = await verifyApproval(db, input.approval, request.ip);
 
   const refundId = await db.transaction(async (tx) => {
-    const drawer = await findReturnTill(tx, till.id);
-    if (input.moneyBack === 'cash' && !drawer?.sessionId) throw AppError.validation({ registerId: [`The drawer of ${till.name} is closed. Open it before paying cash back.`] });
-    const sessionId = drawer?.sessionId ?? null;
+    // The till's open drawer, share-locked so a close waits for the return.
+    const sessionId = (await findOpenSessionForShare(tx, till.id))?.id ?? null;
+    if (input.moneyBack === 'cash' && sessionId === null) throw AppError.validation({ registerId: [`The drawer of ${till.name} is closed. Open it before paying cash back.`] });
     const number = await nextReturnNumber(tx, { id: till.outletId, code: till.outletCode });
     const summary = `Return without a receipt ${number} of ${money(cart.total)}`;
     const approval = await approvalFor(tx, approvalNeeded(taker, cart.total, style), verified, {
