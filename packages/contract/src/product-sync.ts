@@ -77,9 +77,22 @@ export const productSyncResult = dataOf(
     nextCursor: z.string(),
     /** More changes are waiting: ask again at once with `nextCursor`. */
     hasMore: z.boolean(),
+    /** With the first page of a full copy: how many products the copy will bring, for its progress bar. */
+    total: z.number().int().optional(),
   }),
 );
 export type ProductSyncResult = z.infer<typeof productSyncResult>['data'];
+
+/**
+ * GET /api/products/sync/code: the product with an active variant whose barcode or SKU is the code,
+ * as a register's copy holds it. A till still copying the catalogue asks for a scan it cannot find yet.
+ */
+export const productSyncCodeQuery = z.object({
+  code: queryText('code', 100).min(1, 'Scan or type a code.'),
+  outletId: queryId('outlet', 'The outlet must be an id.').optional(),
+});
+export type ProductSyncCodeQuery = z.input<typeof productSyncCodeQuery>;
+export const productSyncCodeResult = dataOf(z.array(syncProduct));
 
 /**
  * The columns of the products CSV, import and export alike, so an export can be imported again.

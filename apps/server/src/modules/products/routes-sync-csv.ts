@@ -1,20 +1,23 @@
-import { productExportQuery, productSyncQuery, productSyncResult, productUploadQuery, uploadResult, userTypes } from '@tillbook/contract';
+import { productExportQuery, productSyncCodeQuery, productSyncCodeResult, productSyncQuery, productSyncResult, productUploadQuery, uploadResult, userTypes } from '@tillbook/contract';
 import { datedCsvFileName, sendCsv } from '../../lib/csv-write.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_CSV_MAX_BYTES } from '@tillbook/contract';
 import { readCsvUpload } from '../../lib/csv.ts';
-import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
+import { canSeeCosts, outletOfViewer, type Viewer } from '../../lib/viewer.ts';
 import { exportProducts } from './csv-export.ts';
 import { auditActorOf } from '../audit/service.ts';
 import { getShopTimeZone } from '../settings/service.ts';
 import { importProducts } from './csv-import.ts';
-import { resolveOutletId, syncProducts } from './sync.ts';
+import { findSyncProducts, resolveOutletId, syncProducts } from './sync.ts';
 
 const tags = ['products'];
 
 /** Register sync (cashiers too: they sell from it) and the products CSV import and export. */
 export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  // A cashier's register syncs its own outlet's stock only; asking for another outlet is refused.
+  const syncOutletOf = (user: Viewer, asked: number | undefined) =>
+    resolveOutletId(db, canSeeCosts(user) || asked === undefined ? asked : outletOfViewer(user, asked), user.outletId);
 
   app.get(
     '/api/products/sync',
@@ -28,11 +31,26 @@ export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // A cashier's register syncs its own outlet's stock only; asking for another outlet is refused.
-      const asked = request.query.outletId;
-      const outletId = await resolveOutletId(db, canSeeCosts(request.currentUser) || asked === undefined ? asked : outletOfViewer(request.currentUser, asked), request.currentUser.outletId);
+      const outletId = await syncOutletOf(request.currentUser, request.query.outletId);
       const { since, limit } = request.query;
       return { data: await syncProducts(db, { since, limit, outletId, withCost: canSeeCosts(request.currentUser) }) };
+    },
+  );
+
+  app.get(
+    '/api/products/sync/code',
+    {
+      config: { access: userTypes },
+      schema: {
+        tags,
+        summary: 'The active products whose active variant has this barcode or SKU, as a register copy holds them (a scan while the copy loads)',
+        querystring: productSyncCodeQuery,
+        response: { 200: productSyncCodeResult },
+      },
+    },
+    async (request) => {
+      const outletId = await syncOutletOf(request.currentUser, request.query.outletId);
+      return { data: await findSyncProducts(db, request.query.code, { outletId, withCost: canSeeCosts(request.currentUser) }) };
     },
   );
 

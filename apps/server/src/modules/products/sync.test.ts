@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { additionalCharges, categories, outlets, taxes, users } from '../../db/schema/index.ts';
 import { multipartBody } from '../../testing/multipart.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
@@ -65,6 +65,10 @@ describe('full sync', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(created.map((p) => p.id)));
     expect(products.find((p) => p.id === created[3]!.id)?.status).toBe('archived');
+    // The first page of a full copy says how many products it brings, for the register's progress bar; later pages do not.
+    const count = (await ctx.database.db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: Array<{ n: number }> };
+    expect(pages[0]!.total).toBe(count.rows[0]!.n);
+    expect(pages.slice(1).every((p) => p.total === undefined)).toBe(true);
   });
 
   it('gives each product what a register sells with', async () => {
@@ -192,6 +196,40 @@ describe('who may sync and what they get', () => {
 
   it('asks a signed-out client to sign in', async () => {
     expect((await ctx.client().get('/api/products/sync')).statusCode).toBe(401);
+  });
+});
+
+describe('a scan the register does not hold yet', () => {
+  const findCode = (client: TestClient, code: string, outletId: number | string = mainId) =>
+    client.get(`/api/products/sync/code?${new URLSearchParams({ code, outletId: String(outletId) })}`);
+
+  it('finds the active product by barcode, or by SKU in any case, as the sync sends it, with the outlet’s stock', async () => {
+    const p = await createProduct({ title: 'Scanned before the copy', variants: [{ sku: 'SCAN-EARLY-1', barcode: '4006381333931', price: 250, cost: 90, stock: [{ outletId: mainId, quantity: 6, lowStockThreshold: 2 }] }] });
+    const byBarcode = await findCode(admin, '4006381333931');
+    expect(byBarcode.statusCode).toBe(200);
+    const [found] = byBarcode.json().data;
+    const { products } = await syncAll(undefined, 2000);
+    expect(found).toEqual(products.find((s) => s.id === p.id));
+    expect(found).toMatchObject({ title: 'Scanned before the copy', variants: [{ barcode: '4006381333931', price: 250, stock: 6, lowStockThreshold: 2 }] });
+    expect((await findCode(admin, 'scan-early-1')).json().data.map((s: { id: number }) => s.id)).toEqual([p.id]);
+    expect((await findCode(admin, 'no-such-code')).json().data).toEqual([]);
+  });
+
+  it('leaves out archived products, and gives a cashier no costs and only their outlet', async () => {
+    await createProduct({ status: 'archived', variants: [{ sku: 'SCAN-ARCHIVED', price: 100, cost: 40 }] });
+    expect((await findCode(admin, 'SCAN-ARCHIVED')).json().data).toEqual([]);
+    const p = await createProduct({ variants: [{ sku: 'SCAN-CASHIER', price: 100, cost: 40 }] });
+    const answer = await findCode(cashier, 'SCAN-CASHIER');
+    expect(answer.json().data[0].id).toBe(p.id);
+    expect(answer.json().data[0].variants[0]).not.toHaveProperty('cost');
+    expect((await findCode(cashier, 'SCAN-CASHIER', backId)).statusCode).toBe(403);
+  });
+
+  it('answers 422 without a code and 401 when signed out', async () => {
+    const res = await admin.get('/api/products/sync/code?code=');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.code).toEqual(['Scan or type a code.']);
+    expect((await ctx.client().get('/api/products/sync/code?code=1')).statusCode).toBe(401);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type OrderCreateInput,
   type PointsSummary,
   type ProductSyncResult,
+  type SyncProduct,
   type RedeemInput,
   type RedeemResult,
 } from '@tillbook/contract';
@@ -36,6 +37,11 @@ export function useCashboxStatus(registerId: number) {
 export async function fetchCataloguePage(outletId: number, since: string | null): Promise<ProductSyncResult> {
   const params = { outletId, limit: PRODUCT_SYNC_MAX_LIMIT, ...(since ? { since } : {}) };
   return (await http.get<{ data: ProductSyncResult }>('/api/products/sync', { params })).data.data;
+}
+
+/** The products whose active variant has this barcode or SKU, from the server: a scan the copy does not hold yet. */
+export async function fetchProductsWithCode(outletId: number, code: string): Promise<SyncProduct[]> {
+  return (await http.get<{ data: SyncProduct[] }>('/api/products/sync/code', { params: { outletId, code } })).data.data;
 }
 
 /** The server's verdict on a coupon for this cart; a refusal is a 422 on couponCode with the reason. */

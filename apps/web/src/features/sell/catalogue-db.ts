@@ -1,29 +1,20 @@
 import type { AdditionalChargeListItem, SyncCategory, SyncProduct, TaxListItem } from '@tillbook/contract';
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import Dexie, { type EntityTable } from 'dexie';
 
 /**
- * A product as the register keeps it: the synced product plus the keys its indexes need, worked
- * out once when it is stored so that a keystroke reads an index instead of every product.
+ * One stored piece of the register's copy: a page of products as the server sent them (JSON text,
+ * which IndexedDB stores and reads back far faster than the same objects), and the products it
+ * deletes. Pieces are replayed in `seq` order when the till opens: a later piece's version of a
+ * product wins, so a change is one new piece, never a rewrite of the one that held the product.
  */
-export type StoredProduct = SyncProduct & {
-  /** Lower-cased title, for alphabetical lists and "title starts with". */
-  sortTitle: string;
-  /** Lower-cased tokens and words of the title and of every active variant's SKU and barcode. */
-  words: string[];
-  /** Lower-cased SKUs and barcodes of the active variants, for an exact code. */
-  codes: string[];
-  variantIds: number[];
-  /** The full copy that last wrote it: a finished full copy drops products it did not see. */
+export type CatalogueChunk = {
+  seq: number;
+  /** The full copy it belongs to: a finished full copy drops every piece of an older one. */
   generation: number;
+  /** SyncProduct[] as JSON. */
+  products: string;
+  deleted: number[];
 };
-
-/**
- * A sellable product filed under one category. Its key orders a category's products
- * alphabetically, so a tile reads its first screenful straight from the index however large the
- * category, and wherever its titles fall in the alphabet.
- */
-export type ShelfEntry = { categoryId: number; sortTitle: string; productId: number };
-export type ShelfKey = [categoryId: number, sortTitle: string, productId: number];
 
 /**
  * Where the sync stands. `complete`: a full copy has come in once (the screen can sell from it);
@@ -36,14 +27,19 @@ export type SyncMeta = {
   copying: boolean;
   generation: number;
   lastSyncedAt: string | null;
+  /** Products the full copy under way holds (the server says it with the copy's first page). */
+  copyTotal: number | null;
+  /** Products the copy held when it was last stored: how far a stored copy's reading has come. */
+  held: number;
+  /** The next piece's number. */
+  nextSeq: number;
+  taxes: TaxListItem[];
+  charges: AdditionalChargeListItem[];
+  categories: SyncCategory[];
 };
 
 export type CatalogueDb = Dexie & {
-  products: EntityTable<StoredProduct, 'id'>;
-  taxes: EntityTable<TaxListItem, 'id'>;
-  charges: EntityTable<AdditionalChargeListItem, 'id'>;
-  categories: EntityTable<SyncCategory, 'id'>;
-  shelf: Table<ShelfEntry, ShelfKey>;
+  chunks: EntityTable<CatalogueChunk, 'seq'>;
   meta: EntityTable<SyncMeta, 'key'>;
 };
 
@@ -61,55 +57,72 @@ export function openCatalogueDb(outletId: number): CatalogueDb {
     categories: 'id',
     meta: 'key',
   });
-  // The shelf is filled as products are written: a copy made before it existed is made again.
-  db.version(2)
-    .stores({ shelf: '[categoryId+sortTitle+productId], productId' })
+  db.version(2).stores({ shelf: '[categoryId+sortTitle+productId], productId' });
+  // Version 3 keeps the copy in pieces of a page each (decision 030): a copy stored one product per
+  // row, with its indexes, is dropped and made again.
+  db.version(3)
+    .stores({ products: null, taxes: null, charges: null, categories: null, shelf: null, chunks: 'seq, generation' })
     .upgrade(async (tx) => {
-      await Promise.all([tx.table('products').clear(), tx.table('meta').clear()]);
+      await tx.table('meta').clear();
     });
   return db;
 }
 
-/** A product whose every variant is retired cannot be sold: lists leave it out. */
-export function isSellable(product: SyncProduct): boolean {
-  return product.variants.some((v) => v.active);
+export const emptyMeta: SyncMeta = {
+  key: 'sync',
+  cursor: null,
+  complete: false,
+  copying: true,
+  generation: 0,
+  lastSyncedAt: null,
+  copyTotal: null,
+  held: 0,
+  nextSeq: 1,
+  taxes: [],
+  charges: [],
+  categories: [],
+};
+
+export async function readSyncMeta(db: CatalogueDb): Promise<SyncMeta> {
+  const stored = await db.meta.get('sync');
+  return stored ? { ...emptyMeta, ...stored } : emptyMeta;
 }
 
-export function shelfEntriesOf(product: StoredProduct): ShelfEntry[] {
-  if (!isSellable(product)) return [];
-  return product.categoryIds.map((categoryId) => ({ categoryId, sortTitle: product.sortTitle, productId: product.id }));
+/** Writes a piece and the meta row that follows it in one transaction: a page is in the copy whole, or not at all. */
+export async function storeChunk(db: CatalogueDb, chunk: Omit<CatalogueChunk, 'seq'>, meta: SyncMeta, dropOlderThan: number | null): Promise<SyncMeta> {
+  const next = { ...meta, nextSeq: meta.nextSeq + 1 };
+  await db.transaction('rw', [db.chunks, db.meta], async () => {
+    if (chunk.products !== '[]' || chunk.deleted.length > 0) await db.chunks.put({ ...chunk, seq: meta.nextSeq });
+    if (dropOlderThan !== null) await db.chunks.where('generation').below(dropOlderThan).delete();
+    await db.meta.put(next);
+  });
+  return next;
 }
 
-/** Lower-cased words: letters and digits, split at anything else ("T-shirt" → t, shirt). */
-export function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
-
-/** Lower-cased pieces between spaces, as a cashier types them ("t-shirt", "330ml"). */
-export function tokensOf(text: string): string[] {
-  return text.toLowerCase().split(/\s+/u).filter(Boolean);
-}
-
-export function toStoredProduct(product: SyncProduct, generation: number): StoredProduct {
-  const active = product.variants.filter((v) => v.active);
-  const codes = new Set<string>();
-  for (const variant of active) {
-    if (variant.sku) codes.add(variant.sku.toLowerCase());
-    if (variant.barcode) codes.add(variant.barcode.toLowerCase());
+/** Every piece, oldest first, read a few at a time so the first products are usable early. */
+export async function readChunks(db: CatalogueDb, onChunk: (chunk: CatalogueChunk) => void | Promise<void>): Promise<number> {
+  const keys = await db.chunks.toCollection().primaryKeys();
+  const batch = 8;
+  for (let i = 0; i < keys.length; i += batch) {
+    const chunks = await db.chunks.bulkGet(keys.slice(i, i + batch));
+    for (const chunk of chunks) if (chunk) await onChunk(chunk);
   }
-  return {
-    ...product,
-    sortTitle: product.title.toLowerCase(),
-    // Title and codes as typed ("t-shirt", "shirt-m-red") and in their parts ("shirt", "red"), so either finds them.
-    words: [...new Set([...tokensOf(product.title), ...wordsOf(product.title), ...codes, ...[...codes].flatMap(wordsOf)])],
-    codes: [...codes],
-    variantIds: product.variants.map((v) => v.id),
-    generation,
-  };
+  return keys.length;
 }
 
-/** The synced product without the register's own index keys. */
-export function toSyncProduct(stored: StoredProduct): SyncProduct {
-  const { sortTitle: _sortTitle, words: _words, codes: _codes, variantIds: _variantIds, generation: _generation, ...product } = stored;
-  return product;
+/** Replaces every piece by pieces written from memory: a long day of small changes takes few reads the next morning. */
+export async function compactChunks(db: CatalogueDb, products: SyncProduct[], meta: SyncMeta, size: number): Promise<SyncMeta> {
+  let seq = meta.nextSeq;
+  const chunks: CatalogueChunk[] = [];
+  for (let i = 0; i < products.length; i += size) {
+    chunks.push({ seq, generation: meta.generation, products: JSON.stringify(products.slice(i, i + size)), deleted: [] });
+    seq += 1;
+  }
+  const next = { ...meta, nextSeq: seq };
+  await db.transaction('rw', [db.chunks, db.meta], async () => {
+    await db.chunks.where('seq').below(meta.nextSeq).delete();
+    await db.chunks.bulkPut(chunks);
+    await db.meta.put(next);
+  });
+  return next;
 }

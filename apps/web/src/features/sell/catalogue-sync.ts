@@ -1,98 +1,133 @@
-import type { ProductSyncResult } from '@tillbook/contract';
+import type { ProductSyncResult, SyncProduct } from '@tillbook/contract';
 import { apiErrorOf } from '../../lib/api-error.ts';
-import { fetchCataloguePage } from './api.ts';
-import { shelfEntriesOf, toStoredProduct, toSyncProduct, type CatalogueDb, type StoredProduct, type SyncMeta } from './catalogue-db.ts';
+import { compactChunks, readChunks, readSyncMeta, storeChunk, type CatalogueChunk, type CatalogueDb, type SyncMeta } from './catalogue-db.ts';
+import type { CatalogueIndex } from './catalogue-index.ts';
 
-const emptyMeta: SyncMeta = { key: 'sync', cursor: null, complete: false, copying: true, generation: 0, lastSyncedAt: null };
+/** Products per stored piece when the copy is written again from memory (a server page holds up to 2,000). */
+const CHUNK_SIZE = 2000;
+/** Pieces beyond what the products need before the copy is written again in full pieces. */
+const SPARE_CHUNKS = 64;
 
-export async function readSyncMeta(db: CatalogueDb): Promise<SyncMeta> {
-  return (await db.meta.get('sync')) ?? emptyMeta;
+export type FetchPage = (outletId: number, since: string | null) => Promise<ProductSyncResult>;
+/** How far a copy has come: products received (or read), of how many when known, and the lists they came with. */
+export type SyncProgress = (received: number, total: number | null, meta: SyncMeta) => void;
+
+function replay(index: CatalogueIndex, chunk: CatalogueChunk): void {
+  for (const product of JSON.parse(chunk.products) as SyncProduct[]) index.put(product, chunk.generation);
+  for (const id of chunk.deleted) index.remove(id);
 }
 
 /**
- * Writes one page in one transaction, cursor included, so a page is either wholly in the copy or
- * not at all and an interrupted sync resumes where it stopped.
+ * Reads the stored copy into memory, piece by piece (the products read so far are usable at once),
+ * and writes it again in full pieces when small changes have piled up. Returns the meta row.
  */
-async function applyPage(db: CatalogueDb, page: ProductSyncResult, meta: SyncMeta, finishesCopy: boolean): Promise<void> {
-  await db.transaction('rw', [db.products, db.taxes, db.charges, db.categories, db.shelf, db.meta], async () => {
-    // Every answer carries every active tax, charge and category: whatever is missing is no longer active.
-    await Promise.all([db.taxes.clear(), db.charges.clear(), db.categories.clear()]);
-    await Promise.all([db.taxes.bulkPut(page.taxes), db.charges.bulkPut(page.charges), db.categories.bulkPut(page.categories)]);
-
-    // Archived products leave the copy: the register never sells them.
-    const archived = page.products.filter((p) => p.status !== 'active').map((p) => p.id);
-    const stored = page.products.filter((p) => p.status === 'active').map((p) => toStoredProduct(p, meta.generation));
-    await removeProducts(db, [...archived, ...page.deletedProductIds]);
-    await putProducts(db, stored);
-
-    if (page.deletedVariantIds.length > 0) {
-      const gone = new Set(page.deletedVariantIds);
-      const found = await db.products.where('variantIds').anyOf(page.deletedVariantIds).toArray();
-      const owners = [...new Map(found.map((p) => [p.id, p])).values()];
-      await putProducts(
-        db,
-        owners.map((owner) => toStoredProduct({ ...toSyncProduct(owner), variants: owner.variants.filter((v) => !gone.has(v.id)) }, owner.generation)),
-      );
-    }
-    // The last page of a full copy: whatever the copy did not bring is gone from the server.
-    if (finishesCopy) await removeProducts(db, await db.products.where('generation').below(meta.generation).primaryKeys());
-    await db.meta.put(meta);
+export async function loadStoredCopy(db: CatalogueDb, index: CatalogueIndex, onProgress: SyncProgress, isCancelled: () => boolean): Promise<SyncMeta> {
+  const meta = await readSyncMeta(db);
+  if (!meta.complete && !meta.cursor) return meta;
+  const chunks = await readChunks(db, (chunk) => {
+    if (isCancelled()) return;
+    replay(index, chunk);
+    onProgress(index.size, meta.held || null, meta);
   });
+  if (isCancelled() || chunks <= Math.ceil(index.size / CHUNK_SIZE) + SPARE_CHUNKS) return meta;
+  return compactChunks(db, index.all(), meta, CHUNK_SIZE);
 }
 
-/** Products and their shelf entries go together; a product's categories or title may have changed. */
-async function putProducts(db: CatalogueDb, products: StoredProduct[]): Promise<void> {
-  if (products.length === 0) return;
-  await db.shelf.where('productId').anyOf(products.map((p) => p.id)).delete();
-  await Promise.all([db.products.bulkPut(products), db.shelf.bulkPut(products.flatMap(shelfEntriesOf))]);
+/**
+ * Takes one page into memory and returns what to store for it: the active products as sent, and
+ * the products it removes. A deleted variant leaves its product with the variants it has left.
+ */
+function applyPage(index: CatalogueIndex, page: ProductSyncResult, generation: number): Omit<CatalogueChunk, 'seq'> {
+  const stored: SyncProduct[] = [];
+  const deleted: number[] = [];
+  for (const product of page.products) {
+    if (product.status === 'active') {
+      index.put(product, generation);
+      stored.push(product);
+    } else {
+      // Archived products leave the copy: the register never sells them.
+      index.remove(product.id);
+      deleted.push(product.id);
+    }
+  }
+  for (const id of page.deletedProductIds) {
+    index.remove(id);
+    deleted.push(id);
+  }
+  if (page.deletedVariantIds.length > 0) {
+    const gone = new Set(page.deletedVariantIds);
+    const owners = new Map(page.deletedVariantIds.flatMap((id) => {
+      const owner = index.ownerOfVariant(id);
+      return owner ? [[owner.id, owner] as const] : [];
+    }));
+    for (const owner of owners.values()) {
+      const left = { ...owner, variants: owner.variants.filter((v) => !gone.has(v.id)) };
+      index.put(left, index.generationOf(owner.id) ?? generation);
+      stored.push(left);
+    }
+  }
+  return { generation, products: JSON.stringify(stored), deleted };
 }
-
-async function removeProducts(db: CatalogueDb, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await Promise.all([db.products.bulkDelete(ids), db.shelf.where('productId').anyOf(ids).delete()]);
-}
-
-export type SyncProgress = (received: number) => void;
 
 /**
  * Brings the copy up to date: a full copy page by page when there is none yet (or the server no
- * longer knows the cursor), then only changes. Returns the meta row as it ends. `isCancelled`
- * stops between pages when the screen goes away.
+ * longer knows the cursor), then only changes. The next page is asked for while the last one is
+ * taken in, so the server and the browser work at the same time. Returns the meta row as it ends.
+ * `isCancelled` stops between pages when the screen goes away.
  */
 export async function syncCatalogue(
   db: CatalogueDb,
+  index: CatalogueIndex,
   outletId: number,
+  fetchPage: FetchPage,
   onProgress: SyncProgress,
   isCancelled: () => boolean = () => false,
 ): Promise<SyncMeta> {
   let meta = await readSyncMeta(db);
   let received = 0;
+  const ask = (cursor: string | null) => {
+    const pending = fetchPage(outletId, cursor);
+    // Awaited below; a page asked for ahead and never read must not count as unhandled.
+    pending.catch(() => {});
+    return pending;
+  };
+  let pending = ask(meta.cursor);
   for (;;) {
     let page: ProductSyncResult;
     try {
-      page = await fetchCataloguePage(outletId, meta.cursor);
+      page = await pending;
     } catch (error) {
       if (apiErrorOf(error).status !== 422 || meta.cursor === null) throw error;
       // The cursor is not one the server knows: copy everything again. The old copy stays in use
       // meanwhile; the generation lets the end of the copy drop what the server no longer has.
-      meta = { ...meta, cursor: null, copying: true, generation: meta.generation + 1 };
+      meta = { ...meta, cursor: null, copying: true, copyTotal: null, generation: meta.generation + 1 };
       received = 0;
-      onProgress(received);
+      onProgress(received, null, meta);
+      pending = ask(null);
       continue;
     }
     if (isCancelled()) return meta;
     const finished = !page.hasMore;
+    if (!finished) pending = ask(page.nextCursor);
     const finishesCopy = finished && meta.copying;
+    const chunk = applyPage(index, page, meta.generation);
+    // The last page of a full copy: whatever the copy did not bring is gone from the server.
+    if (finishesCopy) for (const id of index.olderThan(meta.generation)) index.remove(id);
     meta = {
       ...meta,
       cursor: page.nextCursor,
       complete: meta.complete || finished,
       copying: meta.copying && !finished,
+      copyTotal: page.total ?? meta.copyTotal,
       lastSyncedAt: finished ? new Date().toISOString() : meta.lastSyncedAt,
+      taxes: page.taxes,
+      charges: page.charges,
+      categories: page.categories,
+      held: index.size,
     };
-    await applyPage(db, page, meta, finishesCopy);
+    meta = await storeChunk(db, chunk, meta, finishesCopy ? meta.generation : null);
     received += page.products.length;
-    onProgress(received);
+    onProgress(received, meta.copying ? meta.copyTotal : null, meta);
     if (finished) return meta;
     if (isCancelled()) return meta;
   }

@@ -5,9 +5,9 @@ import type { SaleItem, SyncCategory, SyncProduct, SyncVariant } from '@tillbook
  * GET /api/products/sync): finding a product or a scanned barcode needs no round trip.
  */
 export type LocalCatalogue = {
-  /** Active products whose title, or a variant's SKU or barcode, contains `text` (any case); best matches first. */
+  /** Active products with every typed word starting a word of the title, a SKU or a barcode (any case); best matches first. */
   search(text: string, limit?: number): Promise<SyncProduct[]>;
-  /** The active variant whose barcode, or SKU (any case), is exactly `code`, with its product. */
+  /** The active variant whose barcode, or SKU (any case), is exactly `code`, with its product; asked of the server while the copy is partial. */
   findByCode(code: string): Promise<{ product: SyncProduct; variant: SyncVariant } | null>;
   /** The active variant with this id, with its product (a reward's free product). */
   findByVariant(variantId: number): Promise<{ product: SyncProduct; variant: SyncVariant } | null>;
@@ -20,11 +20,14 @@ export type LocalCatalogue = {
 };
 
 export type LocalCatalogueState = {
-  /** Null until the first full copy is in (the screen shows progress meanwhile). */
+  /** Null until the first products are in; usable from then on while the rest comes (`status` loading). */
   catalogue: LocalCatalogue | null;
+  /** `loading` while the copy is being made or read: the catalogue, when there is one, holds part of it. */
   status: 'loading' | 'ready' | 'error';
-  /** Products received in the sync that is running. */
+  /** Products received (or read from the stored copy) so far. */
   received: number;
+  /** How many products the copy being made or read holds in all, when known: the progress bar's end. */
+  total: number | null;
   error: string | null;
   lastSyncedAt: Date | null;
   /** Asks the server for changes now (after a sale, so stock figures follow). */

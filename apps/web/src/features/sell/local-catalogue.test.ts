@@ -292,7 +292,88 @@ describe('useLocalCatalogue', () => {
     expect(await result.current.catalogue!.productsInCategory(10)).toEqual([]);
   });
 
-  it('makes the copy again when it was stored before the category shelf existed', async () => {
+  it('is usable from its first page while the rest comes, with a progress bar’s figures, and asks the server for a scan it does not hold yet', async () => {
+    let second: (value: unknown) => void = () => {};
+    const get = vi.spyOn(http, 'get').mockImplementation((url, config) => {
+      if (url === '/api/products/sync/code') {
+        const code = (config?.params as { code: string }).code;
+        return Promise.resolve({ data: { data: code === '5449000131805' ? [cola] : [] } });
+      }
+      const since = (config?.params as { since?: string }).since;
+      if (!since) return Promise.resolve({ data: { data: page([shirt, apron], 'c1', { hasMore: true, total: 4 }) } });
+      return new Promise((resolve) => (second = resolve));
+    });
+    const outletId = newOutlet();
+    const { result } = renderHook(() => useLocalCatalogue(outletId));
+    await waitFor(() => expect(result.current.catalogue).not.toBeNull());
+    expect(result.current).toMatchObject({ status: 'loading', received: 2, total: 4 });
+    const partial = result.current.catalogue!;
+    expect(titles(await partial.search('shirt'))).toEqual(['Linen Shirt']);
+    // In the copy already: no call. Not yet: the server answers, with the variant scanned.
+    expect(await partial.findByCode('4006381333931')).toMatchObject({ product: { id: 1 }, variant: { id: 11 } });
+    expect(get).not.toHaveBeenCalledWith('/api/products/sync/code', expect.anything());
+    expect(await partial.findByCode('5449000131805')).toMatchObject({ product: { title: 'Cola Zero 330 ml' }, variant: { id: 21, price: 150 } });
+    expect(get).toHaveBeenCalledWith('/api/products/sync/code', { params: { outletId, code: '5449000131805' } });
+    expect(await partial.findByCode('0000')).toBeNull();
+
+    await act(async () => second({ data: { data: page([cola, shorts], 'c2') } }));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current).toMatchObject({ received: 4, total: null });
+    get.mockClear();
+    expect(await result.current.catalogue!.findByCode('0000')).toBeNull();
+    // The whole copy is in: a code it does not hold is not in the shop, and the server is not asked.
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('keeps changes as new pieces, reads them back in order when the screen opens again, and writes the pieces again when they pile up', async () => {
+    answerSync({ '': page([shirt, cola, shorts], 'c1') });
+    const outletId = newOutlet();
+    const first = await readyCatalogue(outletId);
+    // 80 small changes, each its own piece: the price of the cola going up by a cent at a time.
+    for (let i = 1; i <= 80; i += 1) {
+      vi.restoreAllMocks();
+      answerSync({ [`c${i}`]: page([{ ...cola, variants: [variant(21, { barcode: '5449000131805', price: 150 + i })] }], `c${i + 1}`, i === 80 ? { deletedProductIds: [3] } : {}) });
+      const before = first.result.current.catalogue;
+      act(() => first.result.current.refresh());
+      await waitFor(() => expect(first.result.current.catalogue).not.toBe(before));
+    }
+    first.unmount();
+    const db = new Dexie(catalogueDbName(outletId));
+    await db.open();
+    expect(await db.table('chunks').count()).toBe(81);
+    db.close();
+
+    vi.restoreAllMocks();
+    answerSync({ c81: page([], 'c82') });
+    const second = await readyCatalogue(outletId);
+    const catalogue = second.result.current.catalogue!;
+    expect((await catalogue.findByCode('5449000131805'))?.variant.price).toBe(230);
+    expect(titles(await catalogue.productsInCategory(null))).toEqual(['Cola Zero 330 ml', 'Linen Shirt']);
+    second.unmount();
+    await db.open();
+    // Two products left: one piece holds them all again.
+    await waitFor(async () => expect(await db.table('chunks').count()).toBe(1));
+    db.close();
+  });
+
+  it('goes on with a first copy that stopped half way, keeping the products it had', async () => {
+    const get = vi.spyOn(http, 'get').mockImplementation((_url, config) =>
+      (config?.params as { since?: string }).since ? Promise.reject(networkError()) : Promise.resolve({ data: { data: page([shirt, apron], 'c1', { hasMore: true, total: 4 }) } }),
+    );
+    const outletId = newOutlet();
+    const first = renderHook(() => useLocalCatalogue(outletId));
+    await waitFor(() => expect(first.result.current.status).toBe('error'));
+    expect(first.result.current.error).toBe('The product list could not be updated. The server cannot be reached. Check the connection and try again.');
+    first.unmount();
+    get.mockRestore();
+
+    const next = answerSync({ c1: page([cola, shorts], 'c2') });
+    const { result } = await readyCatalogue(outletId);
+    expect(next.mock.calls.map(([, config]) => config?.params)).toEqual([{ outletId, limit: 2000, since: 'c1' }]);
+    expect(titles(await result.current.catalogue!.productsInCategory(null))).toEqual(['Cola Zero 330 ml', 'Linen Shirt', 'Shirt and Shorts Set']);
+  });
+
+  it('makes the copy again when it was stored one product per row, as before the pieces', async () => {
     const outletId = newOutlet();
     const before = new Dexie(catalogueDbName(outletId));
     before.version(1).stores({ products: 'id, sortTitle, *words, *codes, *categoryIds, *variantIds, generation', taxes: 'id', charges: 'id', categories: 'id', meta: 'key' });

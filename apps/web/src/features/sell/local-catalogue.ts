@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../lib/api-error.ts';
-import { openCatalogueDb, type CatalogueDb } from './catalogue-db.ts';
+import { fetchCataloguePage, fetchProductsWithCode } from './api.ts';
+import { openCatalogueDb, type SyncMeta } from './catalogue-db.ts';
+import { CatalogueIndex, variantWithCode } from './catalogue-index.ts';
 import { createLocalCatalogue } from './catalogue-search.ts';
-import { readSyncMeta, syncCatalogue } from './catalogue-sync.ts';
+import { loadStoredCopy, syncCatalogue } from './catalogue-sync.ts';
 import type { LocalCatalogueState } from './local-catalogue-types.ts';
 
 /** How often the screen asks for changes (stock sold at other registers, new prices). */
@@ -12,17 +14,14 @@ type State = Omit<LocalCatalogueState, 'refresh'>;
 /** The state belongs to one outlet: another outlet's figures never show while a new one loads. */
 type OutletState = State & { outletId: number | null };
 
-const initialState: State = { catalogue: null, status: 'loading', received: 0, error: null, lastSyncedAt: null };
-
-async function catalogueOf(db: CatalogueDb) {
-  const [taxes, charges] = await Promise.all([db.taxes.toArray(), db.charges.toArray()]);
-  return createLocalCatalogue(db, taxes, charges);
-}
+const initialState: State = { catalogue: null, status: 'loading', received: 0, total: null, error: null, lastSyncedAt: null };
 
 /**
- * The outlet's catalogue copy for the sell screen. A stored copy is ready at once and only
- * changes are asked for; a first copy comes page by page with progress. A failed sync keeps the
- * copy (selling goes on), says why in `error` and is tried again on the next tick.
+ * The outlet's catalogue copy for the sell screen, held in memory and stored in IndexedDB in
+ * pieces (decision 030). A stored copy is read first, then only changes are asked for; a first
+ * copy comes page by page with progress. Either way the products already in are usable at once,
+ * and a scan the copy does not hold yet is asked of the server. A failed sync keeps the copy
+ * (selling goes on), says why in `error` and is tried again on the next tick.
  */
 export function useLocalCatalogue(outletId: number | null): LocalCatalogueState {
   const [owned, setState] = useState<OutletState>({ ...initialState, outletId: null });
@@ -31,13 +30,31 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
   useEffect(() => {
     if (outletId === null) return;
     const db = openCatalogueDb(outletId);
+    const index = new CatalogueIndex();
     let cancelled = false;
     let running = false;
     let again = false;
+    /** Every product is in memory: the stored copy is read and a full copy has come in once. */
+    let whole = false;
     const isCancelled = () => cancelled;
-    const update = (patch: Partial<State>) => {
-      if (!cancelled) setState((current) => ({ ...(current.outletId === outletId ? current : initialState), ...patch, outletId }));
+    const update = (patch: Partial<State> | ((current: State) => Partial<State>)) => {
+      if (cancelled) return;
+      setState((owned) => {
+        const current = owned.outletId === outletId ? owned : initialState;
+        return { ...current, ...(typeof patch === 'function' ? patch(current) : patch), outletId };
+      });
     };
+    const askServer = async (code: string) => variantWithCode(await fetchProductsWithCode(outletId, code), code);
+    const catalogueOf = (meta: SyncMeta) => createLocalCatalogue(index, meta, { isPartial: () => !whole, askServer });
+    const onProgress = (received: number, total: number | null, meta: SyncMeta) =>
+      update((current) => ({
+        received,
+        total,
+        // The first products in make the screen usable; later pages only move the bar.
+        catalogue: current.catalogue ?? (index.size > 0 ? catalogueOf(meta) : null),
+        // A first copy tried again after a failure is loading again, not failed.
+        status: 'loading',
+      }));
 
     const run = async () => {
       if (running) {
@@ -46,33 +63,24 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
       }
       running = true;
       try {
-        const onProgress = (received: number) =>
-          setState((owned) => {
-            if (cancelled) return owned;
-            const current = owned.outletId === outletId ? owned : initialState;
-            // A first copy tried again after a failure is loading again, not failed.
-            return { ...current, outletId, received, status: current.catalogue ? 'ready' : 'loading' };
-          });
-        const meta = await syncCatalogue(db, outletId, onProgress, isCancelled);
+        // Changes to a whole copy come quietly; a copy being made shows its progress.
+        const meta = await syncCatalogue(db, index, outletId, fetchCataloguePage, (...progress) => whole || onProgress(...progress), isCancelled);
         if (cancelled) return;
+        whole = meta.complete;
         update({
-          catalogue: meta.complete ? await catalogueOf(db) : null,
+          catalogue: meta.complete || index.size > 0 ? catalogueOf(meta) : null,
           status: meta.complete ? 'ready' : 'loading',
           error: null,
+          total: null,
           lastSyncedAt: meta.lastSyncedAt ? new Date(meta.lastSyncedAt) : null,
         });
       } catch (error) {
         if (cancelled) return;
         const reason = errorMessageOf(error);
-        setState((owned) => {
-          const current = owned.outletId === outletId ? owned : initialState;
-          return {
-            ...current,
-            outletId,
-            status: current.catalogue ? 'ready' : 'error',
-            error: current.catalogue ? `The product list could not be updated. ${reason}` : `The product list could not be loaded. ${reason}`,
-          };
-        });
+        update((current) => ({
+          status: whole ? 'ready' : 'error',
+          error: current.catalogue ? `The product list could not be updated. ${reason}` : `The product list could not be loaded. ${reason}`,
+        }));
       } finally {
         running = false;
         if (again && !cancelled) {
@@ -84,13 +92,10 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
 
     const start = async () => {
       try {
-        const meta = await readSyncMeta(db);
+        const meta = await loadStoredCopy(db, index, onProgress, isCancelled);
         if (meta.complete && !cancelled) {
-          update({
-            catalogue: await catalogueOf(db),
-            status: 'ready',
-            lastSyncedAt: meta.lastSyncedAt ? new Date(meta.lastSyncedAt) : null,
-          });
+          whole = true;
+          update({ catalogue: catalogueOf(meta), status: 'ready', total: null, lastSyncedAt: meta.lastSyncedAt ? new Date(meta.lastSyncedAt) : null });
         }
       } catch {
         // The stored copy cannot be read (private browsing, storage full): the sync below says why.

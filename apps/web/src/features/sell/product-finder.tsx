@@ -60,6 +60,7 @@ export function ProductFinder({ state, text, onTextChange, onEnter, onChoose, se
         <CatalogueNotReady state={state} />
       ) : (
         <>
+          {state.status === 'loading' && <CatalogueProgress state={state} className="py-1" />}
           {!isSearching && categories.length > 0 && (
             <CategoryTiles categories={categories} selectedId={categoryId} onSelect={setCategoryId} />
           )}
@@ -82,7 +83,19 @@ export function CatalogueNotReady({ state }: { state: LocalCatalogueState }) {
       </Alert>
     );
   }
-  return <ProgressBar value={null} label={state.received > 0 ? `Loading the catalogue… ${state.received.toLocaleString()} products` : 'Loading the catalogue…'} className="py-4" />;
+  return <CatalogueProgress state={state} className="py-4" />;
+}
+
+/** How far the copy has come: "Loading the catalogue… 120,000 of 300,000 products". */
+function CatalogueProgress({ state, className }: { state: LocalCatalogueState; className: string }) {
+  const { received, total } = state;
+  const label =
+    received === 0
+      ? 'Loading the catalogue…'
+      : total
+        ? `Loading the catalogue… ${received.toLocaleString()} of ${total.toLocaleString()} products`
+        : `Loading the catalogue… ${received.toLocaleString()} products`;
+  return <ProgressBar value={total ? (100 * received) / total : null} label={label} className={className} />;
 }
 
 /** Search results, or a category's products; null while the first answer is on its way. */

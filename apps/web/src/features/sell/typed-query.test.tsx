@@ -22,7 +22,7 @@ describe('BurstGate', () => {
 /** The finder as the till holds it: the text in the page's state, cleared by a scan's Enter. */
 function Finder({ catalogue }: { catalogue: LocalCatalogue }) {
   const [text, setText] = useState('');
-  const state: LocalCatalogueState = { catalogue, status: 'ready', received: 0, error: null, lastSyncedAt: new Date(0), refresh: () => {} };
+  const state: LocalCatalogueState = { catalogue, status: 'ready', received: 0, total: null, error: null, lastSyncedAt: new Date(0), refresh: () => {} };
   return <ProductFinder state={state} text={text} onTextChange={setText} onEnter={() => setText('')} onChoose={() => {}} searchRef={null} />;
 }
 
