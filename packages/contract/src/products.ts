@@ -130,6 +130,8 @@ export const productListQuery = listQuery.extend({
 });
 
 export const productPage = paginated(productListItem);
+/** `GET /api/products/count`: a search counts up to 5,000 (`capped`: at least that many, as the list's `totalCapped`). */
+export const productCountResult = dataOf(z.object({ count: z.number().int(), capped: z.boolean().optional() }));
 export const productResult = dataOf(product);
 
 export const productBulkActions = ['archive', 'activate', 'delete', 'setCategory', 'changePrice'] as const;

@@ -76,6 +76,33 @@ export const productVariants = pgTable(
     index('product_variants_product_idx').on(t.productId),
     index('product_variants_sku_trgm').using('gin', sql`${t.sku} gin_trgm_ops`),
     index('product_variants_barcode_pattern').on(sql`${t.barcode} text_pattern_ops`),
+    // A SKU prefix (the product search, issue 17): a range of this index, in any collation.
+    index('product_variants_sku_prefix').on(sql`lower(${t.sku}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * The words of each product's title, for the product search (issue 17, decision 029): one row per
+ * distinct word (product_title_words: lower case, split at spaces and punctuation) with the
+ * title's sort key (lower(title), as the list sorts) and the product's status. A typed word is a
+ * range of `product_words_search` (word text_pattern_ops), and each word's products come out of it
+ * already in title order, so a page of a word that thousands of products share reads 25 rows, not
+ * thousands. Kept by triggers on products (migration 0023): every writer of a title or a status —
+ * the form, CSV, bulk actions, the bench generator, plain SQL — keeps it without knowing of it.
+ */
+export const productWords = pgTable(
+  'product_words',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    titleKey: text('title_key').notNull(),
+    status: varchar('status', { length: 10 }).notNull().$type<'active' | 'archived'>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.word] }),
+    index('product_words_search').on(sql`${t.word} text_pattern_ops`, t.titleKey, t.productId, t.status),
   ],
 );
 

@@ -2,7 +2,7 @@ import {
   affectedResult,
   barcodeResult,
   bulkInput,
-  countResult,
+  productCountResult,
   dataOf,
   historyPage,
   idParams,
@@ -54,10 +54,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/count',
-    { config: { access: userTypes }, schema: { tags, summary: "Count products with the list's filters", querystring: productListQuery, response: { 200: countResult } } },
-    async (request) => ({
-      data: { count: await countProducts(db, { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold) },
-    }),
+    { config: { access: userTypes }, schema: { tags, summary: "Count products with the list's filters", querystring: productListQuery, response: { 200: productCountResult } } },
+    async (request) => {
+      const filters = { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) };
+      const { count, capped } = await countProducts(db, filters, (await getShopSettings(db)).defaultLowStockThreshold);
+      return { data: { count, ...(capped && { capped }) } };
+    },
   );
 
   app.post(

@@ -5,9 +5,9 @@ import type { TestClient } from '../../testing/test-client.ts';
 import { SEARCH_COUNT_CAP } from './list.ts';
 
 /**
- * A search counts its matches up to SEARCH_COUNT_CAP (list.ts): fewer are sorted and counted
- * exactly; more are paged by walking the sort order, and the total says "at least the cap". Both
- * give pages in the list's order, a SKU match included.
+ * A search counts its matches up to SEARCH_COUNT_CAP (search.ts): fewer are sorted and counted
+ * exactly; more are paged by reading the word's products in title order from the word index, and
+ * the total says "at least the cap". Both give pages in the list's order, a SKU match included.
  */
 let ctx: TestContext;
 let admin: TestClient;
@@ -43,7 +43,7 @@ describe('product search at scale', () => {
     expect(data.map((p) => p.title).slice(0, 3)).toEqual(['Harbour pepper 1', 'Harbour pepper 10', 'Harbour pepper 11']);
   });
 
-  it('says "at least the cap" past it, and pages by walking the title order, forwards and backwards', async () => {
+  it('says "at least the cap" past it, and pages in title order, forwards and backwards', async () => {
     const first = await search('salt');
     expect(first.meta).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, lastPage: SEARCH_COUNT_CAP / 25 });
     expect(first.data.map((p) => p.title).slice(0, 2)).toEqual(['Harbour salt 00001', 'Harbour salt 00002']);

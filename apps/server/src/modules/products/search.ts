@@ -1,0 +1,268 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { execute, executeOne } from '../../db/execute.ts';
+import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-filters.ts';
+
+/**
+ * The product search (issue 17, decision 029, docs/catalogue.md "Search"). What is typed is cut
+ * into words by the database's own `product_title_words`, as every title is in `product_words`; a
+ * product matches when each typed word starts one of its title's words ("shirt" finds "T-Shirt",
+ * "sal" finds "Salted" and "Salt"), or when one of its variants' SKU or barcode starts with the whole
+ * search. Nothing it reads grows with the number of matches:
+ *
+ * - The matches are counted only up to SEARCH_COUNT_CAP (the list then says "5,000+"): the rows of
+ *   the typed word with the fewest products (the driver), each checked for the other words on its
+ *   title key, are read up to the cap with the products whose codes match, counted and — when no
+ *   more than the cap — sorted for the page in the same statement.
+ * - Past the cap, a page by title merges the driver's words (the few distinct words starting with
+ *   it), each read from `product_words_search` already in title order, 25 rows (page × 25) per
+ *   word. A prefix that starts more than MERGED_WORDS distinct words ("s"), or SKUs or barcodes
+ *   matching more than the cap ("590"), has matches dense enough to find by walking the title
+ *   index instead. Other sorts past the cap sort every match (as before: no index serves them).
+ */
+export const SEARCH_COUNT_CAP = 5000;
+
+/** How many distinct words a typed prefix may start and still be merged word by word. */
+const MERGED_WORDS = 64;
+
+/** A word typed is a prefix of one of the title's words: at the start, or after a space or punctuation. */
+const WORD_START = '(^|[[:space:][:punct:]])';
+
+/** The list's sort: its key over `products p`, direction, and whether it is the title. */
+export type SearchOrder = { key: SQL; direction: SQL; byTitle: boolean };
+
+/** What the search string asks for: its words, and the products whose SKU or barcode starts with it. */
+type Terms = { words: string[]; prefix: string; codes: number[]; manyCodes: boolean };
+
+type Found = { ids: number[]; total: number; capped: boolean };
+
+/** The typed word whose rows are read (the driver), and the others, checked on each row's title. */
+type Driven = { driver: string; others: string[] };
+
+/** `term%` for LIKE, with the user's %, _ and \ taken literally. */
+export function likePrefix(term: string): string {
+  return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The typed words (cut by the database, as the titles are) and the products of the variants whose
+ * SKU (any case) or barcode starts with the search — each an index range of at most the cap + 1
+ * rows, two separate scans so neither is read whole ("5" starts every barcode).
+ */
+async function termsOf(db: DbOrTx, search: string): Promise<Terms> {
+  const prefix = likePrefix(search.trim());
+  const row = await executeOne<{ words: string[]; skus: number[]; barcodes: number[] }>(
+    db,
+    sql`select product_title_words(${search}) as words,
+      array(select v.product_id from product_variants v where lower(v.sku) like lower(${prefix}) limit ${SEARCH_COUNT_CAP + 1}) as skus,
+      array(select v.product_id from product_variants v where v.barcode like ${prefix} limit ${SEARCH_COUNT_CAP + 1}) as barcodes`,
+  );
+  const skus = row?.skus ?? [];
+  const barcodes = row?.barcodes ?? [];
+  const codes = [...new Set([...skus, ...barcodes])];
+  const manyCodes = skus.length > SEARCH_COUNT_CAP || barcodes.length > SEARCH_COUNT_CAP || codes.length > SEARCH_COUNT_CAP;
+  return { words: row?.words ?? [], prefix, codes, manyCodes };
+}
+
+/**
+ * `text` has a word starting with each of `words` (which hold no space or punctuation, so no LIKE or
+ * regex character): LIKE first, a byte search three times cheaper than the regex that confirms it.
+ */
+function hasWords(text: SQL, words: string[]): SQL[] {
+  return words.map((word) => sql`(${text} like ${`%${word}%`} and ${text} ~ ${WORD_START + word})`);
+}
+
+/**
+ * The typed word whose prefix the fewest products' words start with (each counted up to the cap +
+ * 1 from the index alone): its rows are read, and the others checked on each row's title key.
+ */
+async function driverOf(db: DbOrTx, words: string[]): Promise<Driven> {
+  if (words.length <= 1) return { driver: words[0] ?? '', others: [] };
+  const counts = sql.join(
+    words.map((word) => sql`(select count(*) from (select 1 from product_words pw where pw.word like ${`${word}%`} limit ${SEARCH_COUNT_CAP + 1}) x)::int`),
+    sql`, `,
+  );
+  const row = await executeOne<{ n: number[] }>(db, sql`select array[${counts}] as n`);
+  const n = row?.n ?? [];
+  // The fewest rows; between words both past the cap, the longer (usually the rarer).
+  const fewer = (i: number, j: number) => (n[i] ?? 0) < (n[j] ?? 0) || ((n[i] ?? 0) === (n[j] ?? 0) && (words[i]?.length ?? 0) > (words[j]?.length ?? 0));
+  const at = n.reduce((best, _, i) => (fewer(i, best) ? i : best), 0);
+  return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at) };
+}
+
+/** The driver's word rows (id, sort key k) with the filters and the other words; by title, from the index alone. */
+function wordRows(filters: ProductFilters, threshold: number, order: SearchOrder, driver: string, others: string[]): SQL {
+  const source = wordSourceOf(filters, !order.byTitle);
+  const key = order.byTitle ? sql`pw.title_key` : order.key;
+  const match = [sql`pw.word like ${`${driver}%`}`, ...hasWords(sql`pw.title_key`, others)];
+  return sql`select pw.product_id as id, ${key} as k from ${source.from} ${whereOf(filters, source, threshold, match)}`;
+}
+
+/** A variant's SKU or barcode starts with the search: the few products found, or the condition itself when many. */
+function codeMatch(terms: Terms): SQL {
+  if (!terms.manyCodes) return sql`p.id = any(${intArray(terms.codes)})`;
+  return sql`exists (select 1 from product_variants v where v.product_id = p.id and (lower(v.sku) like lower(${terms.prefix}) or v.barcode like ${terms.prefix}))`;
+}
+
+function codeRows(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms): SQL {
+  const source = sourceOf(filters, true);
+  return sql`select p.id, ${order.key} as k from ${source.from} ${whereOf(filters, source, threshold, [codeMatch(terms)])}`;
+}
+
+/**
+ * Every match as rows (id, k), unsorted and unbounded: the CSV export's id pages and the sorts no
+ * index serves. (The longest typed word drives: it is usually the rarest, and no count is spent.)
+ */
+export async function searchRows(db: DbOrTx, filters: ProductFilters & { search: string }, threshold: number, order: SearchOrder): Promise<SQL> {
+  return rowsOf(filters, threshold, order, await termsOf(db, filters.search));
+}
+
+function rowsOf(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven?: Driven): SQL {
+  const branches: SQL[] = [];
+  if (terms.words.length) {
+    const longest = [...terms.words].sort((a, b) => b.length - a.length);
+    const { driver, others } = driven ?? { driver: longest[0] ?? '', others: longest.slice(1) };
+    branches.push(wordRows(filters, threshold, order, driver, others));
+  }
+  if (terms.manyCodes || terms.codes.length) branches.push(codeRows(filters, threshold, order, terms));
+  if (!branches.length) return sql`select null::int as id, null::text as k where false`;
+  return sql.join(branches, sql` union `);
+}
+
+/**
+ * The matches counted up to the cap, from the index alone — the driver's rows (with the filters and
+ * the other words) up to the cap + 1, and the products whose codes match — with their ids, and the
+ * distinct words the driver starts (up to MERGED_WORDS + 1, a loose index scan: one probe each).
+ * `wordRows` above the cap says the rows reached their limit (more may exist).
+ */
+async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven) {
+  const branches: SQL[] = [];
+  if (terms.words.length) {
+    branches.push(sql`(select true as w, id from (${wordRows(filters, threshold, { ...order, byTitle: true }, driven.driver, driven.others)}) b limit ${SEARCH_COUNT_CAP + 1})`);
+  }
+  if (terms.codes.length) branches.push(sql`(select false as w, id from (${codeRows(filters, threshold, { ...order, key: sql`p.id` }, terms)}) c)`);
+  if (!branches.length) return { total: 0, wordRows: 0, ids: [] as number[], words: [] as string[] };
+  const like = `${driven.driver}%`;
+  const words = terms.words.length
+    ? sql`with recursive s(word) as (
+        (select pw.word from product_words pw where pw.word like ${like} order by pw.word using ~<~ limit 1)
+        union all
+        select (select pw.word from product_words pw where pw.word like ${like} and pw.word ~>~ s.word order by pw.word using ~<~ limit 1)
+        from s where s.word is not null
+      ) select word from s where word is not null limit ${MERGED_WORDS + 1}`
+    : sql`select null::text as word where false`;
+  const row = await executeOne<{ total: number; word_rows: number; ids: number[] | null; words: string[] }>(
+    db,
+    sql`select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, array_agg(distinct id) as ids,
+        array(${words}) as words
+      from (${sql.join(branches, sql` union all `)}) u`,
+  );
+  return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, ids: row?.ids ?? [], words: row?.words ?? [] };
+}
+
+/** Every match counted, exactly (only when the rows up to the cap held repeats and cannot tell). */
+async function exactCount(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven) {
+  const row = await executeOne<{ n: number }>(db, sql`select count(distinct id)::int as n from (${rowsOf(filters, threshold, order, terms, driven)}) m`);
+  return row?.n ?? 0;
+}
+
+/** The total of the counted rows: exact up to the cap; past it, cap + 1. */
+async function totalOf(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, count: { total: number; wordRows: number }) {
+  if (count.total > SEARCH_COUNT_CAP || count.wordRows <= SEARCH_COUNT_CAP) return count.total;
+  // The driver's rows reached their limit but held fewer products (products with two words that
+  // the typed prefix starts): count them all.
+  return exactCount(db, filters, threshold, order, terms, driven);
+}
+
+/** How many products a search finds, up to the cap (`capped`: at least the cap). */
+export async function countSearch(db: DbOrTx, filters: ProductFilters & { search: string }, threshold: number, order: SearchOrder): Promise<{ count: number; capped: boolean }> {
+  const terms = await termsOf(db, filters.search);
+  if (terms.manyCodes) return { count: SEARCH_COUNT_CAP, capped: true };
+  const driven = await driverOf(db, terms.words);
+  const total = await totalOf(db, filters, threshold, order, terms, driven, await counted(db, filters, threshold, order, terms, driven));
+  return { count: Math.min(total, SEARCH_COUNT_CAP), capped: total > SEARCH_COUNT_CAP };
+}
+
+/**
+ * Up to this many matches, a page by title sorts the products found rather than merge the driver's
+ * words: a word's stream holding a few matches among thousands of rows is read to its end.
+ */
+const SORTED_BY_ID = 100;
+
+/**
+ * A search's page of ids and its total (at most the cap; `capped` past it): counted first (index
+ * only), then the page — the few matches sorted; by title, the driver's words merged in title order
+ * or, when a prefix starts too many words or codes match too many, the title index walked; other
+ * sorts past the cap sort every match.
+ */
+export async function searchPage(
+  db: DbOrTx,
+  filters: ProductFilters & { search: string },
+  threshold: number,
+  order: SearchOrder,
+  page: { limit: number; offset: number },
+): Promise<Found> {
+  const terms = await termsOf(db, filters.search);
+  const driven = await driverOf(db, terms.words);
+  const count = terms.manyCodes ? null : await counted(db, filters, threshold, order, terms, driven);
+  const total = count ? await totalOf(db, filters, threshold, order, terms, driven, count) : SEARCH_COUNT_CAP + 1;
+  const capped = total > SEARCH_COUNT_CAP;
+  const found = (ids: number[]) => ({ ids, total: Math.min(total, SEARCH_COUNT_CAP), capped });
+  if (total === 0 || page.offset >= total) return found([]);
+  const rows = async (query: SQL) => (await execute<{ id: number }>(db, query)).map((r) => r.id);
+  const mergeable = count !== null && terms.words.length > 0 && count.words.length <= MERGED_WORDS;
+  if (count && !capped && count.wordRows <= SEARCH_COUNT_CAP && (count.total <= SORTED_BY_ID || !order.byTitle || !mergeable)) {
+    return found(await rows(byIds(order, count.ids, page)));
+  }
+  if (!order.byTitle) return found(await rows(allSorted(filters, threshold, order, terms, driven, page)));
+  if (count && mergeable) return found(await rows(merged(filters, threshold, order, terms, driven, count.words, page)));
+  return found(await rows(walked(filters, threshold, order, terms, page)));
+}
+
+/** A page of the matches found (at most the cap), sorted. */
+function byIds(order: SearchOrder, ids: number[], page: { limit: number; offset: number }): SQL {
+  // Joined from the ids, so PostgreSQL reads them by id; as `p.id = any(…)` under ORDER BY title
+  // LIMIT it walked the title index looking for them (59 ms for 785 ids at a million products).
+  return sql`select p.id from unnest(${intArray(ids)}) as f(id) join products p on p.id = f.id
+    order by ${order.key} ${order.direction}, p.id ${order.direction} limit ${page.limit} offset ${page.offset}`;
+}
+
+/** Every match sorted for the page: the sorts no index serves, past the cap. */
+function allSorted(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: { limit: number; offset: number }): SQL {
+  return sql`select id from (select distinct on (id) id, k from (${rowsOf(filters, threshold, order, terms, driven)}) u order by id) m
+    order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}`;
+}
+/**
+ * Each of the driver's words read in title order from the index, page × 25 rows (with the filters
+ * and the other words), merged with the code matches; a product two words share is taken once.
+ */
+function merged(
+  filters: ProductFilters,
+  threshold: number,
+  order: SearchOrder,
+  terms: Terms,
+  driven: Driven,
+  words: string[],
+  page: { limit: number; offset: number },
+): SQL {
+  const n = page.limit + page.offset;
+  const source = wordSourceOf(filters, false);
+  const match = [sql`pw.word = w.word`, ...hasWords(sql`pw.title_key`, driven.others)];
+  const streams = sql`select x.id, x.k from unnest(${sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`}) as w(word)
+    cross join lateral (select pw.product_id as id, pw.title_key as k from ${source.from} ${whereOf(filters, source, threshold, match)}
+      order by pw.title_key ${order.direction}, pw.product_id ${order.direction} limit ${n}) x`;
+  const rows = terms.codes.length ? sql`${streams} union all ${codeRows(filters, threshold, order, terms)}` : streams;
+  return sql`select id from (select distinct on (k, id) id, k from (${rows}) u order by k ${order.direction}, id ${order.direction}) m
+    order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}`;
+}
+
+/** The title index walked, each product checked: for matches too many and too varied to merge (dense). */
+function walked(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, page: { limit: number; offset: number }): SQL {
+  const source = sourceOf(filters, true);
+  const title = terms.words.length ? sql.join(hasWords(sql`lower(p.title)`, terms.words), sql` and `) : sql`false`;
+  const code = terms.manyCodes || terms.codes.length ? codeMatch(terms) : sql`false`;
+  return sql`select p.id from ${source.from} ${whereOf(filters, source, threshold, [sql`((${title}) or ${code})`])}
+    order by lower(p.title) ${order.direction}, p.id ${order.direction} limit ${page.limit} offset ${page.offset}`;
+}
