@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { outlets } from './outlets.ts';
 import { products, productVariants } from './products.ts';
 import { users } from './users.ts';
@@ -84,6 +84,12 @@ export const productStock = pgTable(
     quantity: bigint('quantity', { mode: 'number' }).notNull().default(0),
     thresholdSum: bigint('threshold_sum', { mode: 'number' }).notNull().default(0),
     defaultCount: integer('default_count').notNull().default(0),
+    /**
+     * The product's title as the list sorts it (lower(title)), so a page of "low" or "out" is read
+     * in title order from the summary's own index (issue 17). Set by refresh_product_stock and the
+     * writers that add rows, and by a trigger on products when a title changes (migration 0024).
+     */
+    titleKey: text('title_key'),
     lowKey: bigint('low_key', { mode: 'number' }).generatedAlwaysAs(
       sql`case when default_count > 0 then ceil((quantity - threshold_sum)::numeric / default_count)::bigint
         when quantity <= threshold_sum then quantity - threshold_sum end`,
@@ -91,7 +97,8 @@ export const productStock = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.outletId] }),
-    index('product_stock_out_idx').on(t.outletId, t.quantity, t.productStatus, t.productId).where(sql`tracked`),
-    index('product_stock_low_idx').on(t.outletId, t.lowKey, t.productStatus, t.productId).where(sql`tracked and quantity > 0`),
+    // "Out" at an outlet, in title order; "low" per value of low_key (≤ the default), each in title order.
+    index('product_stock_out_title').on(t.outletId, t.productStatus, t.titleKey, t.productId).where(sql`tracked and quantity <= 0`),
+    index('product_stock_low_title').on(t.outletId, t.productStatus, t.lowKey, t.titleKey, t.productId).where(sql`tracked and quantity > 0`),
   ],
 );

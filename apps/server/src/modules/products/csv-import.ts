@@ -30,7 +30,7 @@ async function insertProduct(tx: DbOrTx, values: ProductValues, lookups: Lookups
     tx,
     sql`with p as (
           insert into products (title, description, track_stock, status)
-          values (${values.title}, ${values.description}, ${values.trackStock}, ${values.status}) returning id
+          values (${values.title}, ${values.description}, ${values.trackStock}, ${values.status}) returning id, lower(title) as title_key
         ), c as (
           insert into product_categories (product_id, category_id)
           select p.id, unnest(${`{${values.categoryIds.join(',')}}`}::int[]) from p
@@ -49,8 +49,8 @@ async function insertProduct(tx: DbOrTx, values: ProductValues, lookups: Lookups
           -- Its stock summary (refresh_product_stock's figures for one variant with at most one
           -- level, at quantity 0): where the level is, and in all outlets (0), its own threshold or
           -- the default; elsewhere the default.
-          insert into product_stock (product_id, outlet_id, tracked, product_status, threshold_sum, default_count)
-          select p.id, o.id, ${values.trackStock}, ${values.status},
+          insert into product_stock (product_id, outlet_id, tracked, product_status, title_key, threshold_sum, default_count)
+          select p.id, o.id, ${values.trackStock}, ${values.status}, p.title_key,
             case when o.id in (0, ${levelOutlet}::int) then coalesce(${threshold}, 0) else 0 end, case when o.id in (0, ${levelOutlet}::int) and ${threshold} is not null then 0 else 1 end
           from p, (select 0 as id union all select id from outlets) o
         )

@@ -7,10 +7,10 @@ import type { Page } from '../../lib/list.ts';
 import { pageMetaOf } from '@tillbook/contract';
 import { mediaUrl } from '../../lib/media.ts';
 import { sourceOf, whereOf, type ProductFilters, type ProductListFilters } from './list-filters.ts';
-import { countSearch, searchPage, searchRows, type SearchOrder } from './search.ts';
+import { countSearch, SEARCH_COUNT_CAP, searchPage, searchRows, type SearchOrder } from './search.ts';
 
 export type { ProductFilters } from './list-filters.ts';
-export { SEARCH_COUNT_CAP } from './search.ts';
+export { SEARCH_COUNT_CAP };
 
 /**
  * Up to this many products matching a stock status, a page reads the matches from the summary's
@@ -87,7 +87,7 @@ export async function listProducts(
   db: DbOrTx,
   filters: ProductListFilters,
   defaultThreshold: number,
-  options: { withCost: boolean; stockFirstLimit?: number } = { withCost: true },
+  options: { withCost: boolean; stockFirstLimit?: number; stockTitleIndex?: boolean } = { withCost: true },
 ): Promise<Page<ProductListItem>> {
   const order = orderOf(filters.sort);
   const { key, direction } = order;
@@ -100,9 +100,14 @@ export async function listProducts(
   if (filters.search) {
     ({ ids, total, capped } = await searchPage(db, { ...filters, search: filters.search }, defaultThreshold, order, { limit: filters.perPage, offset }));
   } else if (filters.stockStatus !== undefined) {
-    // The count (one index) first: it says whether to sort the few matches or walk the sort order.
-    total = await countAll(db, filters, defaultThreshold);
-    ids = (await execute<{ id: number }>(db, pageOf(total <= (options.stockFirstLimit ?? STOCK_FIRST_LIMIT)))).map((r) => r.id);
+    // The count (one index, up to the cap) first; then by title the summary's own index, or — other
+    // sorts, every status — the few matches sorted or the sort order walked.
+    const counted = await countStock(db, filters, defaultThreshold);
+    total = Math.min(counted, SEARCH_COUNT_CAP);
+    capped = counted > SEARCH_COUNT_CAP;
+    const byIndex =
+      counted === 0 ? [] : options.stockTitleIndex !== false && order.byTitle ? await stockPageByTitle(db, { ...filters, stockStatus: filters.stockStatus }, defaultThreshold, order, offset) : null;
+    ids = byIndex ?? (await execute<{ id: number }>(db, pageOf(counted <= (options.stockFirstLimit ?? STOCK_FIRST_LIMIT)))).map((r) => r.id);
   } else {
     const [count, rows] = await Promise.all([countAll(db, filters, defaultThreshold), execute<{ id: number }>(db, pageOf())]);
     total = count;
@@ -149,6 +154,54 @@ export async function listProducts(
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
   return { data, meta };
+}
+
+/** How many products have a stock status, counted on the summary's index up to the cap + 1. */
+async function countStock(db: DbOrTx, filters: ProductFilters, defaultThreshold: number): Promise<number> {
+  const row = await executeOne<{ n: number }>(db, sql`select count(*)::int as n from (${matchingRows(filters, defaultThreshold)} limit ${SEARCH_COUNT_CAP + 1}) m`);
+  return row?.n ?? 0;
+}
+
+/** Merged pages of "low" read at most this many values of low_key (each its own stream in title order). */
+const LOW_KEY_STREAMS = 64;
+
+/**
+ * A page of a stock status by title, read in title order from the summary's index (issue 17): "out"
+ * is one range of product_stock_out_title; "low" is one range of product_stock_low_title per value
+ * of low_key up to the default (a few; found by a loose index scan), merged. Walking the products'
+ * title index instead read 44,000 rows for a page of "low" at a million products (the low products
+ * cluster in title order), and sorting the matches grows with them. Null (the other ways) when the
+ * list shows every status (the index holds one status's rows in order) or low_key has too many values.
+ */
+async function stockPageByTitle(db: DbOrTx, filters: ProductListFilters & { stockStatus: StockStatus }, defaultThreshold: number, order: SearchOrder, offset: number): Promise<number[] | null> {
+  const status = filters.active === undefined ? (filters.status ?? 'active') : filters.active ? 'active' : 'archived';
+  if (status === 'all' || filters.stockStatus === 'in') return null;
+  const source = sourceOf(filters, false);
+  const direction = order.direction;
+  const n = offset + filters.perPage;
+  const stream = (extra: SQL[]) => sql`select ps.product_id as id, ps.title_key as k from ${source.from} ${whereOf({ ...filters, status }, source, defaultThreshold, extra)}
+    order by ps.title_key ${direction}, ps.product_id ${direction} limit ${n}`;
+  let query: SQL;
+  if (filters.stockStatus === 'out') {
+    query = stream([]);
+  } else {
+    const outlet = filters.outletId ?? 0;
+    const low = sql`ps.outlet_id = ${outlet} and ps.product_status = ${status} and ps.tracked and ps.quantity > 0 and ps.low_key <= ${defaultThreshold}`;
+    const row = await executeOne<{ keys: number[] }>(
+      db,
+      sql`with recursive lk(v) as (
+          (select ps.low_key from product_stock ps where ${low} order by ps.low_key limit 1)
+          union all
+          select (select ps.low_key from product_stock ps where ${low} and ps.low_key > lk.v order by ps.low_key limit 1) from lk where lk.v is not null
+        ) select array(select v from lk where v is not null limit ${LOW_KEY_STREAMS + 1})::bigint[] as keys`,
+    );
+    const keys = (row?.keys ?? []).map(Number);
+    if (keys.length > LOW_KEY_STREAMS) return null;
+    if (!keys.length) return [];
+    query = sql`select x.id, x.k from unnest(${`{${keys.join(',')}}`}::bigint[]) as lk(v) cross join lateral (${stream([sql`ps.low_key = lk.v`])}) x`;
+  }
+  const rows = await execute<{ id: number }>(db, sql`select id from (${query}) m order by k ${direction}, id ${direction} limit ${filters.perPage} offset ${offset}`);
+  return rows.map((r) => r.id);
 }
 
 /** How many products match; a search counts up to SEARCH_COUNT_CAP (`capped`: at least that many). */

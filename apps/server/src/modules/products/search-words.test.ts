@@ -139,6 +139,26 @@ describe('the title word index', () => {
   });
 });
 
+describe('the stock summary in title order', () => {
+  it('carries every product\'s title key after the creates, edits, imports and renames above', async () => {
+    const wrong = await execute<{ n: number; all: number }>(
+      ctx.database.db,
+      sql`select count(*) filter (where ps.title_key is distinct from lower(p.title))::int as n, count(*)::int as all
+          from product_stock ps join products p on p.id = ps.product_id`,
+    );
+    expect(wrong[0]?.all).toBeGreaterThan(10);
+    expect(wrong[0]?.n).toBe(0);
+  });
+
+  it('lists "out" in the new title order after a rename', async () => {
+    const p = await created('Aardvark Out Of Stock', { stock: [{ outletId: mainId, quantity: 0, lowStockThreshold: null }] });
+    const out = async () => ((await admin.get('/api/products?stockStatus=out&perPage=100')).json() as Found).data.map((r) => r.title);
+    expect((await out())[0]).toBe('Aardvark Out Of Stock');
+    await ctx.database.db.execute(sql`update products set title = 'Zebra Out Of Stock' where id = ${p.id}`);
+    expect((await out()).at(-1)).toBe('Zebra Out Of Stock');
+  });
+});
+
 describe('a search with more matches than the cap', () => {
   const many = SEARCH_COUNT_CAP + 10;
   beforeAll(async () => {

@@ -6,9 +6,10 @@ import type { TestClient } from '../../testing/test-client.ts';
 import { listProducts } from './list.ts';
 
 /**
- * A stock-status page is read two ways (list.ts, STOCK_FIRST_LIMIT): the few matches sorted, or the
- * sort order walked for the many. Both give the same pages — same rows, same order, same total —
- * for every status, outlet, sort, category and page.
+ * A stock-status page is read three ways (list.ts): by title, from the summary's own index in title
+ * order (stockPageByTitle); otherwise the few matches sorted, or the sort order walked for the many
+ * (STOCK_FIRST_LIMIT). All give the same pages — same rows, same order, same total — for every
+ * status, outlet, sort, category and page.
  */
 let ctx: TestContext;
 let admin: TestClient;
@@ -40,17 +41,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('stock-status pages', () => {
-  it('are the same whether the matches are sorted or the sort order is walked', async () => {
+  it('are the same whether read from the summary in title order, the matches sorted or the sort order walked', async () => {
     const db = ctx.database.db;
     let compared = 0;
     for (const stockStatus of ['in', 'low', 'out'] as const) {
       for (const outletId of [undefined, mainId, backId]) {
-        for (const sort of ['title', '-price', 'createdAt']) {
+        for (const sort of ['title', '-title', '-price', 'createdAt']) {
           for (const extra of [{}, { categoryId: String(foodId) }, { status: 'all' }, { perPage: '3', page: '2' }]) {
             const filters = productListQuery.parse({ stockStatus, sort, ...extra, ...(outletId === undefined ? {} : { outletId: String(outletId) }) });
-            const sorted = await listProducts(db, filters, 5, { withCost: false, stockFirstLimit: Number.MAX_SAFE_INTEGER });
-            const walked = await listProducts(db, filters, 5, { withCost: false, stockFirstLimit: 0 });
+            const sorted = await listProducts(db, filters, 5, { withCost: false, stockFirstLimit: Number.MAX_SAFE_INTEGER, stockTitleIndex: false });
+            const walked = await listProducts(db, filters, 5, { withCost: false, stockFirstLimit: 0, stockTitleIndex: false });
+            const indexed = await listProducts(db, filters, 5, { withCost: false });
             expect(walked, JSON.stringify(filters)).toEqual(sorted);
+            expect(indexed, JSON.stringify(filters)).toEqual(sorted);
             compared += sorted.data.length;
           }
         }

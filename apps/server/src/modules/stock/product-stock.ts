@@ -22,8 +22,8 @@ export async function refreshProductStock(db: DbOrTx, productIds: readonly numbe
 export async function addOutletToProductStock(db: DbOrTx, outletId: number): Promise<void> {
   await execute(
     db,
-    sql`insert into product_stock (product_id, outlet_id, tracked, product_status, default_count)
-        select p.id, ${outletId}::int, p.track_stock, p.status, (select count(*) from product_variants v where v.product_id = p.id)
+    sql`insert into product_stock (product_id, outlet_id, tracked, product_status, title_key, default_count)
+        select p.id, ${outletId}::int, p.track_stock, p.status, lower(p.title), (select count(*) from product_variants v where v.product_id = p.id)
         from products p
         on conflict (product_id, outlet_id) do nothing`,
   );
