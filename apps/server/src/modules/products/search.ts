@@ -47,23 +47,29 @@ export function likePrefix(term: string): string {
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
- * The typed words (cut by the database, as the titles are) and the products of the variants whose
- * SKU (any case) or barcode starts with the search — each an index range of at most the cap + 1
- * rows, two separate scans so neither is read whole ("5" starts every barcode).
+ * The typed words (cut by the database, as the titles are), with — when there are several — how many
+ * rows each starts (up to the cap + 1, from the index alone), and the products of the variants whose
+ * SKU (any case) or barcode starts with the search: each an index range of at most the cap + 1 rows,
+ * two separate scans so neither is read whole ("5" starts every barcode). One statement.
  */
-async function termsOf(db: DbOrTx, search: string): Promise<Terms> {
+async function termsOf(db: DbOrTx, search: string): Promise<Terms & Driven> {
   const prefix = likePrefix(search.trim());
-  const row = await executeOne<{ words: string[]; skus: number[]; barcodes: number[] }>(
+  const row = await executeOne<{ words: string[]; counts: number[] | null; skus: number[]; barcodes: number[] }>(
     db,
-    sql`select product_title_words(${search}) as words,
+    sql`select t.words,
+      case when cardinality(t.words) > 1 then array(
+        select (select count(*) from (select 1 from product_words pw where pw.word ~>=~ u.w and pw.word ~<~ (u.w || chr(1114111)) limit ${SEARCH_COUNT_CAP + 1}) x)::int
+        from unnest(t.words) with ordinality as u(w, i) order by u.i) end as counts,
       array(select v.product_id from product_variants v where lower(v.sku) like lower(${prefix}) limit ${SEARCH_COUNT_CAP + 1}) as skus,
-      array(select v.product_id from product_variants v where v.barcode like ${prefix} limit ${SEARCH_COUNT_CAP + 1}) as barcodes`,
+      array(select v.product_id from product_variants v where v.barcode like ${prefix} limit ${SEARCH_COUNT_CAP + 1}) as barcodes
+    from (select product_title_words(${search}) as words) t`,
   );
+  const words = row?.words ?? [];
   const skus = row?.skus ?? [];
   const barcodes = row?.barcodes ?? [];
   const codes = [...new Set([...skus, ...barcodes])];
   const manyCodes = skus.length > SEARCH_COUNT_CAP || barcodes.length > SEARCH_COUNT_CAP || codes.length > SEARCH_COUNT_CAP;
-  return { words: row?.words ?? [], prefix, codes, manyCodes };
+  return { words, prefix, codes, manyCodes, ...driverOf(words, row?.counts ?? []) };
 }
 
 /**
@@ -75,20 +81,13 @@ function hasWords(text: SQL, words: string[]): SQL[] {
 }
 
 /**
- * The typed word whose prefix the fewest products' words start with (each counted up to the cap +
- * 1 from the index alone): its rows are read, and the others checked on each row's title key.
+ * The typed word whose prefix starts the fewest rows drives (its rows are read, the others checked
+ * on each row's title key); between words both past the cap, the longer (usually the rarer).
  */
-async function driverOf(db: DbOrTx, words: string[]): Promise<Driven> {
+function driverOf(words: string[], n: number[]): Driven {
   if (words.length <= 1) return { driver: words[0] ?? '', others: [] };
-  const counts = sql.join(
-    words.map((word) => sql`(select count(*) from (select 1 from product_words pw where pw.word like ${`${word}%`} limit ${SEARCH_COUNT_CAP + 1}) x)::int`),
-    sql`, `,
-  );
-  const row = await executeOne<{ n: number[] }>(db, sql`select array[${counts}] as n`);
-  const n = row?.n ?? [];
-  // The fewest rows; between words both past the cap, the longer (usually the rarer).
   const fewer = (i: number, j: number) => (n[i] ?? 0) < (n[j] ?? 0) || ((n[i] ?? 0) === (n[j] ?? 0) && (words[i]?.length ?? 0) > (words[j]?.length ?? 0));
-  const at = n.reduce((best, _, i) => (fewer(i, best) ? i : best), 0);
+  const at = words.reduce((best, _, i) => (fewer(i, best) ? i : best), 0);
   return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at) };
 }
 
@@ -131,19 +130,26 @@ function rowsOf(filters: ProductFilters, threshold: number, order: SearchOrder, 
   return sql.join(branches, sql` union `);
 }
 
+/** Up to this many matches, a page by title sorts the products found rather than merge word streams that hold few matches. */
+const SORTED_BY_ID = 100;
+
+type Page = { limit: number; offset: number };
+
 /**
- * The matches counted up to the cap, from the index alone — the driver's rows (with the filters and
- * the other words) up to the cap + 1, and the products whose codes match — with their ids, and the
- * distinct words the driver starts (up to MERGED_WORDS + 1, a loose index scan: one probe each).
- * `wordRows` above the cap says the rows reached their limit (more may exist).
+ * One statement: the matches counted up to the cap from the index alone — the driver's rows (with
+ * the filters and the other words) up to the cap + 1, and the products whose codes match — and, by
+ * the counts, the page: up to SORTED_BY_ID matches (any number up to the cap for other sorts) sorted
+ * by id lookup; by title, more, the distinct words the driver starts (a loose index scan, one probe
+ * each, up to MERGED_WORDS + 1) each read in title order and merged. Each page is a CASE branch, so
+ * PostgreSQL runs only the one it takes. `wordRows` above the cap says the rows reached their limit.
  */
-async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven) {
+async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page) {
   const branches: SQL[] = [];
   if (terms.words.length) {
     branches.push(sql`(select true as w, id from (${wordRows(filters, threshold, { ...order, byTitle: true }, driven.driver, driven.others)}) b limit ${SEARCH_COUNT_CAP + 1})`);
   }
   if (terms.codes.length) branches.push(sql`(select false as w, id from (${codeRows(filters, threshold, { ...order, key: sql`p.id` }, terms)}) c)`);
-  if (!branches.length) return { total: 0, wordRows: 0, ids: [] as number[], words: [] as string[] };
+  if (!branches.length) return { total: 0, wordRows: 0, page: [] as number[], words: 0 };
   const like = `${driven.driver}%`;
   const words = terms.words.length
     ? sql`with recursive s(word) as (
@@ -153,13 +159,21 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
         from s where s.word is not null
       ) select word from s where word is not null limit ${MERGED_WORDS + 1}`
     : sql`select null::text as word where false`;
-  const row = await executeOne<{ total: number; word_rows: number; ids: number[] | null; words: string[] }>(
+  const small = order.byTitle ? SORTED_BY_ID : SEARCH_COUNT_CAP;
+  const mergeable = order.byTitle && terms.words.length > 0;
+  const row = await executeOne<{ total: number; word_rows: number; small: number[] | null; merged: number[] | null; words: number }>(
     db,
-    sql`select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, array_agg(distinct id) as ids,
-        array(${words}) as words
-      from (${sql.join(branches, sql` union all `)}) u`,
+    sql`with c as (
+        select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, array_agg(distinct id) as ids
+        from (${sql.join(branches, sql` union all `)}) u
+      ), ws as (select array(${words}) as words)
+      select c.total, c.word_rows, cardinality(ws.words) as words,
+        case when c.total <= ${small} and c.word_rows <= ${SEARCH_COUNT_CAP} then array(${byIds(order, sql`c.ids`, page)}) end as small,
+        case when ${mergeable} and not (c.total <= ${small} and c.word_rows <= ${SEARCH_COUNT_CAP}) and cardinality(ws.words) <= ${MERGED_WORDS}
+          then array(${merged(filters, threshold, order, terms, driven, sql`ws.words`, page)}) end as merged
+      from c, ws`,
   );
-  return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, ids: row?.ids ?? [], words: row?.words ?? [] };
+  return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, page: row?.small ?? row?.merged ?? null, words: row?.words ?? 0 };
 }
 
 /** Every match counted, exactly (only when the rows up to the cap held repeats and cannot tell). */
@@ -179,78 +193,79 @@ async function totalOf(db: DbOrTx, filters: ProductFilters, threshold: number, o
 /** How many products a search finds, up to the cap (`capped`: at least the cap). */
 export async function countSearch(db: DbOrTx, filters: ProductFilters & { search: string }, threshold: number, order: SearchOrder): Promise<{ count: number; capped: boolean }> {
   const terms = await termsOf(db, filters.search);
+  const inStock = filters.stockStatus === undefined ? null : await withinStock(db, filters, threshold, order, terms, { limit: 0, offset: 0 });
+  if (inStock) return { count: inStock.total, capped: false };
   if (terms.manyCodes) return { count: SEARCH_COUNT_CAP, capped: true };
-  const driven = await driverOf(db, terms.words);
-  const total = await totalOf(db, filters, threshold, order, terms, driven, await counted(db, filters, threshold, order, terms, driven));
+  const total = await totalOf(db, filters, threshold, order, terms, terms, await counted(db, filters, threshold, order, terms, terms, { limit: 0, offset: 0 }));
   return { count: Math.min(total, SEARCH_COUNT_CAP), capped: total > SEARCH_COUNT_CAP };
 }
 
 /**
- * Up to this many matches, a page by title sorts the products found rather than merge the driver's
- * words: a word's stream holding a few matches among thousands of rows is read to its end.
+ * A search's page of ids and its total (at most the cap; `capped` past it): the words and codes
+ * (one statement), the count with the page (another, see `counted`), and only for what that cannot
+ * serve — a prefix of too many words, codes matching too many products, the repeats case, other
+ * sorts past the cap — a third: the title index walked (dense matches), or every match sorted.
  */
-const SORTED_BY_ID = 100;
-
-/**
- * A search's page of ids and its total (at most the cap; `capped` past it): counted first (index
- * only), then the page — the few matches sorted; by title, the driver's words merged in title order
- * or, when a prefix starts too many words or codes match too many, the title index walked; other
- * sorts past the cap sort every match.
- */
-export async function searchPage(
-  db: DbOrTx,
-  filters: ProductFilters & { search: string },
-  threshold: number,
-  order: SearchOrder,
-  page: { limit: number; offset: number },
-): Promise<Found> {
+export async function searchPage(db: DbOrTx, filters: ProductFilters & { search: string }, threshold: number, order: SearchOrder, page: Page): Promise<Found> {
   const terms = await termsOf(db, filters.search);
-  const driven = await driverOf(db, terms.words);
-  const count = terms.manyCodes ? null : await counted(db, filters, threshold, order, terms, driven);
-  const total = count ? await totalOf(db, filters, threshold, order, terms, driven, count) : SEARCH_COUNT_CAP + 1;
-  const capped = total > SEARCH_COUNT_CAP;
-  const found = (ids: number[]) => ({ ids, total: Math.min(total, SEARCH_COUNT_CAP), capped });
+  const inStock = filters.stockStatus === undefined ? null : await withinStock(db, filters, threshold, order, terms, page);
+  if (inStock) return inStock;
+  const count = terms.manyCodes ? null : await counted(db, filters, threshold, order, terms, terms, page);
+  const total = count ? await totalOf(db, filters, threshold, order, terms, terms, count) : SEARCH_COUNT_CAP + 1;
+  const found = (ids: number[]) => ({ ids, total: Math.min(total, SEARCH_COUNT_CAP), capped: total > SEARCH_COUNT_CAP });
   if (total === 0 || page.offset >= total) return found([]);
+  if (count?.page && count.total === total) return found(count.page);
   const rows = async (query: SQL) => (await execute<{ id: number }>(db, query)).map((r) => r.id);
-  const mergeable = count !== null && terms.words.length > 0 && count.words.length <= MERGED_WORDS;
-  if (count && !capped && count.wordRows <= SEARCH_COUNT_CAP && (count.total <= SORTED_BY_ID || !order.byTitle || !mergeable)) {
-    return found(await rows(byIds(order, count.ids, page)));
-  }
-  if (!order.byTitle) return found(await rows(allSorted(filters, threshold, order, terms, driven, page)));
-  if (count && mergeable) return found(await rows(merged(filters, threshold, order, terms, driven, count.words, page)));
+  if (!order.byTitle) return found(await rows(allSorted(filters, threshold, order, terms, terms, page)));
   return found(await rows(walked(filters, threshold, order, terms, page)));
 }
 
-/** A page of the matches found (at most the cap), sorted. */
-function byIds(order: SearchOrder, ids: number[], page: { limit: number; offset: number }): SQL {
+/**
+ * A search with a stock status that few products have (up to the cap): those products' summary
+ * rows (one index range) checked for the words on their title key and for the codes, counted and
+ * sorted. Driven by the words instead, each of a common word's rows joined the summary (41,000
+ * probes, 250 ms at a million products, for "out", which none was). Null when more have the status.
+ */
+async function withinStock(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, page: Page): Promise<Found | null> {
+  const stock = sourceOf(filters, false);
+  const title = terms.words.length ? sql.join(hasWords(sql`s.title_key`, terms.words), sql` and `) : sql`false`;
+  const code = terms.manyCodes
+    ? sql`exists (select 1 from product_variants v where v.product_id = s.id and (lower(v.sku) like lower(${terms.prefix}) or v.barcode like ${terms.prefix}))`
+    : sql`s.id = any(${intArray(terms.codes)})`;
+  const row = await executeOne<{ n: number; total: number; page: number[] | null }>(
+    db,
+    sql`with s as materialized (select ps.product_id as id, ps.title_key from ${stock.from} ${whereOf(filters, stock, threshold)} limit ${SEARCH_COUNT_CAP + 1}),
+        m as materialized (select id from s where (${title}) or ${code})
+      select (select count(*) from s)::int as n, (select count(*) from m)::int as total,
+        case when (select count(*) from s) <= ${SEARCH_COUNT_CAP} then array(${byIds(order, sql`array(select id from m)`, page)}) end as page`,
+  );
+  if (!row || row.n > SEARCH_COUNT_CAP) return null;
+  return { ids: row.page ?? [], total: row.total, capped: false };
+}
+
+/** A page of the matches found (at most the cap), sorted: read by id. */
+function byIds(order: SearchOrder, ids: SQL, page: Page): SQL {
   // Joined from the ids, so PostgreSQL reads them by id; as `p.id = any(…)` under ORDER BY title
   // LIMIT it walked the title index looking for them (59 ms for 785 ids at a million products).
-  return sql`select p.id from unnest(${intArray(ids)}) as f(id) join products p on p.id = f.id
+  return sql`select p.id from unnest(${ids}) as f(id) join products p on p.id = f.id
     order by ${order.key} ${order.direction}, p.id ${order.direction} limit ${page.limit} offset ${page.offset}`;
 }
 
 /** Every match sorted for the page: the sorts no index serves, past the cap. */
-function allSorted(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: { limit: number; offset: number }): SQL {
+function allSorted(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page): SQL {
   return sql`select id from (select distinct on (id) id, k from (${rowsOf(filters, threshold, order, terms, driven)}) u order by id) m
     order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}`;
 }
+
 /**
  * Each of the driver's words read in title order from the index, page × 25 rows (with the filters
  * and the other words), merged with the code matches; a product two words share is taken once.
  */
-function merged(
-  filters: ProductFilters,
-  threshold: number,
-  order: SearchOrder,
-  terms: Terms,
-  driven: Driven,
-  words: string[],
-  page: { limit: number; offset: number },
-): SQL {
+function merged(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, words: SQL, page: Page): SQL {
   const n = page.limit + page.offset;
   const source = wordSourceOf(filters, false);
   const match = [sql`pw.word = w.word`, ...hasWords(sql`pw.title_key`, driven.others)];
-  const streams = sql`select x.id, x.k from unnest(${sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`}) as w(word)
+  const streams = sql`select x.id, x.k from unnest(${words}) as w(word)
     cross join lateral (select pw.product_id as id, pw.title_key as k from ${source.from} ${whereOf(filters, source, threshold, match)}
       order by pw.title_key ${order.direction}, pw.product_id ${order.direction} limit ${n}) x`;
   const rows = terms.codes.length ? sql`${streams} union all ${codeRows(filters, threshold, order, terms)}` : streams;
@@ -259,7 +274,7 @@ function merged(
 }
 
 /** The title index walked, each product checked: for matches too many and too varied to merge (dense). */
-function walked(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, page: { limit: number; offset: number }): SQL {
+function walked(filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, page: Page): SQL {
   const source = sourceOf(filters, true);
   const title = terms.words.length ? sql.join(hasWords(sql`lower(p.title)`, terms.words), sql` and `) : sql`false`;
   const code = terms.manyCodes || terms.codes.length ? codeMatch(terms) : sql`false`;

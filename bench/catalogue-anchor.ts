@@ -1,0 +1,78 @@
+// The psql anchor of bench/catalogue.ts (issue 17): the statements the product list runs for each of
+// the benchmark's searches (and for any list queries given), captured in-process, then run again by
+// psql with \timing against the same database; a request's figure is the sum of its statements.
+// What psql measures is the SQL alone; the gap to bench/catalogue.ts's figure is the server's.
+//
+//   DATABASE_URL=postgres://… npx tsx bench/catalogue-anchor.ts ["stockStatus=low" …]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { productListQuery } from '@tillbook/contract';
+import type { SQL } from 'drizzle-orm';
+import { openPostgres } from '../apps/server/src/db/client.ts';
+import { listProducts } from '../apps/server/src/modules/products/list.ts';
+import { percentile } from './bench-api.ts';
+import { searchTerms } from './catalogue-terms.ts';
+
+/** A statement with its parameters written in as literals, for psql. */
+function literalSql(text: string, params: unknown[]): string {
+  const literal = (v: unknown) => (v === null || v === undefined ? 'null' : typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+  return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])).replace(/\s+/g, ' ');
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is needed');
+  const handle = openPostgres(url);
+  const db = handle.db;
+  const terms = await searchTerms(handle, 100);
+  const kinds: Array<[string, string[]]> = [
+    ['title words', terms.words.map((w) => `search=${encodeURIComponent(w)}`)],
+    ['SKU prefix', terms.skus.map((w) => `search=${encodeURIComponent(w)}`)],
+    ['barcode prefix', terms.barcodes.map((w) => `search=${encodeURIComponent(w)}`)],
+    ...process.argv.slice(2).map((q): [string, string[]] => [q, Array.from({ length: 10 }, () => q)]),
+  ];
+  const execute = db.execute.bind(db);
+  const dialect = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect;
+  let captured: string[] = [];
+  (db as unknown as { execute: (query: SQL) => unknown }).execute = (query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    captured.push(literalSql(text, params));
+    return execute(query);
+  };
+  const script = ['\\timing on', '\\o /dev/null'];
+  const owner: Array<[string, number]> = [];
+  for (const [kind, queries] of kinds) {
+    for (const [i, query] of queries.entries()) {
+      captured = [];
+      await listProducts(db, productListQuery.parse(Object.fromEntries(new URLSearchParams(query))), 5);
+      for (const statement of captured) {
+        script.push(`${statement};`);
+        owner.push([kind, i]);
+      }
+    }
+  }
+  await handle.close();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'anchor-')), 'anchor.sql');
+  writeFileSync(file, `${script.join('\n')}\n`);
+  const out = execFileSync('psql', [url, '-X', '-f', file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const times = [...out.matchAll(/Time: ([\d.]+) ms/g)].map((m) => Number(m[1]));
+  const sums = new Map<string, number[]>();
+  times.forEach((t, i) => {
+    const [kind, n] = owner[i] ?? ['?', 0];
+    const list = sums.get(kind) ?? [];
+    list[n] = (list[n] ?? 0) + t;
+    sums.set(kind, list);
+  });
+  console.log('| psql, same statements | requests | p50 ms | p95 ms | p99 ms |\n|---|---:|---:|---:|---:|');
+  for (const [kind, list] of sums) {
+    const sorted = list.filter((t) => t !== undefined).sort((a, b) => a - b);
+    console.log(`| ${kind} | ${sorted.length} | ${[50, 95, 99].map((p) => percentile(sorted, p).toFixed(1)).join(' | ')} |`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
