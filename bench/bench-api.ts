@@ -33,14 +33,14 @@ export async function openBenchDatabase(driver: string | undefined, prefix: stri
 
 export type BenchServer = { address: string; close(): Promise<void> };
 
-/** The real server in this process (buildApp + listen on a free port), with a scratch media folder removed on close. */
-export async function startBenchServer(handle: DatabaseHandle, name: string): Promise<BenchServer> {
+/** The real server in this process (buildApp + listen on a free port), with a scratch media folder removed on close; the web app too when given its build. */
+export async function startBenchServer(handle: DatabaseHandle, name: string, options: { webDistDir?: string } = {}): Promise<BenchServer> {
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), `tillbook-bench-${name}-`));
   const app = await buildApp({
     database: handle,
     sessionKeys: { secret: `${name}-benchmark-session-secret-0123456789`, lifetimeMs: 60 * 60 * 1000 },
     secureCookies: false,
-    webDistDir: path.join(mediaDir, 'no-web-build'),
+    webDistDir: options.webDistDir ?? path.join(mediaDir, 'no-web-build'),
     dataDir: mediaDir,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -100,13 +100,22 @@ export async function storeChunk(db: CatalogueDb, chunk: Omit<CatalogueChunk, 's
 }
 
 /** Every piece, oldest first, read a few at a time so the first products are usable early. */
-export async function readChunks(db: CatalogueDb, onChunk: (chunk: CatalogueChunk) => void | Promise<void>): Promise<number> {
+export async function readChunks(db: CatalogueDb, onChunk: (chunk: CatalogueChunk) => void): Promise<number> {
   const keys = await db.chunks.toCollection().primaryKeys();
-  const batch = 8;
+  const batch = 4;
+  let next = db.chunks.bulkGet(keys.slice(0, batch));
   for (let i = 0; i < keys.length; i += batch) {
-    const chunks = await db.chunks.bulkGet(keys.slice(i, i + batch));
-    for (const chunk of chunks) if (chunk) await onChunk(chunk);
+    const chunks = await next;
+    // The next pieces are read while these are taken in.
+    next = db.chunks.bulkGet(keys.slice(i + batch, i + 2 * batch));
+    for (const chunk of chunks) {
+      if (!chunk) continue;
+      onChunk(chunk);
+      // Between pieces the screen takes its keys and scans.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
   }
+  await next;
   return keys.length;
 }
 

@@ -28,15 +28,17 @@ export function variantWithCode(products: SyncProduct[], code: string): { produc
   return null;
 }
 
+/** Separates the words of an entry's `keys`: "\u0001t-shirt\u0001t\u0001shirt…". */
+const SEP = '\u0001';
+
 /** A product as the register holds it in memory, with the keys its lookups need. */
 type Entry = {
   product: SyncProduct;
   /** Lower-cased title: alphabetical lists and "title starts with". */
   sortTitle: string;
-  /** Title words (as typed and in their parts), then the active variants' SKUs and barcodes and their parts. */
-  words: string[];
-  /** Lower-cased SKUs and barcodes of the active variants. */
-  codes: string[];
+  /** Title words (as typed and in their parts), the active variants' SKUs and barcodes and their parts, each after SEP. */
+  keys: string;
+  sellable: boolean;
   /** The full copy that last brought it: a finished full copy drops products it did not see. */
   generation: number;
 };
@@ -45,114 +47,176 @@ type Entry = {
  * Up to this many products matching a typed word are gathered and sorted; a word in more products
  * than that is common, and the alphabetical order is walked instead, where its matches come often.
  */
-const MAX_CANDIDATES = 20_000;
+const MAX_CANDIDATES = 5000;
+/** A walk of the titles for tokens nearly every product has gives up after this many, for the rarest token's products. */
+const MAX_WALK = 20_000;
+/** Keys a token may start before its products are looked for by walking the titles rather than key by key. */
+const MAX_WALKED_KEYS = 256;
+/** Products of another typed token gathered into a set to judge the rarest token's products by. */
+const MAX_SET = 100_000;
+
+/** One product as a number, more as an array: most keys (a barcode, a SKU) belong to one product. */
+type Postings = number | number[];
+
+const byTitle = (a: Entry, b: Entry) => (a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.product.id - b.product.id);
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The first index in a sorted array whose value is not below `key`. */
-function lowerBound<T>(sorted: readonly T[], key: string, keyOf: (item: T) => string): number {
+function lowerBound<T>(sorted: readonly T[], below: (item: T) => boolean): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (keyOf(sorted[middle]!) < key) low = middle + 1;
+    if (below(sorted[middle]!)) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
-/** The items of a sorted array whose key starts with `prefix`, as an index range. */
-function prefixRange<T>(sorted: readonly T[], prefix: string, keyOf: (item: T) => string): [number, number] {
-  const start = lowerBound(sorted, prefix, keyOf);
-  // Keys starting with the prefix sort together right after it, before the prefix followed by the last code unit.
-  return [start, Math.max(start, lowerBound(sorted, `${prefix}\uffff`, keyOf))];
+/**
+ * Items kept sorted in runs, as they come: new items wait unsorted until a lookup, then become a
+ * run of their own, and two runs of about the same length are merged (linear, as in a log-structured
+ * merge). A copy streaming in never sorts everything at once, and there are only a few runs.
+ */
+class SortedRuns<T> {
+  private runs: T[][] = [];
+  private pending: T[] = [];
+  constructor(private readonly compare: (a: T, b: T) => number) {}
+
+  add(item: T): void {
+    this.pending.push(item);
+  }
+
+  clear(): void {
+    this.runs = [];
+    this.pending = [];
+  }
+
+  private merge(a: T[], b: T[]): T[] {
+    const merged: T[] = new Array<T>(a.length + b.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < a.length && j < b.length) merged[k++] = this.compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+    while (i < a.length) merged[k++] = a[i++]!;
+    while (j < b.length) merged[k++] = b[j++]!;
+    return merged;
+  }
+
+  /** The runs, with what was pending sorted in. */
+  sorted(): T[][] {
+    if (this.pending.length > 0) {
+      this.runs.push(this.pending.sort(this.compare));
+      this.pending = [];
+      while (this.runs.length > 1 && this.runs.at(-1)!.length * 2 >= this.runs.at(-2)!.length) {
+        const last = this.runs.pop()!;
+        this.runs.push(this.merge(this.runs.pop()!, last));
+      }
+    }
+    return this.runs;
+  }
+
+  /** Every item in order from the first not `below`, merging the runs as it goes; `visit` returns false to stop. */
+  walk(below: (item: T) => boolean, visit: (item: T) => boolean): void {
+    const runs = this.sorted();
+    const at = runs.map((run) => lowerBound(run, below));
+    for (;;) {
+      let best = -1;
+      for (let r = 0; r < runs.length; r += 1) {
+        if (at[r]! < runs[r]!.length && (best < 0 || this.compare(runs[r]![at[r]!]!, runs[best]![at[best]!]!) < 0)) best = r;
+      }
+      if (best < 0 || !visit(runs[best]![at[best]!]!)) return;
+      at[best]! += 1;
+    }
+  }
 }
 
-const addTo = <K, V>(map: Map<K, Set<V>>, key: K, value: V) => {
-  const set = map.get(key);
-  if (set) set.add(value);
-  else map.set(key, new Set([value]));
-};
-const removeFrom = <K, V>(map: Map<K, Set<V>>, key: K, value: V) => {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(value);
-  if (set.size === 0) map.delete(key);
-};
-
 /**
- * The register's catalogue in memory: exact codes and variants by hash, title words by a sorted
- * vocabulary, SKUs and barcodes by a sorted list of keys, and the alphabetical order of titles.
- * The sorted structures are rebuilt lazily, when a lookup needs them after a change, so a copy
- * streaming in pays for them once, not per product.
+ * The register's catalogue in memory. One map from every key a product is found by (title words,
+ * SKUs, barcodes and their parts) to its products, the keys in sorted runs for "starts with", and
+ * the products in sorted runs for alphabetical lists. Nothing is taken out of them when a product
+ * changes: every lookup checks the product still has what it was found by, and the structures are
+ * built again when stale entries outnumber the products.
  */
 export class CatalogueIndex {
   private readonly entries = new Map<number, Entry>();
-  /** Exact SKU or barcode (lower case) → products. */
-  private readonly byCode = new Map<string, Set<number>>();
-  private readonly byVariant = new Map<number, number>();
-  /** Title word → products. */
-  private readonly byWord = new Map<string, Set<number>>();
-  /** SKU, barcode or a part of one → products: a cashier types the beginning of any of them. */
-  private readonly byCodeKey = new Map<string, Set<number>>();
-
-  private vocabulary: string[] | null = null;
-  private codeKeys: string[] | null = null;
-  private order: number[] | null = null;
-  private rankOf: Map<number, number> | null = null;
+  private postings = new Map<string, Postings>();
+  private readonly keys = new SortedRuns<string>(byString);
+  private readonly titles = new SortedRuns<Entry>(byTitle);
+  private stale = 0;
+  /** Postings in title order as they are (a product added or changed since puts them out of order). */
+  private sortedPostings = new WeakSet<number[]>();
+  private unprepared: string[] | null = null;
 
   get size(): number {
     return this.entries.size;
   }
 
-  /** Adds or replaces a product; an archived product or one without an active variant is left out. */
+  /** Adds or replaces a product; an archived product is left out. */
   put(product: SyncProduct, generation: number): void {
-    this.remove(product.id);
+    if (this.entries.delete(product.id)) this.stale += 1;
     if (product.status !== 'active') return;
-    const active = product.variants.filter((v) => v.active);
-    const codes = new Set<string>();
-    for (const variant of active) {
-      if (variant.sku) codes.add(variant.sku.toLowerCase());
-      if (variant.barcode) codes.add(variant.barcode.toLowerCase());
+    const words = new Set([...tokensOf(product.title), ...wordsOf(product.title)]);
+    let sellable = false;
+    for (const variant of product.variants) {
+      if (!variant.active) continue;
+      sellable = true;
+      for (const code of [variant.sku, variant.barcode]) {
+        if (!code) continue;
+        const lower = code.toLowerCase();
+        words.add(lower);
+        // "shirt-m-red" is found by "red" too; the digits of "sku-0001234" only from the code's beginning.
+        for (const part of wordsOf(lower)) if (!/^\d+$/.test(part)) words.add(part);
+      }
     }
-    const titleWords = [...new Set([...tokensOf(product.title), ...wordsOf(product.title)])];
-    const codeKeys = [...new Set([...codes, ...[...codes].flatMap(wordsOf)])];
-    const entry: Entry = { product, sortTitle: product.title.toLowerCase(), words: [...new Set([...titleWords, ...codeKeys])], codes: [...codes], generation };
+    const entry: Entry = { product, sortTitle: product.title.toLowerCase(), keys: SEP + [...words].join(SEP), sellable, generation };
     this.entries.set(product.id, entry);
-    for (const variant of product.variants) this.byVariant.set(variant.id, product.id);
-    if (active.length === 0) return;
-    for (const code of codes) addTo(this.byCode, code, product.id);
-    for (const word of titleWords) {
-      if (!this.byWord.has(word)) this.vocabulary = null;
-      addTo(this.byWord, word, product.id);
+    if (!sellable) return;
+    this.titles.add(entry);
+    for (const word of words) {
+      const at = this.postings.get(word);
+      if (at === undefined) {
+        this.postings.set(word, product.id);
+        this.keys.add(word);
+      } else if (typeof at === 'number') {
+        if (at !== product.id) this.postings.set(word, [at, product.id]);
+      } else if (at.at(-1) !== product.id) {
+        at.push(product.id);
+        this.sortedPostings.delete(at);
+      }
     }
-    for (const key of codeKeys) {
-      if (!this.byCodeKey.has(key)) this.codeKeys = null;
-      addTo(this.byCodeKey, key, product.id);
-    }
-    this.order = null;
+    if (this.stale > 1000 && this.stale > this.entries.size) this.rebuild();
   }
 
   remove(productId: number): void {
-    const entry = this.entries.get(productId);
-    if (!entry) return;
-    this.entries.delete(productId);
-    for (const variant of entry.product.variants) if (this.byVariant.get(variant.id) === productId) this.byVariant.delete(variant.id);
-    for (const code of entry.codes) removeFrom(this.byCode, code, productId);
-    for (const word of entry.words) {
-      removeFrom(this.byWord, word, productId);
-      removeFrom(this.byCodeKey, word, productId);
-    }
-    // A word no longer used stays in the sorted lists until they are rebuilt: lookups skip it.
-    this.order = null;
+    if (this.entries.delete(productId)) this.stale += 1;
+  }
+
+  /** Builds the lookups again from the products held, without the stale entries changes left. */
+  private rebuild(): void {
+    const held = [...this.entries.values()];
+    this.entries.clear();
+    this.postings = new Map();
+    this.sortedPostings = new WeakSet();
+    this.keys.clear();
+    this.titles.clear();
+    this.stale = 0;
+    for (const entry of held) this.put(entry.product, entry.generation);
+  }
+
+  /** The entry, when it is the product's current one (a lookup may hold one a change replaced). */
+  private current(entry: Entry): boolean {
+    return this.entries.get(entry.product.id) === entry;
   }
 
   get(productId: number): SyncProduct | undefined {
     return this.entries.get(productId)?.product;
   }
 
-  /** The product that has this variant (active or not). */
+  /** The product that has this variant (active or not). Reads every product: for the odd reward or deleted variant. */
   ownerOfVariant(variantId: number): SyncProduct | undefined {
-    const id = this.byVariant.get(variantId);
-    return id === undefined ? undefined : this.get(id);
+    for (const entry of this.entries.values()) if (entry.product.variants.some((v) => v.id === variantId)) return entry.product;
+    return undefined;
   }
 
   generationOf(productId: number): number | undefined {
@@ -168,104 +232,137 @@ export class CatalogueIndex {
     return [...this.entries.values()].map((e) => e.product);
   }
 
-  /** Product ids in title order, and each one's place in it. */
-  private ranked(): { order: number[]; rankOf: Map<number, number> } {
-    if (!this.order || !this.rankOf) {
-      const sorted = [...this.entries.values()].filter((e) => isSellable(e.product));
-      sorted.sort((a, b) => (a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.product.id - b.product.id));
-      this.order = sorted.map((e) => e.product.id);
-      this.rankOf = new Map(this.order.map((id, rank) => [id, rank]));
-    }
-    return { order: this.order, rankOf: this.rankOf };
-  }
-
-  private sortedVocabulary(): string[] {
-    this.vocabulary ??= [...this.byWord.keys()].sort();
-    return this.vocabulary;
-  }
-
-  private sortedCodeKeys(): string[] {
-    this.codeKeys ??= [...this.byCodeKey.keys()].sort();
-    return this.codeKeys;
-  }
-
-  /** Sets of products whose title word, or code, starts with the token; and how many products they hold at most. */
-  private candidateSets(token: string): { sets: Set<number>[]; size: number } {
-    const sets: Set<number>[] = [];
+  /** The keys starting with the token and how many products they hold, counted up to `cap`. */
+  private keysStarting(token: string, cap: number): { token: string; keys: string[]; size: number } {
+    const keys: string[] = [];
     let size = 0;
-    for (const [sorted, map] of [
-      [this.sortedVocabulary(), this.byWord],
-      [this.sortedCodeKeys(), this.byCodeKey],
-    ] as const) {
-      const [start, end] = prefixRange(sorted, token, (word) => word);
-      for (let i = start; i < end; i += 1) {
-        const set = map.get(sorted[i]!);
-        if (!set) continue;
-        sets.push(set);
-        size += set.size;
-        if (size > MAX_CANDIDATES) return { sets, size };
+    for (const run of this.keys.sorted()) {
+      for (let i = lowerBound(run, (key) => key < token); i < run.length && run[i]!.startsWith(token); i += 1) {
+        const at = this.postings.get(run[i]!);
+        if (at === undefined) continue;
+        keys.push(run[i]!);
+        size += typeof at === 'number' ? 1 : at.length;
+        if (size > cap) return { token, keys, size };
       }
     }
-    return { sets, size };
+    return { token, keys, size };
   }
 
-  /** Every typed token starts a word of the title or a code, in alphabetical order of titles, at most `limit`. */
+  /**
+   * Every typed token starts a word of the title or a code; alphabetical, at most `limit`. The
+   * products of the rarest token are checked for the others and the first `limit` titles kept as
+   * they come (never a sort of every match). Tokens that nearly every product has (one letter, the
+   * start of every SKU) walk the titles in order first, where their matches are dense.
+   */
   matching(tokens: string[], limit: number): SyncProduct[] {
-    const matchesAll = (entry: Entry) => isSellable(entry.product) && tokens.every((token) => entry.words.some((word) => word.startsWith(token)));
-    const { order, rankOf } = this.ranked();
-    let narrowest: { sets: Set<number>[]; size: number } | null = null;
-    for (const token of new Set(tokens)) {
-      const found = this.candidateSets(token);
+    const unique = [...new Set(tokens)];
+    const wanted = unique.map((token) => SEP + token);
+    const matchesAll = (entry: Entry) => entry.sellable && wanted.every((token) => entry.keys.includes(token));
+    let rarest = this.keysStarting(unique[0]!, MAX_CANDIDATES);
+    for (const token of unique) {
+      const found = token === rarest.token ? rarest : this.keysStarting(token, MAX_CANDIDATES);
       if (found.size === 0) return [];
-      if (found.size <= MAX_CANDIDATES && (!narrowest || found.size < narrowest.size)) narrowest = found;
+      if (found.size < rarest.size) rarest = found;
     }
+    // A token that is the start of a great many keys (one letter, the start of every SKU) is in nearly every product.
+    if (rarest.size > MAX_CANDIDATES && rarest.keys.length > MAX_WALKED_KEYS) {
+      let walked = 0;
+      const dense = this.inOrder(limit, () => false, matchesAll, () => (walked += 1) > MAX_WALK);
+      if (dense.length === limit || walked <= MAX_WALK) return dense;
+      rarest = this.keysStarting(rarest.token, Infinity);
+    }
+    // Each of the rarest token's keys lists its products in title order: the first `limit` of each
+    // that match every token hold the first `limit` of all.
+    // The other tokens' products as sets, when they are not too many, so most ids are judged by a lookup.
+    const others = unique.filter((token) => token !== rarest.token).flatMap((token) => {
+      const found = this.keysStarting(token, MAX_SET);
+      if (found.size > MAX_SET) return [];
+      const ids = new Set<number>();
+      for (const key of found.keys) {
+        const at = this.postings.get(key)!;
+        if (typeof at === 'number') ids.add(at);
+        else for (const id of at) ids.add(id);
+      }
+      return [ids];
+    });
+    const firsts: Entry[] = [];
+    for (const key of rarest.keys) {
+      let taken = 0;
+      for (const id of this.inTitleOrderOf(key)) {
+        if (others.some((ids) => !ids.has(id))) continue;
+        const entry = this.entries.get(id);
+        if (!entry || !matchesAll(entry)) continue;
+        firsts.push(entry);
+        if ((taken += 1) === limit) break;
+      }
+    }
+    return [...new Set(firsts)].sort(byTitle).slice(0, limit).map((e) => e.product);
+  }
+
+  /**
+   * Puts the lists a search reads in order ahead of time, a slice of at most `budgetMs` at a time
+   * (the screen calls it when idle after a copy comes in): the first search of a common word then
+   * does not pay for it. Returns whether everything is in order.
+   */
+  prepare(budgetMs: number): boolean {
+    const started = performance.now();
+    this.titles.sorted();
+    this.keys.sorted();
+    // The lists to sort are picked once, then sorted a few per slice.
+    this.unprepared ??= [...this.postings].flatMap(([key, at]) => (typeof at !== 'number' && at.length >= 64 && !this.sortedPostings.has(at) ? [key] : []));
+    while (this.unprepared.length > 0) {
+      this.inTitleOrderOf(this.unprepared.pop()!);
+      if (performance.now() - started > budgetMs) return false;
+    }
+    this.unprepared = null;
+    return true;
+  }
+
+  /** A key's products in title order, sorted when first asked for after a change (most keys hold one). */
+  private inTitleOrderOf(key: string): number[] {
+    const at = this.postings.get(key);
+    if (at === undefined) return [];
+    if (typeof at === 'number') return [at];
+    if (!this.sortedPostings.has(at)) {
+      const missing = '\uffff';
+      const titleOf = (id: number) => this.entries.get(id)?.sortTitle ?? missing;
+      const sorted = [...new Set(at)].sort((a, b) => {
+        const ta = titleOf(a);
+        const tb = titleOf(b);
+        return ta < tb ? -1 : ta > tb ? 1 : a - b;
+      });
+      this.postings.set(key, sorted);
+      this.sortedPostings.add(sorted);
+      return sorted;
+    }
+    return at;
+  }
+
+  /** Sellable products in title order from the first not `below`, that pass `keep`, at most `limit`. */
+  private inOrder(limit: number, below: (entry: Entry) => boolean, keep: (entry: Entry) => boolean, until: (entry: Entry) => boolean = () => false): SyncProduct[] {
     const results: SyncProduct[] = [];
-    if (narrowest) {
-      const ranks: number[] = [];
-      for (const set of narrowest.sets) {
-        for (const id of set) {
-          const rank = rankOf.get(id);
-          if (rank !== undefined) ranks.push(rank);
-        }
-      }
-      ranks.sort((a, b) => a - b);
-      let previous = -1;
-      for (const rank of ranks) {
-        if (rank === previous) continue;
-        previous = rank;
-        const entry = this.entries.get(order[rank]!)!;
-        if (matchesAll(entry)) results.push(entry.product);
-        if (results.length >= limit) break;
-      }
-      return results;
-    }
-    // Every token is common: their matches are dense in title order.
-    for (const id of order) {
-      const entry = this.entries.get(id)!;
-      if (matchesAll(entry)) results.push(entry.product);
-      if (results.length >= limit) break;
-    }
+    this.titles.walk(below, (entry) => {
+      if (until(entry)) return false;
+      if (this.current(entry) && entry.sellable && keep(entry)) results.push(entry.product);
+      return results.length < limit;
+    });
     return results;
   }
 
   /** Sellable products whose title starts with the text, alphabetical, at most `limit`. */
   titleStartsWith(text: string, limit: number): SyncProduct[] {
-    const { order } = this.ranked();
-    const start = lowerBound(order, text, (id) => this.entries.get(id)!.sortTitle);
-    const results: SyncProduct[] = [];
-    for (let i = start; i < order.length && results.length < limit; i += 1) {
-      const entry = this.entries.get(order[i]!)!;
-      if (!entry.sortTitle.startsWith(text)) break;
-      results.push(entry.product);
-    }
-    return results;
+    return this.inOrder(limit, (entry) => entry.sortTitle < text, () => true, (entry) => !entry.sortTitle.startsWith(text));
   }
 
-  /** Products with an active variant whose SKU or barcode is exactly the code, alphabetical. */
+  /** Products with an active variant whose SKU or barcode is exactly the code (lower case), alphabetical. */
   withCode(code: string): SyncProduct[] {
-    const ids = [...(this.byCode.get(code) ?? [])];
-    const { rankOf } = this.ranked();
-    return ids.sort((a, b) => (rankOf.get(a) ?? 0) - (rankOf.get(b) ?? 0)).map((id) => this.entries.get(id)!.product);
+    const at = this.postings.get(code);
+    const ids = at === undefined ? [] : typeof at === 'number' ? [at] : [...new Set(at)];
+    const entries = ids.flatMap((id) => {
+      const entry = this.entries.get(id);
+      return entry && variantWithCode([entry.product], code) ? [entry] : [];
+    });
+    return entries.sort(byTitle).map((e) => e.product);
   }
 
   /** The active variant whose barcode, else SKU, is the code (lower case), with its product. */
@@ -275,12 +372,6 @@ export class CatalogueIndex {
 
   /** Sellable products in title order that pass `keep`, at most `limit`. */
   inTitleOrder(limit: number, keep: (product: SyncProduct) => boolean = () => true): SyncProduct[] {
-    const results: SyncProduct[] = [];
-    for (const id of this.ranked().order) {
-      const product = this.entries.get(id)!.product;
-      if (keep(product)) results.push(product);
-      if (results.length >= limit) break;
-    }
-    return results;
+    return this.inOrder(limit, () => false, (entry) => keep(entry.product));
   }
 }

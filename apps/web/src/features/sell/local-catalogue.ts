@@ -9,6 +9,8 @@ import type { LocalCatalogueState } from './local-catalogue-types.ts';
 
 /** How often the screen asks for changes (stock sold at other registers, new prices). */
 export const CATALOGUE_SYNC_INTERVAL_MS = 30_000;
+/** Longest slice of work the copy takes from the screen at a time once it is in (under a frame's worth of a scan). */
+const PREPARE_SLICE_MS = 12;
 
 type State = Omit<LocalCatalogueState, 'refresh'>;
 /** The state belongs to one outlet: another outlet's figures never show while a new one loads. */
@@ -56,6 +58,10 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
         status: 'loading',
       }));
 
+    // Once the copy is whole, its search lists are put in order a slice at a time, between the cashier's keys.
+    const prepareWhenIdle = () => {
+      if (!cancelled && !index.prepare(PREPARE_SLICE_MS)) window.setTimeout(prepareWhenIdle, 0);
+    };
     const run = async () => {
       if (running) {
         again = true;
@@ -66,6 +72,7 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
         // Changes to a whole copy come quietly; a copy being made shows its progress.
         const meta = await syncCatalogue(db, index, outletId, fetchCataloguePage, (...progress) => whole || onProgress(...progress), isCancelled);
         if (cancelled) return;
+        if (meta.complete && !whole) prepareWhenIdle();
         whole = meta.complete;
         update({
           catalogue: meta.complete || index.size > 0 ? catalogueOf(meta) : null,
@@ -95,6 +102,7 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
         const meta = await loadStoredCopy(db, index, onProgress, isCancelled);
         if (meta.complete && !cancelled) {
           whole = true;
+          prepareWhenIdle();
           update({ catalogue: catalogueOf(meta), status: 'ready', total: null, lastSyncedAt: meta.lastSyncedAt ? new Date(meta.lastSyncedAt) : null });
         }
       } catch {

@@ -1,0 +1,229 @@
+// Register benchmark (DESIGN.md §9: a register opened cold with 300,000 products finds any barcode
+// within 10 s). Opens the sell screen in Debian's Chromium against the real server and measures:
+//
+//   cold  — a new browser profile (empty IndexedDB) opens the sell screen: until a scanned barcode
+//           (of a product the copy brings last) is in the cart, and until the whole copy is in;
+//   warm  — the same page reloaded: until the scan is in the cart, and until the copy is read whole;
+//   typing — a search typed key by key: from each key to the results on screen;
+//   memory — the page's JavaScript heap and what IndexedDB holds.
+//
+//   npm run build && npx tsx bench/register.ts --driver postgres --products 300000   (DATABASE_URL=postgres://…)
+//   npx tsx bench/register.ts --driver pglite --products 100000                       (PGlite in DATA_DIR)
+//
+// When the database holds fewer products than --products, bench/generate-catalogue.ts tops it up.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
+import { percentile, startBenchServer } from './bench-api.ts';
+import { generateCatalogue } from './generate-catalogue.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CASHIER = { username: 'bench-cashier', password: 'bench-password-not-secret' };
+
+async function rows<T>(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A register at the first outlet for the benchmark's cashier, with no drawer open. */
+async function prepare(handle: DatabaseHandle): Promise<{ registerId: number; outletId: number }> {
+  const [outlet] = await rows<{ id: number }>(handle, sql`select id from outlets order by id limit 1`);
+  const [template] = await rows<{ id: number }>(handle, sql`select id from receipt_templates order by id limit 1`);
+  await rows(
+    handle,
+    sql`insert into registers (name, slug, outlet_id, receipt_template_id) values ('Bench till', 'bench-till', ${outlet!.id}, ${template!.id})
+        on conflict (slug) do nothing`,
+  );
+  const [register] = await rows<{ id: number }>(handle, sql`select id from registers where slug = 'bench-till'`);
+  await upsertUserByUsername(handle.db, { username: CASHIER.username, name: 'Bench cashier', type: 'cashier', password: CASHIER.password, outletId: outlet!.id });
+  return { registerId: register!.id, outletId: outlet!.id };
+}
+
+async function signIn(page: Page, address: string) {
+  await page.goto(`${address}/login`);
+  await page.getByLabel('Username').fill(CASHIER.username);
+  await page.getByLabel('Password').fill(CASHIER.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/registers$/);
+}
+
+async function openDrawer(page: Page, registerId: number) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.post('/api/cashbox/status', { data: { registerId, float: { amount: 0, denominations: null } }, headers: { 'x-xsrf-token': xsrf } });
+  // A drawer left open by an earlier run is used as it is.
+  if (res.status() >= 300 && res.status() !== 409 && res.status() !== 422) throw new Error(`open drawer: ${res.status()} ${await res.text()}`);
+}
+
+/** Scans until the barcode's product is in the cart; the time from `started`. */
+async function scanUntilInCart(page: Page, barcode: string, title: string, started: number): Promise<number> {
+  const lines = page.getByRole('list', { name: 'Sale lines' });
+  for (let attempt = 0; ; attempt += 1) {
+    if (process.env.BENCH_SHOTS && attempt % 20 === 0) await page.screenshot({ path: `${process.env.BENCH_SHOTS}/scan-${attempt}.png` });
+    if (await page.getByLabel('Search products').isVisible().catch(() => false)) {
+      await page.keyboard.type(barcode, { delay: 5 });
+      await page.keyboard.press('Enter');
+      try {
+        await lines.getByText(title).first().waitFor({ timeout: 250 });
+        return performance.now() - started;
+      } catch {
+        // Not found yet ("still loading"): scan again.
+      }
+    } else await page.waitForTimeout(20);
+  }
+}
+
+async function copyDone(page: Page, started: number): Promise<number> {
+  await page.getByRole('group', { name: 'Categories' }).waitFor({ timeout: 600_000 });
+  await page.getByRole('progressbar').waitFor({ state: 'detached', timeout: 600_000 });
+  return performance.now() - started;
+}
+
+async function clearCart(page: Page) {
+  const remove = page.getByRole('region', { name: 'Sale' }).getByRole('button', { name: /^Remove / });
+  while ((await remove.count()) > 0) await remove.first().click();
+}
+
+/** Types each search key by key and times each key to the next change of the results on screen. */
+async function typing(page: Page, words: string[]): Promise<number[]> {
+  const samples: number[] = [];
+  const search = page.getByLabel('Search products');
+  for (const word of words) {
+    await search.fill('');
+    await page.waitForTimeout(150);
+    for (const key of word) {
+      const timing = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const products = document.querySelector('section[aria-label="Products"]')!;
+            let pressed = 0;
+            const onKey = () => (pressed = performance.now());
+            document.addEventListener('keydown', onKey, { capture: true, once: true });
+            const observer = new MutationObserver(() => {
+              if (!pressed) return;
+              // The results are on screen at the next frame.
+              requestAnimationFrame(() => {
+                observer.disconnect();
+                resolve(performance.now() - pressed);
+              });
+            });
+            observer.observe(products, { childList: true, subtree: true, characterData: true });
+            setTimeout(() => {
+              observer.disconnect();
+              resolve(-1);
+            }, 2000);
+          }),
+      );
+      await page.waitForTimeout(10);
+      await page.keyboard.press(key);
+      const ms = await timing;
+      if (ms >= 0) samples.push(ms);
+      // Slower than a scanner: each key is a person's.
+      await page.waitForTimeout(150);
+    }
+  }
+  return samples;
+}
+
+async function memory(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+  const storage = await page.evaluate(() => navigator.storage.estimate());
+  return { heapMb: heap.usedSize / 1e6, storageMb: (storage.usage ?? 0) / 1e6 };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      driver: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+      products: { type: 'string', default: '100000' },
+      runs: { type: 'string', default: '1' },
+    },
+  });
+  const wanted = Number(values.products);
+  let handle: DatabaseHandle;
+  let where: string;
+  if (values.driver === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('--driver postgres needs DATABASE_URL');
+    handle = openPostgres(process.env.DATABASE_URL);
+    where = 'PostgreSQL';
+  } else {
+    const dataDir = path.resolve(process.env.DATA_DIR ?? './bench-data');
+    handle = await openPglite(dataDir);
+    where = `PGlite in ${dataDir}`;
+  }
+  await migrateDatabase(handle);
+  const [{ n: have } = { n: 0 }] = await rows<{ n: number }>(handle, sql`select count(*)::int as n from products`);
+  if (have < wanted) {
+    console.log(`${where} holds ${have.toLocaleString('en')} products; generating ${(wanted - have).toLocaleString('en')} more…`);
+    await generateCatalogue(handle, { products: wanted - have });
+  }
+  const { registerId } = await prepare(handle);
+  // The product the copy brings last (its newest change), so a cold scan cannot be served by the first pages.
+  const [last] = await rows<{ barcode: string; title: string }>(
+    handle,
+    sql`select v.barcode, p.title from products p join product_variants v on v.product_id = p.id
+        where p.status = 'active' and v.active and v.barcode is not null order by p.change_xid desc, p.id desc limit 1`,
+  );
+  const words = (await rows<{ title: string }>(handle, sql`select title from products where id % 50000 = 7 order by id limit 6`)).map((r) =>
+    r.title.split(' ').slice(0, 2).join(' '),
+  );
+  const [{ n: products } = { n: 0 }] = await rows<{ n: number }>(handle, sql`select count(*)::int as n from products`);
+
+  const server = await startBenchServer(handle, 'register', { webDistDir: path.join(root, 'apps/web/dist') });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const results: string[] = [];
+  try {
+    for (let run = 1; run <= Number(values.runs); run += 1) {
+      // A new profile: nothing stored, as a till opened for the first time.
+      const context = await browser.newContext({ baseURL: server.address, viewport: { width: 1280, height: 800 } });
+      // tsx names functions with a helper the page does not have: the page gets a stand-in.
+      await context.addInitScript({ content: 'window.__name = (f) => f;' });
+      const page = await context.newPage();
+      await signIn(page, server.address);
+      await openDrawer(page, registerId);
+      const sellUrl = `/registers/${registerId}/sell`;
+
+      let started = performance.now();
+      await page.goto(sellUrl);
+      const coldScan = await scanUntilInCart(page, last!.barcode, last!.title, started);
+      const coldWhole = await copyDone(page, started);
+      const coldMemory = await memory(page);
+      console.log(`run ${run}: cold scan ${(coldScan / 1000).toFixed(2)} s, whole copy ${(coldWhole / 1000).toFixed(2)} s, heap ${coldMemory.heapMb.toFixed(0)} MB`);
+      await clearCart(page);
+
+      started = performance.now();
+      await page.reload();
+      const warmScan = await scanUntilInCart(page, last!.barcode, last!.title, started);
+      const warmWhole = await copyDone(page, started);
+      console.log(`run ${run}: warm scan ${(warmScan / 1000).toFixed(2)} s, copy read ${(warmWhole / 1000).toFixed(2)} s`);
+      await clearCart(page);
+      const keys = await typing(page, words);
+      const warmMemory = await memory(page);
+      const sorted = [...keys].sort((a, b) => a - b);
+      results.push(
+        `| ${run} | ${(coldScan / 1000).toFixed(2)} | ${(coldWhole / 1000).toFixed(2)} | ${(warmScan / 1000).toFixed(2)} | ${(warmWhole / 1000).toFixed(2)} | ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} (${keys.length} keys) | ${coldMemory.heapMb.toFixed(0)} / ${warmMemory.heapMb.toFixed(0)} MB | ${warmMemory.storageMb.toFixed(0)} MB |`,
+      );
+      console.log(results.at(-1));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await handle.close();
+  }
+  console.log(`\nRegister benchmark — ${new Date().toISOString().slice(0, 10)} — ${where}, ${products.toLocaleString('en')} products, Node ${process.version}\n`);
+  console.log('| run | cold: scan in cart, s | cold: whole copy in, s | warm: scan in cart, s | warm: copy read, s | typing, per key p50 / p95 ms | JS heap cold / warm | IndexedDB |');
+  console.log('|---|---:|---:|---:|---:|---|---|---|');
+  for (const line of results) console.log(line);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
