@@ -189,11 +189,16 @@ async function main() {
       await openDrawer(page, registerId);
       const sellUrl = `/registers/${registerId}/sell`;
 
+      // The page's main thread: how much of the cold open it spent running script and tasks.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
       let started = performance.now();
       await page.goto(sellUrl);
       const coldScan = await scanUntilInCart(page, last!.barcode, last!.title, started);
       const coldWhole = await copyDone(page, started);
       const coldMemory = await memory(page);
+      const metrics = Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
+      console.log(`run ${run}: main thread during the cold open: script ${metrics.ScriptDuration?.toFixed(1)} s, tasks ${metrics.TaskDuration?.toFixed(1)} s, layout ${metrics.LayoutDuration?.toFixed(1)} s`);
       console.log(`run ${run}: cold scan ${(coldScan / 1000).toFixed(2)} s, whole copy ${(coldWhole / 1000).toFixed(2)} s, heap ${coldMemory.heapMb.toFixed(0)} MB`);
       await clearCart(page);
 

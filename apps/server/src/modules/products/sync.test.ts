@@ -60,7 +60,10 @@ describe('full sync', () => {
     for (let i = 0; i < 30; i += 1) created.push(await createProduct(i === 3 ? { status: 'archived' } : {}));
     const { pages, products } = await syncAll(undefined, 7);
     expect(pages.length).toBeGreaterThanOrEqual(5);
-    expect(pages.slice(0, -1).every((p) => p.products.length === 7 && p.hasMore)).toBe(true);
+    // The copy's pages are full but for its last; the changes made since it began follow, then nothing is waiting.
+    const copy = pages.filter((p) => p.products.length > 0);
+    expect(copy.slice(0, -1).every((p) => p.products.length === 7 && p.hasMore)).toBe(true);
+    expect(pages.at(-1)!.hasMore).toBe(false);
     const ids = products.map((p) => p.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(created.map((p) => p.id)));
@@ -69,6 +72,23 @@ describe('full sync', () => {
     const count = (await ctx.database.db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: Array<{ n: number }> };
     expect(pages[0]!.total).toBe(count.rows[0]!.n);
     expect(pages.slice(1).every((p) => p.total === undefined)).toBe(true);
+  });
+
+  it('sends again after the copy what changed while it was read, and what was deleted meanwhile', async () => {
+    const first = await createProduct();
+    const second = await createProduct();
+    const gone = await createProduct();
+    const start = await sync(admin, { limit: 1, outletId: mainId });
+    expect(start.hasMore).toBe(true);
+    // While the copy is under way: a product it has already read changes, another is deleted.
+    expect((await admin.put(`/api/products/${first.id}/edit`, { ...(await admin.get(`/api/products/${first.id}/edit`)).json().data, title: 'Renamed while copying' })).statusCode).toBe(200);
+    expect((await admin.delete(`/api/products/${gone.id}`)).statusCode).toBe(204);
+    const { pages, products } = await syncAll(start.nextCursor, 2000);
+    expect(pages.at(-1)!.hasMore).toBe(false);
+    const sent = [...start.products, ...products];
+    expect(sent.filter((p) => p.id === first.id).at(-1)?.title).toBe('Renamed while copying');
+    expect(sent.some((p) => p.id === second.id)).toBe(true);
+    expect(pages.flatMap((p) => p.deletedProductIds)).toContain(gone.id);
   });
 
   it('gives each product what a register sells with', async () => {
