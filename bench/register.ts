@@ -127,6 +127,21 @@ async function typing(page: Page, words: string[]): Promise<number[]> {
   return samples;
 }
 
+/** The renderer main thread's top-level events of a trace, summed by name (self time of the outermost only). */
+function summariseTrace(buffer: Buffer) {
+  type TraceEvent = { name: string; ph: string; dur?: number; tid: number; pid: number; ts: number; args?: { name?: string } };
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return;
+  const byName = new Map<string, number>();
+  for (const e of events) {
+    if (e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  console.log(top.map(([name, ms]) => `  ${name}: ${ms.toFixed(0)} ms`).join('\n'));
+}
+
 async function memory(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
@@ -140,6 +155,7 @@ async function main() {
       driver: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
       products: { type: 'string', default: '100000' },
       runs: { type: 'string', default: '1' },
+      trace: { type: 'boolean', default: false },
     },
   });
   const wanted = Number(values.products);
@@ -193,12 +209,21 @@ async function main() {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Performance.enable');
       let started = performance.now();
+      if (values.trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
       await page.goto(sellUrl);
+      if (values.trace) {
+        // Where the page's main thread spends the first 15 s of a cold open, by kind of work.
+        await page.waitForTimeout(15_000);
+        summariseTrace(await browser.stopTracing());
+      }
       const coldScan = await scanUntilInCart(page, last!.barcode, last!.title, started);
       const coldWhole = await copyDone(page, started);
       const coldMemory = await memory(page);
       const metrics = Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
-      console.log(`run ${run}: main thread during the cold open: script ${metrics.ScriptDuration?.toFixed(1)} s, tasks ${metrics.TaskDuration?.toFixed(1)} s, layout ${metrics.LayoutDuration?.toFixed(1)} s`);
+      console.log(
+        `run ${run}: main thread during the cold open: tasks ${metrics.TaskDuration?.toFixed(1)} s, of which script ${metrics.ScriptDuration?.toFixed(1)} s, ` +
+          `style ${metrics.RecalcStyleDuration?.toFixed(1)} s, layout ${metrics.LayoutDuration?.toFixed(1)} s; JS heap ${((metrics.JSHeapUsedSize ?? 0) / 1e6).toFixed(0)} MB`,
+      );
       console.log(`run ${run}: cold scan ${(coldScan / 1000).toFixed(2)} s, whole copy ${(coldWhole / 1000).toFixed(2)} s, heap ${coldMemory.heapMb.toFixed(0)} MB`);
       await clearCart(page);
 

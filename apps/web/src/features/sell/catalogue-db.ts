@@ -1,4 +1,4 @@
-import type { AdditionalChargeListItem, SyncCategory, SyncProduct, TaxListItem } from '@tillbook/contract';
+import type { AdditionalChargeListItem, SyncCategory, TaxListItem } from '@tillbook/contract';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
@@ -119,12 +119,12 @@ export async function readChunks(db: CatalogueDb, onChunk: (chunk: CatalogueChun
   return keys.length;
 }
 
-/** Replaces every piece by pieces written from memory: a long day of small changes takes few reads the next morning. */
-export async function compactChunks(db: CatalogueDb, products: SyncProduct[], meta: SyncMeta, size: number): Promise<SyncMeta> {
+/** Replaces every piece by pieces written from memory (products as JSON text): a long day of small changes takes few reads the next morning. */
+export async function compactChunks(db: CatalogueDb, products: string[], meta: SyncMeta, size: number): Promise<SyncMeta> {
   let seq = meta.nextSeq;
   const chunks: CatalogueChunk[] = [];
   for (let i = 0; i < products.length; i += size) {
-    chunks.push({ seq, generation: meta.generation, products: JSON.stringify(products.slice(i, i + size)), deleted: [] });
+    chunks.push({ seq, generation: meta.generation, products: `[${products.slice(i, i + size).join(',')}]`, deleted: [] });
     seq += 1;
   }
   const next = { ...meta, nextSeq: seq };

@@ -28,12 +28,23 @@ export function variantWithCode(products: SyncProduct[], code: string): { produc
   return null;
 }
 
+const productOf = (entry: Entry) => JSON.parse(entry.json) as SyncProduct;
+
 /** Separates the words of an entry's `keys`: "\u0001t-shirt\u0001t\u0001shirt…". */
 const SEP = '\u0001';
 
-/** A product as the register holds it in memory, with the keys its lookups need. */
+/**
+ * A product as the register holds it in memory: as its JSON text (a string is one object to the
+ * garbage collector, where the product is a dozen; it is read back for the few products a lookup
+ * returns), with the keys its lookups need.
+ */
 type Entry = {
-  product: SyncProduct;
+  id: number;
+  json: string;
+  /** ",3,7,": the categories it is filed under. */
+  categories: string;
+  /** ",11,12,": its variants, active or not. */
+  variants: string;
   /** Lower-cased title: alphabetical lists and "title starts with". */
   sortTitle: string;
   /** Title words (as typed and in their parts), the active variants' SKUs and barcodes and their parts, each after SEP. */
@@ -58,7 +69,7 @@ const MAX_SET = 100_000;
 /** One product as a number, more as an array: most keys (a barcode, a SKU) belong to one product. */
 type Postings = number | number[];
 
-const byTitle = (a: Entry, b: Entry) => (a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.product.id - b.product.id);
+const byTitle = (a: Entry, b: Entry) => (a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.id - b.id);
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The first index in a sorted array whose value is not below `key`. */
@@ -153,7 +164,7 @@ export class CatalogueIndex {
   }
 
   /** Adds or replaces a product; an archived product is left out. */
-  put(product: SyncProduct, generation: number): void {
+  put(product: SyncProduct, generation: number, json: string = JSON.stringify(product)): void {
     if (this.entries.delete(product.id)) this.stale += 1;
     if (product.status !== 'active') return;
     const words = new Set([...tokensOf(product.title), ...wordsOf(product.title)]);
@@ -169,7 +180,16 @@ export class CatalogueIndex {
         for (const part of wordsOf(lower)) if (!/^\d+$/.test(part)) words.add(part);
       }
     }
-    const entry: Entry = { product, sortTitle: product.title.toLowerCase(), keys: SEP + [...words].join(SEP), sellable, generation };
+    const entry: Entry = {
+      id: product.id,
+      json,
+      categories: `,${product.categoryIds.join(',')},`,
+      variants: `,${product.variants.map((v) => v.id).join(',')},`,
+      sortTitle: product.title.toLowerCase(),
+      keys: SEP + [...words].join(SEP),
+      sellable,
+      generation,
+    };
     this.entries.set(product.id, entry);
     if (!sellable) return;
     this.titles.add(entry);
@@ -201,21 +221,23 @@ export class CatalogueIndex {
     this.keys.clear();
     this.titles.clear();
     this.stale = 0;
-    for (const entry of held) this.put(entry.product, entry.generation);
+    for (const entry of held) this.put(JSON.parse(entry.json) as SyncProduct, entry.generation, entry.json);
   }
 
   /** The entry, when it is the product's current one (a lookup may hold one a change replaced). */
   private current(entry: Entry): boolean {
-    return this.entries.get(entry.product.id) === entry;
+    return this.entries.get(entry.id) === entry;
   }
 
   get(productId: number): SyncProduct | undefined {
-    return this.entries.get(productId)?.product;
+    const entry = this.entries.get(productId);
+    return entry && productOf(entry);
   }
 
   /** The product that has this variant (active or not). Reads every product: for the odd reward or deleted variant. */
   ownerOfVariant(variantId: number): SyncProduct | undefined {
-    for (const entry of this.entries.values()) if (entry.product.variants.some((v) => v.id === variantId)) return entry.product;
+    const wanted = `,${variantId},`;
+    for (const entry of this.entries.values()) if (entry.variants.includes(wanted)) return productOf(entry);
     return undefined;
   }
 
@@ -225,11 +247,12 @@ export class CatalogueIndex {
 
   /** Products a finished full copy of `generation` did not bring. */
   olderThan(generation: number): number[] {
-    return [...this.entries.values()].filter((e) => e.generation < generation).map((e) => e.product.id);
+    return [...this.entries.values()].filter((e) => e.generation < generation).map((e) => e.id);
   }
 
-  all(): SyncProduct[] {
-    return [...this.entries.values()].map((e) => e.product);
+  /** Every product held, as JSON text (what a stored piece holds). */
+  allJson(): string[] {
+    return [...this.entries.values()].map((e) => e.json);
   }
 
   /** The keys starting with the token and how many products they hold, counted up to `cap`. */
@@ -296,7 +319,7 @@ export class CatalogueIndex {
         if ((taken += 1) === limit) break;
       }
     }
-    return [...new Set(firsts)].sort(byTitle).slice(0, limit).map((e) => e.product);
+    return [...new Set(firsts)].sort(byTitle).slice(0, limit).map(productOf);
   }
 
   /**
@@ -343,7 +366,7 @@ export class CatalogueIndex {
     const results: SyncProduct[] = [];
     this.titles.walk(below, (entry) => {
       if (until(entry)) return false;
-      if (this.current(entry) && entry.sellable && keep(entry)) results.push(entry.product);
+      if (this.current(entry) && entry.sellable && keep(entry)) results.push(productOf(entry));
       return results.length < limit;
     });
     return results;
@@ -360,9 +383,10 @@ export class CatalogueIndex {
     const ids = at === undefined ? [] : typeof at === 'number' ? [at] : [...new Set(at)];
     const entries = ids.flatMap((id) => {
       const entry = this.entries.get(id);
-      return entry && variantWithCode([entry.product], code) ? [entry] : [];
+      const product = entry && productOf(entry);
+      return product && variantWithCode([product], code) ? [{ entry, product }] : [];
     });
-    return entries.sort(byTitle).map((e) => e.product);
+    return entries.sort((a, b) => byTitle(a.entry, b.entry)).map((e) => e.product);
   }
 
   /** The active variant whose barcode, else SKU, is the code (lower case), with its product. */
@@ -370,8 +394,9 @@ export class CatalogueIndex {
     return variantWithCode(this.withCode(code), code);
   }
 
-  /** Sellable products in title order that pass `keep`, at most `limit`. */
-  inTitleOrder(limit: number, keep: (product: SyncProduct) => boolean = () => true): SyncProduct[] {
-    return this.inOrder(limit, () => false, (entry) => keep(entry.product));
+  /** Sellable products in title order, filed under one of the categories when given, at most `limit`. */
+  inTitleOrder(limit: number, categoryIds: ReadonlySet<number> | null = null): SyncProduct[] {
+    const wanted = categoryIds && [...categoryIds].map((id) => `,${id},`);
+    return this.inOrder(limit, () => false, (entry) => !wanted || wanted.some((id) => entry.categories.includes(id)));
   }
 }

@@ -71,8 +71,7 @@ export function createLocalCatalogue(
     },
     async productsInCategory(categoryId, limit = DEFAULT_LIMIT) {
       if (categoryId === null) return index.inTitleOrder(limit);
-      const ids = withDescendants(categories, categoryId);
-      return index.inTitleOrder(limit, (product) => product.categoryIds.some((id) => ids.has(id)));
+      return index.inTitleOrder(limit, withDescendants(categories, categoryId));
     },
     categories: async () => categories,
     saleItemOf(product, variant) {

@@ -30,7 +30,7 @@ export async function loadStoredCopy(db: CatalogueDb, index: CatalogueIndex, onP
     onProgress(index.size, meta.held || null, meta);
   });
   if (isCancelled() || chunks <= Math.ceil(index.size / CHUNK_SIZE) + SPARE_CHUNKS) return meta;
-  return compactChunks(db, index.all(), meta, CHUNK_SIZE);
+  return compactChunks(db, index.allJson(), meta, CHUNK_SIZE);
 }
 
 /**
