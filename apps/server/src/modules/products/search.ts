@@ -12,11 +12,10 @@ import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-fil
  *
  * - The matches are counted only up to SEARCH_COUNT_CAP (the list then says "5,000+"): the rows of
  *   the typed word with the fewest products (the driver), each checked for the other words on its
- *   title key, are read up to the cap with the products whose codes match, counted and — when no
- *   more than the cap — sorted for the page in the same statement.
- * - Past the cap, a page by title merges the driver's words (the few distinct words starting with
- *   it), each read from `product_words_search` already in title order, 25 rows (page × 25) per
- *   word. A prefix that starts more than MERGED_WORDS distinct words ("s"), or SKUs or barcodes
+ *   title key, are read up to the cap with the products whose codes match, and counted.
+ * - In the same statement, the page: a few matches (SORTED_BY_ID) sorted by id lookup; more, by
+ *   title, the driver's words (the few distinct words starting with it) merged, each read from
+ *   `product_words_search` already in title order, 25 rows (page × 25) per word. A prefix that starts more than MERGED_WORDS distinct words ("s"), or SKUs or barcodes
  *   matching more than the cap ("590"), has matches dense enough to find by walking the title
  *   index instead. Other sorts past the cap sort every match (as before: no index serves them).
  */
