@@ -101,16 +101,20 @@ describe('what a cashier can read', () => {
       expect(res.json().message).toBe('A cashier sees only their own outlet.');
     }
     // Every GET route with an outlet filter, found in the API's own description.
-    const doc = ctx.app.swagger() as { paths: Record<string, { get?: { parameters?: Array<{ in: string; name: string }> } }> };
+    const doc = ctx.app.swagger() as { paths: Record<string, { get?: { parameters?: Array<{ in: string; name: string; required?: boolean }> } }> };
     const withOutlet = Object.entries(doc.paths)
       .filter(([path, ops]) => !path.includes('{') && ops.get?.parameters?.some((p) => p.in === 'query' && p.name === 'outletId'))
-      .map(([path]) => path);
-    expect(withOutlet).toEqual(expect.arrayContaining(['/api/products', '/api/products/sync', '/api/orders', '/api/registers', '/api/cashbox']));
-    for (const path of withOutlet) {
-      const res = await shop.cashier.get(`${path}?outletId=${shop.harbour.id}`);
+      .map(([path, ops]) => {
+        // What else the route needs to be asked at all (a code to look up): any value will do.
+        const needed = (ops.get?.parameters ?? []).filter((p) => p.in === 'query' && p.required && p.name !== 'outletId').map((p) => `&${p.name}=1`);
+        return [path, needed.join('')] as const;
+      });
+    expect(withOutlet.map(([path]) => path)).toEqual(expect.arrayContaining(['/api/products', '/api/products/sync', '/api/products/sync/code', '/api/orders', '/api/registers', '/api/cashbox']));
+    for (const [path, needed] of withOutlet) {
+      const res = await shop.cashier.get(`${path}?outletId=${shop.harbour.id}${needed}`);
       // 403 where a cashier may read the list at all (administrators-only lists are 403 anyway).
       expect(res.statusCode, path).toBe(403);
-      const own = await shop.cashier.get(`${path}?outletId=${shop.main.id}`);
+      const own = await shop.cashier.get(`${path}?outletId=${shop.main.id}${needed}`);
       expect([200, 403], path).toContain(own.statusCode);
     }
     expect((await shop.cashier.get(`/api/products/sync?outletId=${shop.main.id}`)).statusCode).toBe(200);
