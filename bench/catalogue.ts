@@ -10,12 +10,9 @@
 // runs in this process (buildApp + listen on a free port); requests go one at a time over real
 // HTTP with cookies and the XSRF header, as the web app sends them. Budget on PostgreSQL at 100k
 // products: search p95 under 20 ms, full sync under 10 s.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
-import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
-import { generateCatalogue } from './generate-catalogue.ts';
+import { openBenchCatalogue } from './generate-catalogue.ts';
 import { percentile, signInAdministrator, startBenchServer, type Client } from './bench-api.ts';
 import { searchTerms } from './catalogue-terms.ts';
 
@@ -59,26 +56,7 @@ async function main() {
   const wanted = Number(values.products);
   const perKind = Number(values.searches);
   const syncLimit = Number(values['sync-limit']);
-  let handle: DatabaseHandle;
-  let where: string;
-  if (values.driver === 'postgres') {
-    if (!process.env.DATABASE_URL) throw new Error('--driver postgres needs DATABASE_URL');
-    handle = openPostgres(process.env.DATABASE_URL);
-    where = 'PostgreSQL';
-  } else {
-    const dataDir = path.resolve(process.env.DATA_DIR ?? './bench-data');
-    handle = await openPglite(dataDir);
-    where = `PGlite in ${dataDir}`;
-  }
-  const count = async () =>
-    Number(((await handle.db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
-  await migrateDatabase(handle);
-  const have = await count();
-  if (have < wanted) {
-    console.log(`${where} holds ${have.toLocaleString('en')} products; generating ${(wanted - have).toLocaleString('en')} more…`);
-    await generateCatalogue(handle, { products: wanted - have });
-  }
-  const products = await count();
+  const { handle, where, products } = await openBenchCatalogue(values.driver, wanted);
 
   const server = await startBenchServer(handle, 'catalogue');
   try {

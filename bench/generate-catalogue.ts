@@ -9,10 +9,11 @@
 // are written by INSERT … SELECT over generate_series, 10,000 products per transaction, each
 // stamped with its change_xid like any other change. The products come after whatever the database already holds.
 // Their title words (product_words, the search) are written by the triggers on products, as for any writer.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../apps/server/src/db/client.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
 import { ensureShopBasics } from '../apps/server/src/seed/bootstrap.ts';
 
@@ -152,6 +153,32 @@ export async function generateCatalogue(handle: DatabaseHandle, options: Generat
   const variants = await scalar<number>(db, sql`select count(*)::int as v from product_variants`);
   const seconds = (performance.now() - started) / 1000;
   log(`Generated ${options.products.toLocaleString('en')} products (${variants.toLocaleString('en')} variants in the database) in ${seconds.toFixed(1)} s`);
+}
+
+/**
+ * The benchmarks' kept catalogue: PostgreSQL at DATABASE_URL (`--driver postgres`) or PGlite in
+ * DATA_DIR (default ./bench-data), migrated, and topped up to `wanted` products when it holds fewer.
+ */
+export async function openBenchCatalogue(driver: string | undefined, wanted: number): Promise<{ handle: DatabaseHandle; where: string; products: number }> {
+  let handle: DatabaseHandle;
+  let where: string;
+  if (driver === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('--driver postgres needs DATABASE_URL');
+    handle = openPostgres(process.env.DATABASE_URL);
+    where = 'PostgreSQL';
+  } else {
+    const dataDir = path.resolve(process.env.DATA_DIR ?? './bench-data');
+    handle = await openPglite(dataDir);
+    where = `PGlite in ${dataDir}`;
+  }
+  const count = () => scalar<number>(handle.db, sql`select count(*)::int as v from products`);
+  await migrateDatabase(handle);
+  const have = await count();
+  if (have < wanted) {
+    console.log(`${where} holds ${have.toLocaleString('en')} products; generating ${(wanted - have).toLocaleString('en')} more…`);
+    await generateCatalogue(handle, { products: wanted - have });
+  }
+  return { handle, where, products: await count() };
 }
 
 async function main() {

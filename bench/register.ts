@@ -15,11 +15,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
-import { migrateDatabase } from '../apps/server/src/db/migrate.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
 import { percentile, startBenchServer } from './bench-api.ts';
-import { generateCatalogue } from './generate-catalogue.ts';
+import { openBenchCatalogue } from './generate-catalogue.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CASHIER = { username: 'bench-cashier', password: 'bench-password-not-secret' };
@@ -159,23 +158,7 @@ async function main() {
     },
   });
   const wanted = Number(values.products);
-  let handle: DatabaseHandle;
-  let where: string;
-  if (values.driver === 'postgres') {
-    if (!process.env.DATABASE_URL) throw new Error('--driver postgres needs DATABASE_URL');
-    handle = openPostgres(process.env.DATABASE_URL);
-    where = 'PostgreSQL';
-  } else {
-    const dataDir = path.resolve(process.env.DATA_DIR ?? './bench-data');
-    handle = await openPglite(dataDir);
-    where = `PGlite in ${dataDir}`;
-  }
-  await migrateDatabase(handle);
-  const [{ n: have } = { n: 0 }] = await rows<{ n: number }>(handle, sql`select count(*)::int as n from products`);
-  if (have < wanted) {
-    console.log(`${where} holds ${have.toLocaleString('en')} products; generating ${(wanted - have).toLocaleString('en')} more…`);
-    await generateCatalogue(handle, { products: wanted - have });
-  }
+  const { handle, where, products } = await openBenchCatalogue(values.driver, wanted);
   const { registerId } = await prepare(handle);
   // The product the copy brings last (its newest change), so a cold scan cannot be served by the first pages.
   const [last] = await rows<{ barcode: string; title: string }>(
@@ -186,7 +169,6 @@ async function main() {
   const words = (await rows<{ title: string }>(handle, sql`select title from products where id % 50000 = 7 order by id limit 6`)).map((r) =>
     r.title.split(' ').slice(0, 2).join(' '),
   );
-  const [{ n: products } = { n: 0 }] = await rows<{ n: number }>(handle, sql`select count(*)::int as n from products`);
 
   const server = await startBenchServer(handle, 'register', { webDistDir: path.join(root, 'apps/web/dist') });
   const browser = await chromium.launch({
