@@ -249,6 +249,19 @@ describe('a scan the register does not hold yet', () => {
     const res = await admin.get('/api/products/sync/code?code=');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.code).toEqual(['Scan or type a code.']);
+    // A NUL byte, a code longer than any SKU, and outlets that are not plain ids are refused, never a 500.
+    for (const [query, field] of [
+      [`code=${encodeURIComponent('40\u0000')}`, 'code'],
+      [`code=${'9'.repeat(101)}`, 'code'],
+      ['code=1&outletId=1e3', 'outletId'],
+      ['code=1&outletId=%2B1', 'outletId'],
+      [`code=1&outletId=${2 ** 31}`, 'outletId'],
+      [`code=1&outletId=${2n ** 63n}`, 'outletId'],
+    ] as const) {
+      const bad = await admin.get(`/api/products/sync/code?${query}`);
+      expect(bad.statusCode, query).toBe(422);
+      expect(bad.json().errors[field], query).toBeDefined();
+    }
     expect((await ctx.client().get('/api/products/sync/code?code=1')).statusCode).toBe(401);
   });
 });
