@@ -13,7 +13,7 @@
 // When the database holds fewer products than --products, bench/generate-catalogue.ts tops it up.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { upsertUserByUsername } from '../apps/server/src/modules/users/service.ts';
@@ -66,6 +66,7 @@ async function scanUntilInCart(page: Page, barcode: string, title: string, start
       await page.keyboard.press('Enter');
       try {
         await lines.getByText(title).first().waitFor({ timeout: 250 });
+        if (attempt > 0) console.log(`  (the scan was repeated ${attempt} time${attempt > 1 ? 's' : ''}: the first said "still loading")`);
         return performance.now() - started;
       } catch {
         // Not found yet ("still loading"): scan again.
@@ -141,11 +142,37 @@ function summariseTrace(buffer: Buffer) {
   console.log(top.map(([name, ms]) => `  ${name}: ${ms.toFixed(0)} ms`).join('\n'));
 }
 
-async function memory(page: Page) {
+/** The used JavaScript heap of each dedicated worker in the browser (the register copy's), through the browser's DevTools protocol. */
+async function workerHeapMb(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: Array<{ targetId: string; type: string }> };
+    let total = 0;
+    for (const target of targetInfos.filter((t) => t.type === 'worker')) {
+      const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
+      const answer = new Promise<number>((resolve) => {
+        cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
+          const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number } };
+          if (event.sessionId === sessionId && message.id === 1) resolve(message.result?.usedSize ?? 0);
+        });
+      });
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) });
+      total += await answer;
+      await cdp.send('Target.detachFromTarget', { sessionId });
+    }
+    return total / 1e6;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function memory(page: Page, browser: Browser) {
   const cdp = await page.context().newCDPSession(page);
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
   const storage = await page.evaluate(() => navigator.storage.estimate());
-  return { heapMb: heap.usedSize / 1e6, storageMb: (storage.usage ?? 0) / 1e6 };
+  // The copy's worker has a heap of its own.
+  const workerMb = await workerHeapMb(browser);
+  return { heapMb: heap.usedSize / 1e6 + workerMb, workerMb, storageMb: (storage.usage ?? 0) / 1e6 };
 }
 
 async function main() {
@@ -200,13 +227,13 @@ async function main() {
       }
       const coldScan = await scanUntilInCart(page, last!.barcode, last!.title, started);
       const coldWhole = await copyDone(page, started);
-      const coldMemory = await memory(page);
+      const coldMemory = await memory(page, browser);
       const metrics = Object.fromEntries(((await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> }).metrics.map((m) => [m.name, m.value]));
       console.log(
         `run ${run}: main thread during the cold open: tasks ${metrics.TaskDuration?.toFixed(1)} s, of which script ${metrics.ScriptDuration?.toFixed(1)} s, ` +
           `style ${metrics.RecalcStyleDuration?.toFixed(1)} s, layout ${metrics.LayoutDuration?.toFixed(1)} s; JS heap ${((metrics.JSHeapUsedSize ?? 0) / 1e6).toFixed(0)} MB`,
       );
-      console.log(`run ${run}: cold scan ${(coldScan / 1000).toFixed(2)} s, whole copy ${(coldWhole / 1000).toFixed(2)} s, heap ${coldMemory.heapMb.toFixed(0)} MB`);
+      console.log(`run ${run}: cold scan ${(coldScan / 1000).toFixed(2)} s, whole copy ${(coldWhole / 1000).toFixed(2)} s, heap ${coldMemory.heapMb.toFixed(0)} MB (worker ${coldMemory.workerMb.toFixed(0)} MB)`);
       await clearCart(page);
 
       started = performance.now();
@@ -216,7 +243,7 @@ async function main() {
       console.log(`run ${run}: warm scan ${(warmScan / 1000).toFixed(2)} s, copy read ${(warmWhole / 1000).toFixed(2)} s`);
       await clearCart(page);
       const keys = await typing(page, words);
-      const warmMemory = await memory(page);
+      const warmMemory = await memory(page, browser);
       const sorted = [...keys].sort((a, b) => a - b);
       results.push(
         `| ${run} | ${(coldScan / 1000).toFixed(2)} | ${(coldWhole / 1000).toFixed(2)} | ${(warmScan / 1000).toFixed(2)} | ${(warmWhole / 1000).toFixed(2)} | ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} (${keys.length} keys) | ${coldMemory.heapMb.toFixed(0)} / ${warmMemory.heapMb.toFixed(0)} MB | ${warmMemory.storageMb.toFixed(0)} MB |`,

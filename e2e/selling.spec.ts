@@ -64,8 +64,9 @@ test('a cashier opens the drawer, holds and resumes a sale, sells three items wi
   const lines = sale.getByRole('list', { name: 'Sale lines' });
   const search = page.getByLabel('Search products');
   await expect(search).toBeFocused();
-  // The register's copy of the catalogue is in once the category tiles show.
+  // The register's copy of the catalogue is in once the category tiles show; it is held in a worker, off the page's thread.
   await expect(page.getByRole('group', { name: 'Categories' })).toBeVisible();
+  expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(expect.stringMatching(/catalogue-worker/));
 
   // Hold a sale and resume it.
   await search.fill(catalogue.held.title);

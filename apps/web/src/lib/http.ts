@@ -1,7 +1,6 @@
 import axios, { isAxiosError } from 'axios';
-import type { CreateAxiosDefaults } from 'axios';
-import { xsrfCookieName, xsrfHeaderName } from '@tillbook/contract';
 import { setUser } from './auth.ts';
+import { httpDefaults } from './http-defaults.ts';
 import { pageLocation } from './page-location.ts';
 import { buildLoginPath, loginPath } from './redirect.ts';
 
@@ -15,21 +14,9 @@ declare module 'axios' {
   }
 }
 
-/**
- * SPEC.md §7: the base is the site root, cookies go with every request, the XSRF-TOKEN cookie is
- * echoed in X-XSRF-TOKEN, and there is no request timeout.
- */
-export const httpDefaults = {
-  baseURL: '/',
-  withCredentials: true,
-  withXSRFToken: true,
-  xsrfCookieName,
-  xsrfHeaderName,
-  timeout: 0,
-  headers: { Accept: 'application/json' },
-} satisfies CreateAxiosDefaults;
+export { httpDefaults };
 
-/** The one HTTP client of the web app. */
+/** The one HTTP client of the web app (the register's copy, in its worker, makes its own from the same defaults). */
 export const http = axios.create(httpDefaults);
 
 /**
@@ -37,14 +24,15 @@ export const http = axios.create(httpDefaults);
  * remembering where they were so they come back after signing in.
  */
 export function handleResponseError(error: unknown): Promise<never> {
-  if (isAxiosError(error) && error.response?.status === 401) {
-    setUser(null);
-    const isOnLogin = window.location.pathname === loginPath;
-    if (!isOnLogin && !error.config?.skipAuthRedirect) {
-      pageLocation.assign(buildLoginPath(pageLocation.currentPath()));
-    }
-  }
+  if (isAxiosError(error) && error.response?.status === 401) signedOut({ redirect: !error.config?.skipAuthRedirect });
   return Promise.reject(error);
+}
+
+/** The server said the session is over (a 401, here or in the register copy's worker): signed out here too. */
+export function signedOut({ redirect }: { redirect: boolean } = { redirect: true }): void {
+  setUser(null);
+  const isOnLogin = window.location.pathname === loginPath;
+  if (!isOnLogin && redirect) pageLocation.assign(buildLoginPath(pageLocation.currentPath()));
 }
 
 http.interceptors.response.use(undefined, handleResponseError);

@@ -1,5 +1,4 @@
 import {
-  PRODUCT_SYNC_MAX_LIMIT,
   type AppliedCoupon,
   type ApplyCouponInput,
   type CashboxStatus,
@@ -7,11 +6,10 @@ import {
   type Order,
   type OrderCreateInput,
   type PointsSummary,
-  type ProductSyncResult,
-  type SyncProduct,
   type RedeemInput,
   type RedeemResult,
 } from '@tillbook/contract';
+import { catalogueFetchers } from './catalogue-fetch.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http } from '../../lib/http.ts';
@@ -30,19 +28,8 @@ export function useCashboxStatus(registerId: number) {
   return useQuery(cashboxStatusQuery(registerId));
 }
 
-/**
- * One page of the outlet's catalogue for the register's copy: everything from the start, or the
- * changes since a cursor. Not a query: the copy lives in IndexedDB (catalogue-sync.ts).
- */
-export async function fetchCataloguePage(outletId: number, since: string | null): Promise<ProductSyncResult> {
-  const params = { outletId, limit: PRODUCT_SYNC_MAX_LIMIT, ...(since ? { since } : {}) };
-  return (await http.get<{ data: ProductSyncResult }>('/api/products/sync', { params })).data.data;
-}
-
-/** The products whose active variant has this barcode or SKU, from the server: a scan the copy does not hold yet. */
-export async function fetchProductsWithCode(outletId: number, code: string): Promise<SyncProduct[]> {
-  return (await http.get<{ data: SyncProduct[] }>('/api/products/sync/code', { params: { outletId, code } })).data.data;
-}
+/** The register copy's calls to the server (catalogue-fetch.ts), through the one client. */
+export const { page: fetchCataloguePage, code: fetchProductsWithCode } = catalogueFetchers(http);
 
 /** The server's verdict on a coupon for this cart; a refusal is a 422 on couponCode with the reason. */
 export function useApplyCoupon() {

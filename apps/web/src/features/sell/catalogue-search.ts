@@ -32,7 +32,7 @@ function search(index: CatalogueIndex, text: string, limit: number): SyncProduct
 }
 
 /** The category and every category under it. */
-function withDescendants(categories: SyncCategory[], categoryId: number): Set<number> {
+function withDescendants(categories: readonly SyncCategory[], categoryId: number): Set<number> {
   const ids = [categoryId];
   for (let i = 0; i < ids.length; i += 1) {
     for (const category of categories) if (category.parentId === ids[i] && !ids.includes(category.id)) ids.push(category.id);
@@ -42,19 +42,22 @@ function withDescendants(categories: SyncCategory[], categoryId: number): Set<nu
 
 export type CatalogueLists = { taxes: readonly TaxListItem[]; charges: readonly AdditionalChargeListItem[]; categories: readonly SyncCategory[] };
 
+/** What is asked of the copy itself: the part of the catalogue that runs where the copy is held (catalogue-engine.ts). */
+export type CatalogueQueries = Pick<LocalCatalogue, 'search' | 'findByCode' | 'findByVariant' | 'productsInCategory'>;
+
+const byPosition = (a: SyncCategory, b: SyncCategory) => a.position - b.position || a.name.localeCompare(b.name) || a.id - b.id;
+
 /**
- * The catalogue the sell screen reads, from the register's copy in memory. While the copy is still
- * coming in (`isPartial`), a code it does not hold yet is asked of the server (`askServer`), so a
- * scan works from the first second.
+ * The copy's answers from its lookups in memory. While the copy is still coming in (`isPartial`),
+ * a code it does not hold yet is asked of the server (`askServer`), so a scan works from the first
+ * second; when the server cannot be reached either, the scan waits for the stored copy to be read
+ * (`storedCopyRead`), so a till reopened offline still finds it.
  */
-export function createLocalCatalogue(
+export function catalogueQueries(
   index: CatalogueIndex,
-  lists: CatalogueLists,
-  options: { isPartial?: () => boolean; askServer?: (code: string) => Promise<Found | null> } = {},
-): LocalCatalogue {
-  const taxById = new Map(lists.taxes.map((t) => [t.id, t]));
-  const chargeById = new Map(lists.charges.map((c) => [c.id, c]));
-  const categories = [...lists.categories].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name) || a.id - b.id);
+  categoriesOf: () => readonly SyncCategory[],
+  options: { isPartial?: () => boolean; askServer?: (code: string) => Promise<Found | null>; storedCopyRead?: () => Promise<void> } = {},
+): CatalogueQueries {
   return {
     search: async (text, limit = DEFAULT_LIMIT) => search(index, text, limit),
     async findByCode(code) {
@@ -62,7 +65,13 @@ export function createLocalCatalogue(
       if (!wanted) return null;
       const found = index.findByCode(wanted);
       if (found || !options.isPartial?.() || !options.askServer) return found;
-      return options.askServer(code.trim()).catch(() => null);
+      try {
+        return await options.askServer(code.trim());
+      } catch {
+        if (!options.storedCopyRead) return null;
+        await options.storedCopyRead();
+        return index.findByCode(wanted);
+      }
     },
     async findByVariant(variantId) {
       const product = index.ownerOfVariant(variantId);
@@ -71,8 +80,21 @@ export function createLocalCatalogue(
     },
     async productsInCategory(categoryId, limit = DEFAULT_LIMIT) {
       if (categoryId === null) return index.inTitleOrder(limit);
-      return index.inTitleOrder(limit, withDescendants(categories, categoryId));
+      return index.inTitleOrder(limit, withDescendants(categoriesOf(), categoryId));
     },
+  };
+}
+
+/** The catalogue the sell screen reads: the copy's answers, with the lists it came with (categories for the tiles, taxes and charges for pricing). */
+export function localCatalogueOf(queries: CatalogueQueries, lists: CatalogueLists): LocalCatalogue {
+  const taxById = new Map(lists.taxes.map((t) => [t.id, t]));
+  const chargeById = new Map(lists.charges.map((c) => [c.id, c]));
+  const categories = [...lists.categories].sort(byPosition);
+  return {
+    search: (text, limit) => queries.search(text, limit),
+    findByCode: (code) => queries.findByCode(code),
+    findByVariant: (variantId) => queries.findByVariant(variantId),
+    productsInCategory: (categoryId, limit) => queries.productsInCategory(categoryId, limit),
     categories: async () => categories,
     saleItemOf(product, variant) {
       // A tax or charge that is no longer active is not in the synced lists: it is not charged.

@@ -24,6 +24,8 @@ function replay(index: CatalogueIndex, chunk: CatalogueChunk): void {
 export async function loadStoredCopy(db: CatalogueDb, index: CatalogueIndex, onProgress: SyncProgress, isCancelled: () => boolean): Promise<SyncMeta> {
   const meta = await readSyncMeta(db);
   if (!meta.complete && !meta.cursor) return meta;
+  // The lists are in before the first piece: a scan can be asked of the server from the start.
+  onProgress(0, meta.held || null, meta);
   const chunks = await readChunks(db, (chunk) => {
     if (isCancelled()) return;
     replay(index, chunk);
