@@ -76,6 +76,7 @@ async function main() {
     if (values['search-only']) {
       console.log(`\nCatalogue search — ${new Date().toISOString().slice(0, 10)} — ${where}, ${products.toLocaleString('en')} products, Node ${process.version}\n`);
       console.log(table(timings));
+      console.log(`\nServer (in this process) RSS after the requests: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
       return;
     }
 
@@ -122,6 +123,7 @@ async function main() {
 
     console.log(`\nCatalogue benchmark — ${new Date().toISOString().slice(0, 10)} — ${where}, ${products.toLocaleString('en')} products, Node ${process.version}\n`);
     console.log(table(timings));
+    console.log(`\nServer (in this process) RSS after the requests: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
     if (values['skip-sync']) return;
     console.log(
       `\n| full sync (limit ${syncLimit}) | pages | products | seconds | products/s |\n|---|---:|---:|---:|---:|\n| /api/products/sync | ${pages} | ${synced.toLocaleString('en')} | ${syncSeconds.toFixed(2)} | ${Math.round(synced / syncSeconds).toLocaleString('en')} |`,

@@ -5,8 +5,10 @@
 //           (of a product the copy brings last) is in the cart, and until the whole copy is in;
 //   warm  — the same page reloaded: until the scan is in the cart, and until the copy is read whole;
 //   typing — a search typed key by key: from each key to the results on screen;
-//   memory — the page's JavaScript heap and what IndexedDB holds.
+//   memory — the page's JavaScript heap, the copy's worker's, and what IndexedDB holds.
 //
+// BENCH_TIMELINE=1 logs each scan that did not reach the cart and what the screen said;
+// BENCH_SHOTS=<dir> takes a screenshot every 20 scans.
 //   npm run build && npx tsx bench/register.ts --driver postgres --products 300000   (DATABASE_URL=postgres://…)
 //   npx tsx bench/register.ts --driver pglite --products 100000                       (PGlite in DATA_DIR)
 //
@@ -59,17 +61,23 @@ async function openDrawer(page: Page, registerId: number) {
 /** Scans until the barcode's product is in the cart; the time from `started`. */
 async function scanUntilInCart(page: Page, barcode: string, title: string, started: number): Promise<number> {
   const lines = page.getByRole('list', { name: 'Sale lines' });
+  let scans = 0;
   for (let attempt = 0; ; attempt += 1) {
     if (process.env.BENCH_SHOTS && attempt % 20 === 0) await page.screenshot({ path: `${process.env.BENCH_SHOTS}/scan-${attempt}.png` });
     if (await page.getByLabel('Search products').isVisible().catch(() => false)) {
+      scans += 1;
       await page.keyboard.type(barcode, { delay: 5 });
       await page.keyboard.press('Enter');
       try {
         await lines.getByText(title).first().waitFor({ timeout: 250 });
-        if (attempt > 0) console.log(`  (the scan was repeated ${attempt} time${attempt > 1 ? 's' : ''}: the first said "still loading")`);
+        if (scans > 1) console.log(`  (scanned ${scans} times before the line was in the cart)`);
         return performance.now() - started;
       } catch {
         // Not found yet ("still loading"): scan again.
+        if (process.env.BENCH_TIMELINE) {
+          const said = (await page.getByRole('status').or(page.getByRole('alert')).allTextContents().catch(() => [])).join(' | ');
+          console.log(`  ${(performance.now() - started).toFixed(0)} ms: scan ${scans} not in the cart; the screen says: ${said || '(nothing)'}`);
+        }
       }
     } else await page.waitForTimeout(20);
   }
@@ -233,7 +241,7 @@ async function main() {
         `run ${run}: main thread during the cold open: tasks ${metrics.TaskDuration?.toFixed(1)} s, of which script ${metrics.ScriptDuration?.toFixed(1)} s, ` +
           `style ${metrics.RecalcStyleDuration?.toFixed(1)} s, layout ${metrics.LayoutDuration?.toFixed(1)} s; JS heap ${((metrics.JSHeapUsedSize ?? 0) / 1e6).toFixed(0)} MB`,
       );
-      console.log(`run ${run}: cold scan ${(coldScan / 1000).toFixed(2)} s, whole copy ${(coldWhole / 1000).toFixed(2)} s, heap ${coldMemory.heapMb.toFixed(0)} MB (worker ${coldMemory.workerMb.toFixed(0)} MB)`);
+      console.log(`run ${run}: cold scan ${(coldScan / 1000).toFixed(2)} s, whole copy ${(coldWhole / 1000).toFixed(2)} s, heap ${coldMemory.heapMb.toFixed(0)} MB (worker ${coldMemory.workerMb.toFixed(0)} MB); this process (the server, in-process) RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
       await clearCart(page);
 
       started = performance.now();
