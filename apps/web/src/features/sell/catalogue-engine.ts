@@ -9,6 +9,8 @@ import { loadStoredCopy, syncCatalogue, type FetchPage } from './catalogue-sync.
 export const CATALOGUE_SYNC_INTERVAL_MS = 30_000;
 /** Longest slice of work the copy takes at a time once it is in (under a frame's worth of a scan). */
 const PREPARE_SLICE_MS = 12;
+/** The search lists are put in order only when the cashier has not asked anything for this long: a basket's scans come first. */
+const PREPARE_AFTER_QUIET_MS = 1000;
 
 export type FetchCode = (outletId: number, code: string) => Promise<SyncProduct[]>;
 
@@ -85,11 +87,23 @@ export function startCatalogueEngine(
     meta = next;
     return { lists: listsOf(next), version: state.version + 1 };
   };
-  const queries = catalogueQueries(index, () => meta?.categories ?? [], {
+  const answers = catalogueQueries(index, () => meta?.categories ?? [], {
     isPartial: () => !whole,
     askServer: async (code) => variantWithCode(await fetchers.code(outletId, code), code),
     storedCopyRead: () => storedCopyRead,
   });
+  /** When the screen last asked something: preparing waits for a quiet second. */
+  let askedAt = Number.NEGATIVE_INFINITY;
+  const asked = <A extends unknown[], R>(query: (...args: A) => Promise<R>) => (...args: A) => {
+    askedAt = performance.now();
+    return query(...args);
+  };
+  const queries: CatalogueQueries = {
+    search: asked(answers.search),
+    findByCode: asked(answers.findByCode),
+    findByVariant: asked(answers.findByVariant),
+    productsInCategory: asked(answers.productsInCategory),
+  };
   const onProgress = (received: number, total: number | null, next: SyncMeta) =>
     update({
       received,
@@ -101,9 +115,13 @@ export function startCatalogueEngine(
       status: 'loading',
     });
 
-  // Once the copy is whole, its search lists are put in order a slice at a time, between queries.
+  // Once the copy is whole, its search lists are put in order a slice at a time, when the cashier
+  // has paused (some steps — sorting a word's tens of thousands of products — outlast a slice).
   const prepareWhenIdle = () => {
-    if (!stopped && !index.prepare(PREPARE_SLICE_MS)) setTimeout(prepareWhenIdle, 0);
+    if (stopped) return;
+    const quietFor = performance.now() - askedAt;
+    if (quietFor < PREPARE_AFTER_QUIET_MS) setTimeout(prepareWhenIdle, PREPARE_AFTER_QUIET_MS - quietFor);
+    else if (!index.prepare(PREPARE_SLICE_MS)) setTimeout(prepareWhenIdle, 0);
   };
   const run = async () => {
     if (running) {
