@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * A keyboard-wedge scanner types a code at a few milliseconds a character; the fastest typist
@@ -22,11 +22,12 @@ export function useBarcodeScanner(onScan: (code: string) => void, options?: Scan
   const enabled = options?.enabled ?? true;
   const minLength = options?.minLength ?? DEFAULT_MIN_LENGTH;
   const onScanRef = useRef(onScan);
-  useEffect(() => {
+  useLayoutEffect(() => {
     onScanRef.current = onScan;
   }, [onScan]);
 
-  useEffect(() => {
+  // Listening from the commit, before the screen is painted: a scan the moment the screen shows is heard.
+  useLayoutEffect(() => {
     if (!enabled) return;
     let burst = '';
     let startedAt = 0;

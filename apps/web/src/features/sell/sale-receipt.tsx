@@ -1,5 +1,5 @@
 import type { Order } from '@tillbook/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { notifyFailureOf, useNotifyOrder, type NotifyFailure } from '../../components/receipt/api.ts';
 import { PrintableReceipt } from '../../components/receipt/printable-receipt.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -110,7 +110,7 @@ export function SaleReceipt({ order, onNewSale }: SaleReceiptProps) {
 
   useEffect(() => newSaleRef.current?.focus(), []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       // A focused button answers Enter itself; Enter elsewhere and F10 anywhere start the next sale.
       const isNewSaleKey = event.key === 'F10' || (event.key === 'Enter' && !isTypingOrPressing(event.target));

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export type Shortcut = { key: string; label: string; run: () => void; disabled?: boolean };
 
@@ -13,7 +13,9 @@ export function useShortcuts(shortcuts: readonly Shortcut[], enabled: boolean) {
   useLayoutEffect(() => {
     latest.current = { shortcuts, enabled };
   });
-  useEffect(() => {
+  // Listening from the commit, before the screen is painted: a key pressed the moment the till
+  // shows (F3 right after a reload) is never lost between the paint and a passive effect.
+  useLayoutEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (!latest.current.enabled || event.ctrlKey || event.metaKey || event.altKey) return;
       const shortcut = latest.current.shortcuts.find((s) => s.key === event.key);
