@@ -55,7 +55,13 @@ export function nulFieldOf(value: unknown, path: string[] = [], depth = 0): stri
 /** The DESIGN.md §3 error shape for every failure; no stack trace or SQL ever leaves the server. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    app.setErrorHandler(async (thrown: FastifyError | AppError, request, reply) => {
+      // A route whose handler reads the session (plugins/session.ts): a body refused before the
+      // handler ran is answered after the session's checks, as on every other route.
+      const error = await request.settleSession().then(
+        () => thrown,
+        (sessionError: unknown) => (sessionError instanceof AppError ? sessionError : thrown),
+      );
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
         return reply

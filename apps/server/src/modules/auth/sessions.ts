@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { executeOne } from '../../db/execute.ts';
 import { sessions, type SessionRow, type UserRow } from '../../db/schema/index.ts';
@@ -26,20 +26,33 @@ export function tokensMatch(expected: string, given: string | undefined): boolea
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-type LoadedSession = { session: SessionRow; user: UserRow | null };
+export type LoadedSession = { session: SessionRow; user: UserRow | null };
 
 type SessionJson = { session: Record<keyof SessionRow, unknown>; user: Record<keyof UserRow, unknown> | null };
 
 const toDate = (value: unknown) => new Date(value as string);
 
 /**
+ * The read of the live session behind a cookie token as a column: `session_of` (migration
+ * 0006_session_read.sql). A route may read it in its own first statement (plugins/session.ts,
+ * `config.sessionReadByHandler`), and hands the value to `sessionOfRead`.
+ */
+export function sessionRead(keys: SessionKeys, token: string): SQL {
+  return sql`session_of(${sessionIdOf(keys, token)}, ${new Date().toISOString()}::timestamptz)`;
+}
+
+/**
  * The live session behind a cookie token; a disabled or deleted user's session ends here. Read
  * through `session_of` (migration 0006_session_read.sql): this runs on every API request.
  */
 export async function findSession(db: DbOrTx, keys: SessionKeys, token: string): Promise<LoadedSession | null> {
-  const id = sessionIdOf(keys, token);
-  const row = await executeOne<{ value: SessionJson | string | null }>(db, sql`select session_of(${id}, ${new Date().toISOString()}::timestamptz) as value`);
-  const found = typeof row?.value === 'string' ? (JSON.parse(row.value) as SessionJson) : (row?.value ?? null);
+  const row = await executeOne<{ value: unknown }>(db, sql`select ${sessionRead(keys, token)} as value`);
+  return sessionOfRead(db, row?.value ?? null);
+}
+
+/** The session and user of a `sessionRead` value (JSON on PostgreSQL, text on some drivers); null when there is none or its user may no longer sign in. */
+export async function sessionOfRead(db: DbOrTx, value: unknown): Promise<LoadedSession | null> {
+  const found = typeof value === 'string' ? (JSON.parse(value) as SessionJson) : ((value as SessionJson | null) ?? null);
   if (!found) return null;
   const session = {
     ...found.session,
@@ -49,7 +62,7 @@ export async function findSession(db: DbOrTx, keys: SessionKeys, token: string):
   } as SessionRow;
   const user = found.user && ({ ...found.user, createdAt: toDate(found.user.createdAt), updatedAt: toDate(found.user.updatedAt) } as UserRow);
   if (session.userId !== null && !user?.active) {
-    await db.delete(sessions).where(eq(sessions.id, id));
+    await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
   return { session, user };

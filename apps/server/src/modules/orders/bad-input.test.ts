@@ -2,10 +2,10 @@
 // queries (wrong types, out-of-range ids, unknown actions): a 4xx each time, never a 500. A 503
 // ("e-mail is not set up") is this test server's configuration, not bad input.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 let ctx: TestContext; let shop: SaleShop;
-beforeAll(async () => { ctx = await createTestContext(); shop = await seedSaleShop(ctx); await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId); });
+beforeAll(async () => ({ ctx, shop } = await openSaleShop()));
 afterAll(() => ctx.close());
 it('answers bad input to the drawer, sale, refund, e-mail and list endpoints with 4xx, never a server error', async () => {
   const sold = (await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[shop.mug.variantId, 1]], 800))).json().data;

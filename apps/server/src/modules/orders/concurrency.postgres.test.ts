@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, orders, stockLevels, stockMovements } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 
 // PostgreSQL only (vitest.config.ts): parallel requests need parallel connections, which PGlite
 // (one connection) cannot give.
@@ -11,9 +11,7 @@ let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop } = await openSaleShop());
   await ctx.database.db.update(stockLevels).set({ quantity: 1000 }).where(eq(stockLevels.outletId, shop.main.id));
 });
 afterAll(() => ctx.close());

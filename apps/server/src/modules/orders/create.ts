@@ -1,10 +1,11 @@
 import { drawerDue, totalMismatchMessage, type Order, type orderCreateInput } from '@tillbook/contract';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { databaseErrorOf } from '../../lib/db-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { priceSaleFromDb } from './pricing.ts';
-import { loadSaleSource } from './pricing-source.ts';
+import { loadSaleSource, type SaleSource } from './pricing-source.ts';
 import { everyOutlet, isOutletInScope, outletScopeOf } from '../../lib/viewer.ts';
 import { findOrderIdByUuid } from './queries.ts';
 import { getOrder } from './read.ts';
@@ -28,14 +29,15 @@ export type { Seller } from './sale-document.ts';
  * it is a 409 and nothing is stored (decision 011). With `exchange`, goods of an earlier sale come
  * back and pay for this one in the same transaction (orders/exchange.ts).
  */
-export async function createOrder(db: Db, input: OrderCreateValues, seller: Seller, actor: AuditActor = { id: seller.id, name: seller.name }): Promise<{ order: Order; created: boolean }> {
+export async function createOrder(
+  db: Db,
+  input: OrderCreateValues,
+  seller: Seller,
+  actor: AuditActor = { id: seller.id, name: seller.name },
+  source?: SaleSource,
+): Promise<{ order: Order; created: boolean }> {
   // The register and the variants in one call; then answer in the order a cashier can act on.
-  const { register, variants, taxRounding } = await loadSaleSource(
-    db,
-    input.registerId,
-    input.uuid,
-    input.lines.map((line) => line.variantId),
-  );
+  const { register, variants, taxRounding } = source ?? (await saleSourceOf(db, input));
   if (!register) throw AppError.validation({ registerId: ['The chosen register does not exist.'] });
   if (!isOutletInScope(outletScopeOf(seller), register.outletId)) throw AppError.forbidden();
   if (register.soldOrderId !== null) return { order: await storedSameSale(db, input, register.soldOrderId), created: false };
@@ -79,6 +81,14 @@ export async function createOrder(db: Db, input: OrderCreateValues, seller: Sell
       if (databaseErrorOf(error)?.code !== '40P01' || attempt >= 3) throw error;
     }
   }
+}
+
+/**
+ * What a sale reads before it decides (`loadSaleSource`), with the request's session read in the
+ * same statement when given (the route reads its session so, plugins/session.ts).
+ */
+export function saleSourceOf(db: Db, input: OrderCreateValues, session: SQL | null = null) {
+  return loadSaleSource(db, input.registerId, input.uuid, input.lines.map((line) => line.variantId), session);
 }
 
 /** The stored order of a uuid sent again, when the request is that same sale; a different sale is a 409. */

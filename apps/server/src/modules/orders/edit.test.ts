@@ -2,16 +2,14 @@ import { orderAmountsNotEditableMessage } from '@tillbook/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders, refunds, stockLevels } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop } = await openSaleShop());
   await ctx.database.db.update(stockLevels).set({ quantity: 100 }).where(eq(stockLevels.variantId, shop.mug.variantId));
 });
 afterAll(() => ctx.close());

@@ -1,18 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardEntries, giftCards, orders, salesByHour } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 
 // The shop: a shirt at 25.00 + 20 % tax (30.00) and a mug at 8.00 without tax.
 let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
-  await openDrawer(ctx.database.db, shop.harbourTill, shop.harbour.id, shop.adminId);
+  ({ ctx, shop } = await openSaleShop({ harbour: true }));
   await ctx.database.db.execute(sql`update stock_levels set quantity = 1000`);
   await ctx.database.db.execute(sql`insert into stock_levels (outlet_id, variant_id, quantity) values (${shop.harbour.id}, ${shop.shirt.variantId}, 1000) on conflict do nothing`);
 });

@@ -2,18 +2,16 @@ import { defaultCashierRights, totalMismatchMessage } from '@tillbook/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orderLines, orderPayments, orders, stockLevels, stockMovements } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 import { syncPage, syncPages } from '../products/sync.fixtures.ts';
-import { addProduct, closeDrawer, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import { addProduct, closeDrawer, openDrawer, openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;
 let sessionId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  sessionId = await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop, drawer: sessionId } = await openSaleShop());
 });
 afterAll(() => ctx.close());
 

@@ -117,27 +117,32 @@ export function taxRoundingOf(value: unknown): TaxRounding {
   return taxRoundings.find((mode) => mode === value) ?? 'line';
 }
 
+export type SaleSource = { register: SaleRegister | null; variants: Map<number, SellableVariant>; taxRounding: TaxRounding };
+
 /**
  * What POST /api/orders/create reads before it decides: the register (null when there is none),
  * the sale's variants and the shop's tax rounding, in one call of the two functions of
- * 0005_sale_reads.sql (and one look at the settings row).
+ * 0005_sale_reads.sql (and one look at the settings row). `session`: the request's session read
+ * (plugins/session.ts) taken in the same statement; its value comes back as `session`.
  */
 export async function loadSaleSource(
   db: DbOrTx,
   registerId: number,
   uuid: string,
   variantIds: readonly number[],
-): Promise<{ register: SaleRegister | null; variants: Map<number, SellableVariant>; taxRounding: TaxRounding }> {
-  const row = await executeOne<{ register: RegisterRow | string | null; variants: VariantRow[] | string; tax_rounding: string | null }>(
+  session: SQL | null = null,
+): Promise<SaleSource & { session: unknown }> {
+  const row = await executeOne<{ register: RegisterRow | string | null; variants: VariantRow[] | string; tax_rounding: string | null; session: unknown }>(
     db,
     sql`select sale_register(${registerId}::int, ${uuid}::uuid) as register, sale_variants(${idArray(variantIds)}) as variants,
-               (select value->>'taxRounding' from settings where key = 'shop') as tax_rounding`,
+               (select value->>'taxRounding' from settings where key = 'shop') as tax_rounding, ${session ?? sql`null`} as session`,
   );
   const register = parsed<RegisterRow | null>(row?.register ?? null);
   return {
     register: register && toSaleRegister(register),
     variants: toSellable(parsed<VariantRow[]>(row?.variants ?? '[]')),
     taxRounding: taxRoundingOf(row?.tax_rounding),
+    session: row?.session ?? null,
   };
 }
 

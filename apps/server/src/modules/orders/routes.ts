@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { sendPdf } from '../../lib/pdf.ts';
-import { createOrder } from './create.ts';
+import { createOrder, saleSourceOf } from './create.ts';
 import { auditActorOf } from '../audit/service.ts';
 import { bulkUpdateOrders, editOrder } from './edit.ts';
 import { ordersCsv } from './export.ts';
@@ -44,7 +44,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/create',
     {
-      config: { access: userTypes },
+      // The session is read in the sale's first statement (docs/decisions/032-session-read-with-the-sale.md).
+      config: { access: userTypes, sessionReadByHandler: true },
       schema: {
         tags,
         summary: 'Complete a sale (the same uuid with the same sale answers the first order with 200; with a different sale, 409)',
@@ -53,7 +54,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await createOrder(db, request.body, request.currentUser, auditActorOf(request));
+      const source = await saleSourceOf(db, request.body, request.sessionReadColumn());
+      await request.settleSession(source.session);
+      const { order, created } = await createOrder(db, request.body, request.currentUser, auditActorOf(request), source);
       return reply.code(created ? 201 : 200).send({ data: order });
     },
   );

@@ -12,7 +12,7 @@ import {
   stockLevels,
   taxes,
 } from '../../db/schema/index.ts';
-import type { TestContext } from '../../testing/test-app.ts';
+import { createTestContext, type TestContext } from '../../testing/test-app.ts';
 import type { TestClient } from '../../testing/test-client.ts';
 import { ensureDefaultReceiptTemplate } from '../receipts/service.ts';
 import { refreshProductStock } from '../stock/service.ts';
@@ -119,4 +119,16 @@ export async function setAdministratorPin(shop: SaleShop, pin: string): Promise<
   const admin = (await shop.admin.get(`/api/users/${shop.adminId}/edit`)).json().data;
   const res = await shop.admin.put(`/api/users/${shop.adminId}/edit`, { ...admin, password: null, passwordConfirmation: null, pin });
   if (res.statusCode !== 200) throw new Error(`The PIN was not saved: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * A test server with the sale shop, its Main store drawer open by the cashier (`drawer`), and with
+ * `harbour` the Harbour Road drawer open by the administrator too.
+ */
+export async function openSaleShop(options: { harbour?: boolean } = {}): Promise<{ ctx: TestContext; shop: SaleShop; drawer: number }> {
+  const ctx = await createTestContext();
+  const shop = await seedSaleShop(ctx);
+  const drawer = await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  if (options.harbour) await openDrawer(ctx.database.db, shop.harbourTill, shop.harbour.id, shop.adminId);
+  return { ctx, shop, drawer };
 }

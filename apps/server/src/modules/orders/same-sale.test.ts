@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orders, productVariants, stockLevels } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 import { saleIdConflictMessage } from './same-sale.ts';
 
 // The same sale id (uuid) sent again: the same sale answers the stored order (a retry), a different
@@ -11,10 +11,7 @@ let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
-  await openDrawer(ctx.database.db, shop.harbourTill, shop.harbour.id, shop.adminId);
+  ({ ctx, shop } = await openSaleShop({ harbour: true }));
   await ctx.database.db.update(stockLevels).set({ quantity: 100 }).where(eq(stockLevels.outletId, shop.main.id));
   await ctx.database.db.insert(stockLevels).values({ outletId: shop.harbour.id, variantId: shop.mug.variantId, quantity: 100 });
 });

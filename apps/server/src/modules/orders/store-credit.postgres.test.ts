@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders, storeCreditEntries } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 import { changeStoreCredit } from '../customers/service.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import { openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 
 // PostgreSQL only (vitest.config.ts): parallel requests need parallel connections, which PGlite
 // (one connection) cannot give.
@@ -11,10 +11,7 @@ let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
-  await openDrawer(ctx.database.db, shop.harbourTill, shop.harbour.id, shop.adminId);
+  ({ ctx, shop } = await openSaleShop({ harbour: true }));
 });
 afterAll(() => ctx.close());
 

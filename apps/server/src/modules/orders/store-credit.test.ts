@@ -1,18 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orders, stockLevels, storeCreditEntries } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 import { changeStoreCredit } from '../customers/service.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import { openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 
 // The shop: a shirt at 25.00 + 20 % tax (30.00) and a mug at 8.00 without tax.
 let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop } = await openSaleShop());
 });
 afterAll(() => ctx.close());
 

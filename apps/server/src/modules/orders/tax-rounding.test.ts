@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxes } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from './sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { addProduct, openSaleShop, saleBody, type SaleShop } from './sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;
@@ -19,9 +19,7 @@ type OrderTax = { name: string; base: number; amount: number };
 type OrderLine = { id: number; taxTotal: number; total: number };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  sessionId = await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop, drawer: sessionId } = await openSaleShop());
   const db = ctx.database.db;
   const [vat] = await db.insert(taxes).values({ name: 'VAT incl', rateE4: 200_000, isInclusive: true }).returning({ id: taxes.id });
   box = (await addProduct(db, { title: 'Gift box', variantName: '', sku: 'BOX-999', price: 999, cost: 400, taxIds: [vat!.id], stock: [[shop.main.id, 50]] })).variantId;

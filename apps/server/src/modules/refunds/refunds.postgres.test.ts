@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds, stockMovements } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from '../orders/sale.fixtures.ts';
 
 // PostgreSQL only (vitest.config.ts): parallel requests need parallel connections, which PGlite
 // (one connection) cannot give.
@@ -10,9 +10,7 @@ let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop } = await openSaleShop());
 });
 afterAll(() => ctx.close());
 

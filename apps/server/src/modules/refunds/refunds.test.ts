@@ -1,17 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons, customers, orderEvents, orders, refundPayments, stockLevels, stockMovements } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { addProduct, openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { addProduct, openSaleShop, saleBody, type SaleShop } from '../orders/sale.fixtures.ts';
 
 let ctx: TestContext;
 let shop: SaleShop;
 let sessionId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  sessionId = await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop, drawer: sessionId } = await openSaleShop());
 });
 afterAll(() => ctx.close());
 

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../db/execute.ts';
 import { customerPoints } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import type { TestContext } from '../../testing/test-app.ts';
 import { getShopTimeZone } from '../settings/service.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import { openSaleShop, saleBody, type SaleShop } from '../orders/sale.fixtures.ts';
 import { balanceOf, createReward, customerWithPoints, setRewardRules } from './loyalty.fixtures.ts';
 
 // The shop: a shirt at 25.00 + 20 % tax (30.00) and a mug at 8.00 without tax.
@@ -13,9 +13,7 @@ let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop } = await openSaleShop());
   await setRewardRules(shop.admin);
 });
 afterAll(() => ctx.close());

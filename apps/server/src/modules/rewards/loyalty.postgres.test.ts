@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerPoints, customers, orders } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from '../orders/sale.fixtures.ts';
 import { customerWithPoints, setRewardRules } from './loyalty.fixtures.ts';
 
 // PostgreSQL only (vitest.config.ts): parallel requests need parallel connections, which PGlite
@@ -11,10 +11,7 @@ let ctx: TestContext;
 let shop: SaleShop;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
-  await openDrawer(ctx.database.db, shop.harbourTill, shop.harbour.id, shop.adminId);
+  ({ ctx, shop } = await openSaleShop({ harbour: true }));
   await setRewardRules(shop.admin, {
     earning: { enabled: false, points: 1, perAmount: 100 },
     redemption: { enabled: true, points: 100, value: 100, minimumBalance: 0, maxShare: '100', payDiscountedItems: true },

@@ -2,8 +2,8 @@ import { addDays, localToday } from '@tillbook/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, productVariants } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from '../orders/sale.fixtures.ts';
 import { getShopTimeZone } from '../settings/service.ts';
 import { findRewardForSale, listAvailableRewards } from './catalogue.ts';
 
@@ -12,9 +12,7 @@ let shop: SaleShop;
 /** The shop's day when the tests run. */
 let today: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop } = await openSaleShop());
   today = localToday(await getShopTimeZone(ctx.database.db));
 });
 afterAll(() => ctx.close());

@@ -1,7 +1,7 @@
 import { localDateOf } from '@tillbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../testing/test-app.ts';
-import { openDrawer, saleBody, seedSaleShop, type SaleShop } from '../orders/sale.fixtures.ts';
+import type { TestContext } from '../../testing/test-app.ts';
+import { openSaleShop, saleBody, type SaleShop } from '../orders/sale.fixtures.ts';
 import { getShopTimeZone } from '../settings/service.ts';
 import { changeStock } from '../stock/service.ts';
 
@@ -33,9 +33,7 @@ async function movements(query = ''): Promise<{ data: Entry[]; meta: { total: nu
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  shop = await seedSaleShop(ctx);
-  await openDrawer(ctx.database.db, shop.till, shop.main.id, shop.cashierId);
+  ({ ctx, shop } = await openSaleShop());
   // A sale of 2 mugs, then one of them refunded back onto the shelf.
   const sale = await shop.cashier.post('/api/orders/create', saleBody(shop.till.id, [[shop.mug.variantId, 2]], 1600));
   expect(sale.statusCode, sale.body).toBe(201);
