@@ -25,6 +25,12 @@ async function timeRequests(client: Client, label: string, urls: string[]): Prom
     await client.request('GET', url);
     samples.push(performance.now() - started);
   }
+  // BENCH_SLOWEST=n: the n slowest requests of each measurement, to see which terms cost most.
+  const slowest = Number(process.env.BENCH_SLOWEST ?? 0);
+  if (slowest > 0) {
+    const ranked = urls.map((url, i) => ({ url: decodeURIComponent(url), ms: samples[i] ?? 0 })).sort((a, b) => b.ms - a.ms);
+    for (const { url, ms } of ranked.slice(0, slowest)) console.log(`${label}: ${ms.toFixed(1)} ms ${url}`);
+  }
   return { label, samples };
 }
 

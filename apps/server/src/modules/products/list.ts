@@ -52,7 +52,7 @@ function orderOf(sort: string | undefined): SearchOrder {
     const allowed = Object.keys(columns).flatMap((k) => [k, `-${k}`]);
     throw AppError.validation({ sort: [`The sort must be one of: ${allowed.join(', ')}.`] });
   }
-  return { key, direction: isDescending ? sql`desc` : sql`asc`, byTitle: name === 'title' };
+  return { key, direction: isDescending ? sql`desc` : sql`asc`, descending: isDescending, byTitle: name === 'title' };
 }
 
 type Row = {

@@ -60,3 +60,48 @@ describe('product search at scale', () => {
     expect(data.map((p) => p.title)).toEqual(['Sea crystals']);
   });
 });
+
+describe('a word that starts one title word is read in title order, the count and the page together', () => {
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    // 150 anchovies: more than are sorted by id, fewer than the cap, so every match is read.
+    await db.execute(sql`insert into products (title) select 'Cove anchovy ' || g from generate_series(1, 150) g`);
+    // "pepper" after punctuation is a word start too.
+    await db.execute(sql`insert into products (title) values ('Harbour-pepper grinder')`);
+  });
+
+  it('pages a common word from the rows its count read: the first page and a later one', async () => {
+    const first = await search('harbour');
+    expect(first.meta).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(first.data.map((p) => p.title).slice(0, 2)).toEqual(['Harbour pepper 1', 'Harbour pepper 10']);
+    // 30 peppers, then the salts from 00001: page 3 starts at the 51st match.
+    expect((await search('harbour', 3)).data[0]?.title).toBe('Harbour salt 00021');
+  });
+
+  it('finds the first product with two common words by leaps, past the rows without the other word', async () => {
+    // Both words start more rows than the cap; "harbour" (the longer) drives, and its 30 peppers come first.
+    const first = await search('salt harbour');
+    expect(first.meta).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    expect(first.data.map((p) => p.title).slice(0, 2)).toEqual(['Harbour salt 00001', 'Harbour salt 00002']);
+    expect((await search('salt harbour', 3)).data[0]?.title).toBe('Harbour salt 00051');
+  });
+
+  it('counts two words exactly from the first product with both, a word after punctuation included', async () => {
+    const { data, meta } = await search('harbour pepper');
+    expect(meta).toMatchObject({ total: 31, lastPage: 2 });
+    expect(meta.totalCapped).toBeUndefined();
+    const all = [...data, ...(await search('harbour pepper', 2)).data].map((p) => p.title);
+    expect(all).toContain('Harbour-pepper grinder');
+    expect(all.at(-1)).toBe('Harbour-pepper grinder');
+  });
+
+  it('pages every match read in either direction when all of them were read', async () => {
+    const forwards = await search('anchovy');
+    expect(forwards.meta).toMatchObject({ total: 150, lastPage: 6 });
+    expect(forwards.data.map((p) => p.title).slice(0, 3)).toEqual(['Cove anchovy 1', 'Cove anchovy 10', 'Cove anchovy 100']);
+    const backwards = await search('anchovy', 1, '-title');
+    expect(backwards.data.map((p) => p.title).slice(0, 3)).toEqual(['Cove anchovy 99', 'Cove anchovy 98', 'Cove anchovy 97']);
+    const lastBackwards = await search('anchovy', 6, '-title');
+    expect(lastBackwards.data.map((p) => p.title).slice(-2)).toEqual(['Cove anchovy 10', 'Cove anchovy 1']);
+  });
+});
