@@ -218,18 +218,22 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
   const isSmall = sql`(c.total <= ${small} and c.word_rows <= ${SEARCH_COUNT_CAP})`;
   // The rows read hold the page: all the matches, or (ascending) at least the page's last row.
   const inRead = driven.exact !== null && order.byTitle && terms.codes.length === 0;
+  const distinctRows = driven.exact !== null && terms.codes.length === 0;
   const holdsPage = sql`(${inRead} and (c.word_rows <= ${SEARCH_COUNT_CAP} or (${!order.descending} and ${page.offset + page.limit} <= c.word_rows)))`;
   const mergeable = order.byTitle && terms.words.length > 0;
   const row = await executeOne<{ total: number; word_rows: number; small: number[] | null; read: number[] | null; merged: number[] | null; words: number }>(
     db,
     sql`with recursive ${driven.exact && driven.partner ? leapfrogStart(driven.exact, driven.partner) : sql``}
       wr as materialized (${read}),
-      c as (
-        select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, array_agg(distinct id) as ids
-        from ((select true as w, id from wr)${codes}) u
-      ), ws as (select array(${words}) as words)
+      c as (${
+        // One word's rows hold each product once: counted as they are, the ids taken only for a small page.
+        distinctRows
+          ? sql`select count(*)::int as total, count(*)::int as word_rows, null::int[] as ids from wr`
+          : sql`select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, array_agg(distinct id) as ids
+        from ((select true as w, id from wr)${codes}) u`
+      }), ws as (select array(${words}) as words)
       select c.total, c.word_rows, cardinality(ws.words) as words,
-        case when ${isSmall} then array(${byIds(order, sql`c.ids`, page)}) end as small,
+        case when ${isSmall} then array(${byIds(order, distinctRows ? sql`array(select id from wr)` : sql`c.ids`, page)}) end as small,
         case when not ${isSmall} and ${holdsPage}
           then array(select id from wr order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}) end as read,
         case when ${mergeable} and not ${isSmall} and not ${holdsPage} and cardinality(ws.words) <= ${MERGED_WORDS}
