@@ -52,33 +52,18 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * The typed words (cut by the database, as the titles are), with — when there are several — how many
- * rows each starts (up to the cap + 1, from the index alone), and the products of the variants whose
- * SKU (any case) or barcode starts with the search: each an index range of at most the cap + 1 rows,
- * two separate scans so neither is read whole ("5" starts every barcode). One statement.
+ * rows each starts (up to the cap + 1, from the index alone), the one title word each starts (when
+ * only one), and the products of the variants whose SKU (any case) or barcode starts with the
+ * search. One call of `search_terms` (db/functions/search_terms.sql), planned once per connection.
  */
 async function termsOf(db: DbOrTx, search: string): Promise<Terms & Driven> {
-  const prefix = likePrefix(search.trim());
-  const row = await executeOne<{ words: string[]; counts: number[] | null; exact: Array<string | null> | null; skus: number[]; barcodes: number[] }>(
-    db,
-    sql`select t.words,
-      case when cardinality(t.words) > 1 then array(
-        select (select count(*) from (select 1 from product_words pw where pw.word ~>=~ u.w and pw.word ~<~ (u.w || chr(1114111)) limit ${SEARCH_COUNT_CAP + 1}) x)::int
-        from unnest(t.words) with ordinality as u(w, i) order by u.i) end as counts,
-      array(
-        select case when not exists (select 1 from product_words pw where pw.word ~>~ f.first and pw.word ~<~ (u.w || chr(1114111))) then f.first end
-        from unnest(t.words) with ordinality as u(w, i)
-        cross join lateral (select (select pw.word from product_words pw where pw.word ~>=~ u.w and pw.word ~<~ (u.w || chr(1114111)) order by pw.word using ~<~ limit 1) as first) f
-        order by u.i) as exact,
-      array(select v.product_id from product_variants v where lower(v.sku) like lower(${prefix}) limit ${SEARCH_COUNT_CAP + 1}) as skus,
-      array(select v.product_id from product_variants v where v.barcode like ${prefix} limit ${SEARCH_COUNT_CAP + 1}) as barcodes
-    from (select product_title_words(${search}) as words) t`,
-  );
-  const words = row?.words ?? [];
-  const skus = row?.skus ?? [];
-  const barcodes = row?.barcodes ?? [];
+  type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; skus: number[]; barcodes: number[] };
+  const row = await executeOne<{ terms: Read | string }>(db, sql`select search_terms(${search}, ${SEARCH_COUNT_CAP + 1}) as terms`);
+  const read: Read = typeof row?.terms === 'string' ? (JSON.parse(row.terms) as Read) : (row?.terms ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] });
+  const { words, skus, barcodes } = read;
   const codes = [...new Set([...skus, ...barcodes])];
   const manyCodes = skus.length > SEARCH_COUNT_CAP || barcodes.length > SEARCH_COUNT_CAP || codes.length > SEARCH_COUNT_CAP;
-  return { words, prefix, codes, manyCodes, ...driverOf(words, row?.counts ?? [], row?.exact ?? []) };
+  return { words, prefix: likePrefix(search.trim()), codes, manyCodes, ...driverOf(words, read.counts ?? [], read.exact) };
 }
 
 /**

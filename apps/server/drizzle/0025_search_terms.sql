@@ -1,0 +1,37 @@
+-- Product search's terms read by one call planned once per connection (issue 17).
+-- What a product search asks for (modules/products/search.ts termsOf), read at every search as one
+-- call: a PL/pgSQL function, planned once per connection instead of at every search (the query
+-- sent by the server took 0.9 ms to parse and plan against 0.1 ms to run for one word at a million
+-- products). `search`: as typed; `cap`: how far the counts and codes are read (the search's count
+-- cap + 1). Every prefix is read as an index range (~>=~ and ~<~, the text_pattern_ops operators),
+-- in the index's order, which a plan made once serves whatever is typed; LIKE with a parameter for
+-- a pattern, or a range the plan might read by scanning the table, would read every row. Answers
+-- {words, counts, exact, skus, barcodes}:
+-- - words: the typed words, cut as titles are (product_title_words);
+-- - counts: with several words, how many title-word rows each starts, up to the cap (null for one);
+-- - exact: for each word, the one title word it starts, or null when it starts none or several;
+-- - skus, barcodes: the products whose variants' SKU (any case) or barcode starts with the search,
+--   the search trimmed and taken literally; each an index range of at most `cap` rows, two separate
+--   scans so neither is read whole ("5" starts every barcode).
+CREATE OR REPLACE FUNCTION search_terms(search text, cap int) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT jsonb_build_object(
+      'words', t.words,
+      'counts', CASE WHEN cardinality(t.words) > 1 THEN array(
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM product_words pw WHERE pw.word ~>=~ u.w AND pw.word ~<~ (u.w || chr(1114111)) LIMIT search_terms.cap) x)::int
+        FROM unnest(t.words) WITH ORDINALITY AS u(w, i) ORDER BY u.i) END,
+      'exact', array(
+        SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM product_words pw WHERE pw.word ~>~ f.first AND pw.word ~<~ (u.w || chr(1114111))) THEN f.first END
+        FROM unnest(t.words) WITH ORDINALITY AS u(w, i)
+        CROSS JOIN LATERAL (SELECT (SELECT pw.word FROM product_words pw WHERE pw.word ~>=~ u.w AND pw.word ~<~ (u.w || chr(1114111)) ORDER BY pw.word USING ~<~ LIMIT 1) AS first) f
+        ORDER BY u.i),
+      'skus', array(SELECT v.product_id FROM product_variants v
+        WHERE lower(v.sku::text) ~>=~ t.code AND lower(v.sku::text) ~<~ (t.code || chr(1114111)) ORDER BY lower(v.sku::text) USING ~<~ LIMIT search_terms.cap),
+      'barcodes', array(SELECT v.product_id FROM product_variants v
+        WHERE v.barcode::text ~>=~ t.typed AND v.barcode::text ~<~ (t.typed || chr(1114111)) ORDER BY v.barcode::text USING ~<~ LIMIT search_terms.cap)
+    )
+    FROM (SELECT product_title_words(search_terms.search) AS words, btrim(search_terms.search) AS typed, lower(btrim(search_terms.search)) AS code) t
+  );
+END
+$$;
