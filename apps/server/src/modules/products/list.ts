@@ -55,6 +55,7 @@ function orderOf(sort: string | undefined): SearchOrder {
   return { key, direction: isDescending ? sql`desc` : sql`asc`, descending: isDescending, byTitle: name === 'title' };
 }
 
+/** A row of product_list_rows (db/functions/product_list_rows.sql). */
 type Row = {
   id: number;
   title: string;
@@ -70,6 +71,7 @@ type Row = {
   price_min: number | null;
   price_max: number | null;
   image: string | null;
+  categories: Array<{ id: number; name: string }>;
 };
 
 function stockStatusOf(row: Row): StockStatus | null {
@@ -116,34 +118,19 @@ export async function listProducts(
   const meta = { ...pageMetaOf(filters.page, filters.perPage, total), ...(capped && { totalCapped: true }) };
   if (ids.length === 0) return { data: [], meta };
 
-  const list = sql`${`{${ids.join(',')}}`}::int[]`;
-  const [rows, categoryRows] = await Promise.all([
-    execute<Row>(
-      db,
-      sql`select p.id, p.title, p.status, p.track_stock, p.updated_at, coalesce(st.qty, 0)::bigint as qty, coalesce(st.low, 0)::bigint as low,
-          fv.sku, fv.barcode, fv.cost, vs.variant_count, vs.price_min, vs.price_max, img.file_name as image
-        from unnest(${list}) with ordinality as page(id, n) join products p on p.id = page.id
-        left join lateral (select ps.quantity as qty, ps.threshold_sum + ps.default_count * ${defaultThreshold}::bigint as low
-                           from product_stock ps where ps.product_id = p.id and ps.outlet_id = ${filters.outletId ?? 0}) st on true
-        left join lateral (select sku, barcode, cost from product_variants where product_id = p.id order by position, id limit 1) fv on true
-        left join lateral (select count(*)::int as variant_count, min(price) as price_min, max(price) as price_max
-                           from product_variants where product_id = p.id) vs on true
-        left join lateral (select file_name from product_images where product_id = p.id order by is_main desc, position, id limit 1) img on true
-        order by page.n`,
-    ),
-    execute<{ product_id: number; id: number; name: string }>(
-      db,
-      sql`select pc.product_id, c.id, c.name from product_categories pc join categories c on c.id = pc.category_id
-          where pc.product_id = any(${list}) order by c.name`,
-    ),
-  ]);
+  // One call of product_list_rows (db/functions/product_list_rows.sql), planned once per connection.
+  const row = await executeOne<{ rows: Row[] | string }>(
+    db,
+    sql`select product_list_rows(${`{${ids.join(',')}}`}::int[], ${filters.outletId ?? 0}::int, ${defaultThreshold}::bigint) as rows`,
+  );
+  const rows: Row[] = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as Row[]) : (row?.rows ?? []);
   const data = rows.map((r) => ({
     id: r.id,
     title: r.title,
     sku: r.sku,
     barcode: r.barcode,
     variantCount: r.variant_count,
-    categories: categoryRows.filter((c) => c.product_id === r.id).map((c) => ({ id: c.id, name: c.name })),
+    categories: r.categories,
     stock: r.track_stock ? r.qty : null,
     stockStatus: stockStatusOf(r),
     price: r.price_min ?? 0,
