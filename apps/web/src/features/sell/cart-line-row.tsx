@@ -1,20 +1,29 @@
 import { formatPercent, ORDER_MAX_QUANTITY, type PricedLine, type PricedTax, type PricingDiscount } from '@tillbook/contract';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { cn } from '../../lib/class-names.ts';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
 import { lineTitleOf, stockAfterOf, type CartLine } from './cart.ts';
 
+/**
+ * A line's actions, each given the line (and its priced figures): the same functions for every
+ * line and every render, so a row whose line and figures did not change is not drawn again when
+ * another line is scanned (a 20-line basket drew 20 rows per scan).
+ */
+export type CartLineActions = {
+  /** `typed` in the quantity box, or a `step` of − / +. */
+  onQuantity: (line: CartLine, quantity: number, how: 'typed' | 'step') => void;
+  onDiscount: (line: CartLine, priced: PricedLine) => void;
+  /** "Price": sell one unit at another price (price-dialog.tsx); absent when the till offers no price change. */
+  onPrice?: (line: CartLine) => void;
+  onRemove: (line: CartLine) => void;
+  /** Enter in the quantity box: the box is replaced as the quantity changes, so focus moves on. */
+  onQuantityEntered?: () => void;
+};
+
 type CartLineRowProps = {
   line: CartLine;
   priced: PricedLine;
-  /** `typed` in the quantity box, or a `step` of − / +. */
-  onQuantity: (quantity: number, how: 'typed' | 'step') => void;
-  onDiscount: () => void;
-  /** "Price": sell one unit at another price (price-dialog.tsx). */
-  onPrice?: () => void;
-  onRemove: () => void;
-  /** Enter in the quantity box: the box is replaced as the quantity changes, so focus moves on. */
-  onQuantityEntered?: () => void;
+  actions: CartLineActions;
   /** The reward giving one unit of this line free: its discount replaces the line's own. */
   rewardName?: string | null;
 };
@@ -28,8 +37,23 @@ function taxLabelOf(tax: PricedTax): string {
   return tax.name.includes('%') ? tax.name : `${tax.name} ${formatPercent(tax.rateE4)}%`;
 }
 
+/** The same line priced the same: nothing on the row changes. */
+function isSameRow(before: CartLineRowProps, after: CartLineRowProps): boolean {
+  return (
+    before.line === after.line &&
+    before.actions === after.actions &&
+    (before.rewardName ?? null) === (after.rewardName ?? null) &&
+    JSON.stringify(before.priced) === JSON.stringify(after.priced)
+  );
+}
+
 /** One line: quantity by touch (− / +) or typing, its discount, and its taxes and charges as the engine priced them. */
-export function CartLineRow({ line, priced, onQuantity, onDiscount, onPrice, onRemove, onQuantityEntered, rewardName = null }: CartLineRowProps) {
+export const CartLineRow = memo(function CartLineRow({ line, priced, actions, rewardName = null }: CartLineRowProps) {
+  const { onQuantityEntered } = actions;
+  const onQuantity = (quantity: number, how: 'typed' | 'step') => actions.onQuantity(line, quantity, how);
+  const onDiscount = () => actions.onDiscount(line, priced);
+  const onPrice = actions.onPrice && (() => actions.onPrice?.(line));
+  const onRemove = () => actions.onRemove(line);
   const money = useMoney();
   const { allowNegativeStock } = useShopSettings();
   const [quantityError, setQuantityError] = useState<string | null>(null);
@@ -128,7 +152,7 @@ export function CartLineRow({ line, priced, onQuantity, onDiscount, onPrice, onR
       )}
     </li>
   );
-}
+}, isSameRow);
 
 function discountLabelOf(discount: PricingDiscount | null, format: (minor: number) => string): string | null {
   if (!discount) return null;

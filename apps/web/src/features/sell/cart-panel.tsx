@@ -1,9 +1,9 @@
 import { formatPercent, giftCardsTotal, type PricedSale, type Reward } from '@tillbook/contract';
-import type { Dispatch, ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useRef, type Dispatch, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { useMoney } from '../../lib/shop-settings.ts';
 import { CartGiftCardLines } from './cart-gift-card-lines.tsx';
-import { CartLineRow } from './cart-line-row.tsx';
+import { CartLineRow, type CartLineActions } from './cart-line-row.tsx';
 import { isOrderReward, isReadyToPay, itemCountOf, type CartAction, type CartLine, type CartState } from './cart.ts';
 import { CouponBox } from './coupon-box.tsx';
 import type { DiscountTarget } from './discount-dialog.tsx';
@@ -42,6 +42,7 @@ type CartPanelProps = {
 export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCustomer, onPay, onQuantity, onQuantityEntered, actions, rewards }: CartPanelProps) {
   const money = useMoney();
   const format = usePointsFormat();
+  const lineActions = useLineActions({ onQuantity, onDiscount, onPrice, dispatch, onQuantityEntered });
   const { cart } = priced;
   const { loyalty } = rewards;
   const isEmpty = state.lines.length === 0;
@@ -115,17 +116,7 @@ export function CartPanel({ state, priced, dispatch, onDiscount, onPrice, onCust
         ) : (
           <ul aria-label="Sale lines">
             {state.lines.map((line, index) => (
-              <CartLineRow
-                key={line.key}
-                line={line}
-                priced={cart.lines[index]!}
-                onQuantity={(quantity, how) => onQuantity(line, quantity, how)}
-                onDiscount={() => onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount, base: cart.lines[index]!.gross })}
-                onPrice={onPrice && (() => onPrice(line))}
-                onRemove={() => dispatch({ type: 'remove', key: line.key })}
-                onQuantityEntered={onQuantityEntered}
-                rewardName={line.key === rewardLineKey ? reward?.name : null}
-              />
+              <CartLineRow key={line.key} line={line} priced={cart.lines[index]!} actions={lineActions} rewardName={line.key === rewardLineKey ? reward?.name : null} />
             ))}
           </ul>
         )}
@@ -169,5 +160,32 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dt className="text-gray-600">{label}</dt>
       <dd className="text-right text-gray-900">{value}</dd>
     </>
+  );
+}
+
+type LineHandlers = Pick<CartPanelProps, 'onQuantity' | 'onDiscount' | 'onPrice' | 'dispatch' | 'onQuantityEntered'>;
+
+/**
+ * The lines' actions, the same object from render to render (so unchanged rows are not drawn
+ * again), each calling the page's handlers as last rendered. It changes only when the till starts
+ * or stops offering a price change or Enter's move.
+ */
+function useLineActions(handlers: LineHandlers): CartLineActions {
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  const hasPrice = handlers.onPrice !== undefined;
+  const hasEntered = handlers.onQuantityEntered !== undefined;
+  return useMemo<CartLineActions>(
+    () => ({
+      onQuantity: (line, quantity, how) => latest.current.onQuantity(line, quantity, how),
+      onDiscount: (line, priced) =>
+        latest.current.onDiscount({ kind: 'line', key: line.key, title: line.item.variantName ? `${line.item.title} · ${line.item.variantName}` : line.item.title, current: line.discount, base: priced.gross }),
+      onPrice: hasPrice ? (line) => latest.current.onPrice?.(line) : undefined,
+      onRemove: (line) => latest.current.dispatch({ type: 'remove', key: line.key }),
+      onQuantityEntered: hasEntered ? () => latest.current.onQuantityEntered?.() : undefined,
+    }),
+    [hasPrice, hasEntered],
   );
 }
