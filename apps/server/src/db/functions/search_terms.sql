@@ -9,6 +9,8 @@
 -- - words: the typed words, cut as titles are (product_title_words);
 -- - counts: with several words, how many title-word rows each starts, up to the cap (null for one);
 -- - exact: for each word, the one title word it starts, or null when it starts none or several;
+-- - starts: for each word, how many title words it starts: 0, 1, or 2 for two or more (a word that
+--   starts none, as the letters of a SKU or the digits of a barcode, finds no title);
 -- - skus, barcodes: the products whose variants' SKU (any case) or barcode starts with the search,
 --   the search trimmed and taken literally; each an index range of at most `cap` rows, two separate
 --   scans so neither is read whole ("5" starts every barcode).
@@ -20,17 +22,21 @@ BEGIN
       'counts', CASE WHEN cardinality(t.words) > 1 THEN array(
         SELECT (SELECT count(*) FROM (SELECT 1 FROM product_words pw WHERE pw.word ~>=~ u.w AND pw.word ~<~ (u.w || chr(1114111)) LIMIT search_terms.cap) x)::int
         FROM unnest(t.words) WITH ORDINALITY AS u(w, i) ORDER BY u.i) END,
-      'exact', array(
-        SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM product_words pw WHERE pw.word ~>~ f.first AND pw.word ~<~ (u.w || chr(1114111))) THEN f.first END
-        FROM unnest(t.words) WITH ORDINALITY AS u(w, i)
-        CROSS JOIN LATERAL (SELECT (SELECT pw.word FROM product_words pw WHERE pw.word ~>=~ u.w AND pw.word ~<~ (u.w || chr(1114111)) ORDER BY pw.word USING ~<~ LIMIT 1) AS first) f
-        ORDER BY u.i),
+      'exact', coalesce(e.exact, '{}'),
+      'starts', coalesce(e.starts, '{}'),
       'skus', array(SELECT v.product_id FROM product_variants v
         WHERE lower(v.sku::text) ~>=~ t.code AND lower(v.sku::text) ~<~ (t.code || chr(1114111)) ORDER BY lower(v.sku::text) USING ~<~ LIMIT search_terms.cap),
       'barcodes', array(SELECT v.product_id FROM product_variants v
         WHERE v.barcode::text ~>=~ t.typed AND v.barcode::text ~<~ (t.typed || chr(1114111)) ORDER BY v.barcode::text USING ~<~ LIMIT search_terms.cap)
     )
     FROM (SELECT product_title_words(search_terms.search) AS words, btrim(search_terms.search) AS typed, lower(btrim(search_terms.search)) AS code) t
+    CROSS JOIN LATERAL (
+      SELECT array_agg(CASE WHEN NOT f.more THEN f.first END ORDER BY u.i) AS exact,
+        array_agg(CASE WHEN f.first IS NULL THEN 0 WHEN f.more THEN 2 ELSE 1 END ORDER BY u.i) AS starts
+      FROM unnest(t.words) WITH ORDINALITY AS u(w, i)
+      CROSS JOIN LATERAL (SELECT (SELECT pw.word FROM product_words pw WHERE pw.word ~>=~ u.w AND pw.word ~<~ (u.w || chr(1114111)) ORDER BY pw.word USING ~<~ LIMIT 1) AS first) f0
+      CROSS JOIN LATERAL (SELECT f0.first, coalesce(EXISTS (SELECT 1 FROM product_words pw WHERE pw.word ~>~ f0.first AND pw.word ~<~ (u.w || chr(1114111))), false) AS more) f
+    ) e
   );
 END
 $$;

@@ -46,6 +46,8 @@ export const products = pgTable(
   (t) => [
     index('products_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     index('products_title_sort').on(sql`lower(${t.title})`, t.id),
+    // The products holding several title words at once (the product search's sparse pairs, issue 17).
+    index('products_title_words').using('gin', sql`product_title_words(${t.title})`),
     index('products_change_xid').on(t.changeXid, t.id),
     index('products_status').on(t.status),
   ],

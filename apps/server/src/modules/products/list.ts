@@ -88,9 +88,12 @@ function stockStatusOf(row: Row): StockStatus | null {
 export async function listProducts(
   db: DbOrTx,
   filters: ProductListFilters,
-  defaultThreshold: number,
+  threshold: number | Promise<number>,
   options: { withCost: boolean; stockFirstLimit?: number; stockTitleIndex?: boolean } = { withCost: true },
 ): Promise<Page<ProductListItem>> {
+  // The shop's low-stock default counts in the filters only with a stock status; otherwise it is
+  // first needed for the page's rows, and its read (a promise) runs beside the search.
+  const defaultThreshold = filters.stockStatus === undefined ? 0 : await threshold;
   const order = orderOf(filters.sort);
   const { key, direction } = order;
   const offset = (filters.page - 1) * filters.perPage;
@@ -121,7 +124,7 @@ export async function listProducts(
   // One call of product_list_rows (db/functions/product_list_rows.sql), planned once per connection.
   const row = await executeOne<{ rows: Row[] | string }>(
     db,
-    sql`select product_list_rows(${`{${ids.join(',')}}`}::int[], ${filters.outletId ?? 0}::int, ${defaultThreshold}::bigint) as rows`,
+    sql`select product_list_rows(${`{${ids.join(',')}}`}::int[], ${filters.outletId ?? 0}::int, ${await threshold}::bigint) as rows`,
   );
   const rows: Row[] = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as Row[]) : (row?.rows ?? []);
   const data = rows.map((r) => ({

@@ -46,10 +46,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     { config: { access: userTypes }, schema: { tags, summary: 'List products', querystring: productListQuery, response: { 200: productPage } } },
-    async (request) =>
-      listProducts(db, { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) }, (await getShopSettings(db)).defaultLowStockThreshold, {
+    async (request) => {
+      // Read beside the search (the list awaits it, and reports its failure, when it needs it).
+      const threshold = getShopSettings(db).then((settings) => settings.defaultLowStockThreshold);
+      threshold.catch(() => undefined);
+      return listProducts(db, { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) }, threshold, {
         withCost: canSeeCosts(request.currentUser),
-      }),
+      });
+    },
   );
 
   app.get(

@@ -105,3 +105,28 @@ describe('a word that starts one title word is read in title order, the count an
     expect(lastBackwards.data.map((p) => p.title).slice(-2)).toEqual(['Cove anchovy 10', 'Cove anchovy 1']);
   });
 });
+
+describe('two words that share few products, spread through both words’ rows', () => {
+  beforeAll(async () => {
+    // 1,100 "Cove pepper" products, every 50th with "salt" too: 22 matches, one in fifty of pepper's rows.
+    await ctx.database.db.execute(sql`insert into products (title)
+      select 'Cove pepper ' || lpad(g::text, 5, '0') || case when g % 50 = 0 then ' salt' else '' end from generate_series(1, 1100) g`);
+  });
+
+  it('counts them exactly and pages them in title order, either way', async () => {
+    const { data, meta } = await search('pepper salt');
+    expect(meta).toMatchObject({ total: 22, lastPage: 1 });
+    expect(meta.totalCapped).toBeUndefined();
+    expect(data.map((p) => p.title).slice(0, 2)).toEqual(['Cove pepper 00050 salt', 'Cove pepper 00100 salt']);
+    expect(data).toHaveLength(22);
+    const backwards = await search('salt pepper', 1, '-title');
+    expect(backwards.data.map((p) => p.title).slice(0, 2)).toEqual(['Cove pepper 01100 salt', 'Cove pepper 01050 salt']);
+    expect(await admin.get(`/api/products/count?search=${encodeURIComponent('pepper salt')}`).then((r) => r.json())).toEqual({ data: { count: 22 } });
+  });
+
+  it('checks a word that starts several title words on each of them', async () => {
+    // "cov" starts "cove" only; "0" starts every number: the number is checked on each title.
+    const { meta } = await search('pepper salt 011');
+    expect(meta.total).toBe(1);
+  });
+});

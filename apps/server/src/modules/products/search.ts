@@ -19,7 +19,7 @@ import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-fil
  *   matching more than the cap ("590"), has matches dense enough to find by walking the title
  *   index instead. Other sorts past the cap sort every match (as before: no index serves them).
  */
-export const SEARCH_COUNT_CAP = 5000;
+export const SEARCH_COUNT_CAP = 1000;
 
 /** How many distinct words a typed prefix may start and still be merged word by word. */
 const MERGED_WORDS = 64;
@@ -41,7 +41,7 @@ type Found = { ids: number[]; total: number; capped: boolean };
  * then one index range in title order. `partner`: likewise another typed word's one title word,
  * with which the first product holding both is found by leaps (`leapfrogStart`).
  */
-type Driven = { driver: string; others: string[]; exact: string | null; partner: string | null };
+type Driven = { driver: string; others: string[]; exact: string | null; partner: string | null; exacts: Array<string | null> };
 
 /** `term%` for LIKE, with the user's %, _ and \ taken literally. */
 export function likePrefix(term: string): string {
@@ -57,13 +57,15 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
  * search. One call of `search_terms` (db/functions/search_terms.sql), planned once per connection.
  */
 async function termsOf(db: DbOrTx, search: string): Promise<Terms & Driven> {
-  type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; skus: number[]; barcodes: number[] };
+  type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; starts?: number[]; skus: number[]; barcodes: number[] };
   const row = await executeOne<{ terms: Read | string }>(db, sql`select search_terms(${search}, ${SEARCH_COUNT_CAP + 1}) as terms`);
   const read: Read = typeof row?.terms === 'string' ? (JSON.parse(row.terms) as Read) : (row?.terms ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] });
-  const { words, skus, barcodes } = read;
+  const { skus, barcodes } = read;
+  // A typed word that starts no title word (the letters of a SKU, a barcode's digits) finds no title.
+  const words = read.starts?.includes(0) ? [] : read.words;
   const codes = [...new Set([...skus, ...barcodes])];
   const manyCodes = skus.length > SEARCH_COUNT_CAP || barcodes.length > SEARCH_COUNT_CAP || codes.length > SEARCH_COUNT_CAP;
-  return { words, prefix: likePrefix(search.trim()), codes, manyCodes, ...driverOf(words, read.counts ?? [], read.exact) };
+  return { words, prefix: likePrefix(search.trim()), codes, manyCodes, ...driverOf(words, read.counts ?? [], words.length ? read.exact : []) };
 }
 
 /**
@@ -83,11 +85,11 @@ function hasWords(text: SQL, words: string[]): SQL[] {
  * on each row's title key); between words both past the cap, the longer (usually the rarer).
  */
 function driverOf(words: string[], n: number[], exact: Array<string | null>): Driven {
-  if (words.length <= 1) return { driver: words[0] ?? '', others: [], exact: exact[0] ?? null, partner: null };
+  if (words.length <= 1) return { driver: words[0] ?? '', others: [], exact: exact[0] ?? null, partner: null, exacts: exact };
   const fewer = (i: number, j: number) => (n[i] ?? 0) < (n[j] ?? 0) || ((n[i] ?? 0) === (n[j] ?? 0) && (words[i]?.length ?? 0) > (words[j]?.length ?? 0));
   const at = words.reduce((best, _, i) => (fewer(i, best) ? i : best), 0);
   const partner = exact.find((word, i) => i !== at && word !== null && word !== exact[at]) ?? null;
-  return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at), exact: exact[at] ?? null, partner };
+  return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at), exact: exact[at] ?? null, partner, exacts: exact };
 }
 
 /** The driver's word rows (id, sort key k) with the filters and the other words; by title, from the index alone. */
@@ -176,6 +178,77 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
     order by pw.title_key, pw.product_id limit ${SEARCH_COUNT_CAP + 1}`;
 }
 
+/** Rows of the driver read to judge, before the title words' own index, how densely they match. */
+const PROBE = 1000;
+
+/** Matches at most that the title words' index (GIN) fetches, each a product row; past it the driver's rows are read. */
+const GIN_MAX = 4 * SEARCH_COUNT_CAP;
+
+/**
+ * The distinct title words starting with `prefix`, in order, up to MERGED_WORDS + 1: a loose index
+ * scan, one probe of the word index each.
+ */
+function wordsStarting(prefix: string): SQL {
+  const like = `${prefix}%`;
+  return sql`with recursive s(word) as (
+      (select pw.word from product_words pw where pw.word like ${like} order by pw.word using ~<~ limit 1)
+      union all
+      select (select pw.word from product_words pw where pw.word like ${like} and pw.word ~>~ s.word order by pw.word using ~<~ limit 1)
+      from s where s.word is not null
+    ) select word from s where word is not null limit ${MERGED_WORDS + 1}`;
+}
+
+/**
+ * Several typed words, the driver starting one title word, no code matching: the products holding
+ * them all, from the GIN index over each title's words (`products_title_words`): the title words the
+ * exact typed words start, all of them (`@>`), and for each other typed word one of the words it
+ * starts (`&&`, at most MERGED_WORDS, listed in `loose`); up to GIN_MAX + 1 rows (id, k). Null for
+ * other searches. Taken only when the driver's first PROBE rows hold few matches (`sparseProbe`):
+ * "Premium Salt" (785 together, spread through Premium's 41,667 rows at a million products) then
+ * costs its matches' rows, where reading Premium's rows to the end took 10 ms; a dense pair
+ * ("Quarry Wild", one in three) reaches the cap within a few thousand of the driver's rows and is
+ * read as before.
+ */
+function titleWordsRead(filters: ProductFilters, threshold: number, terms: Terms, driven: Driven): SQL | null {
+  if (driven.exact === null || terms.words.length < 2 || terms.codes.length || terms.manyCodes) return null;
+  const exact = [...new Set(driven.exacts.filter((word): word is string => word !== null))];
+  const source = sourceOf(filters, true);
+  const words = sql`product_title_words(p.title)`;
+  const match = [
+    sql`${words} @> ${`{${exact.join(',')}}`}::text[]`,
+    ...looseWords(terms, driven).map((_, i) => sql`${words} && (select w${sql.raw(String(i))} from loose)`),
+  ];
+  return sql`select p.id, lower(p.title) as k from ${source.from} ${whereOf(filters, source, threshold, match)} limit ${GIN_MAX + 1}`;
+}
+
+/** The typed words that start several title words (or none). */
+function looseWords(terms: Terms, driven: Driven): string[] {
+  return terms.words.filter((_, i) => (driven.exacts[i] ?? null) === null);
+}
+
+/** Each loose typed word's title words (`loose.w0`, `w1`, …), and whether each is short enough to look up (`loose.ok`). */
+function looseSteps(terms: Terms, driven: Driven): SQL {
+  const loose = looseWords(terms, driven);
+  const lists = loose.map((word, i) => sql`array(${wordsStarting(word)}) as w${sql.raw(String(i))}`);
+  const ok = loose.length ? sql.join(loose.map((_, i) => sql`cardinality(w${sql.raw(String(i))}) <= ${MERGED_WORDS}`), sql` and `) : sql`true`;
+  return sql`loose0 as materialized (select ${lists.length ? sql.join(lists, sql`, `) : sql`1 as none`}),
+    loose as materialized (select *, ${ok} as ok from loose0),`;
+}
+
+/**
+ * Whether the driver's first PROBE rows (from the leapfrog bound, when there is one) hold under a
+ * tenth of matches, so that reaching the cap would read ten times the cap's rows, and every loose
+ * word starts few enough title words to look up.
+ */
+function sparseProbe(filters: ProductFilters, threshold: number, driven: Driven): SQL {
+  const source = wordSourceOf(filters, false);
+  const match = sql.join(hasWords(sql`pw.title_key`, driven.others), sql` and `);
+  const from = driven.partner ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`] : [];
+  const rows = sql`select (${match}) as m from ${source.from} ${whereOf(filters, source, threshold, [sql`pw.word = ${driven.exact}`, ...from])}
+    order by pw.title_key, pw.product_id limit ${PROBE}`;
+  return sql`select count(*) = ${PROBE} and (count(*) filter (where m)) * 10 < ${PROBE} and (select ok from loose) as sparse from (${rows}) x`;
+}
+
 /**
  * One statement: the matches counted up to the cap from the index alone — the driver's rows (with
  * the filters and the other words) up to the cap + 1, and the products whose codes match — and, by
@@ -187,45 +260,52 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
  * their limit.
  */
 async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page) {
-  if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, page: [] as number[], words: 0 };
-  const read = terms.words.length ? wordsRead(filters, threshold, order, driven) : sql`select null::int as id, null::text as k where false`;
+  if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, complete: true, page: [] as number[] };
+  const byWords = terms.words.length ? wordsRead(filters, threshold, order, driven) : sql`select null::int as id, null::text as k where false`;
+  const gin = titleWordsRead(filters, threshold, terms, driven);
+  // Sparse matches from the title words' index, all of them (up to GIN_MAX); otherwise the driver's rows.
+  const read = gin
+    ? sql`select id, k from gin where (select used from uses) union all select id, k from (${byWords}) r where not (select used from uses)`
+    : byWords;
+  const ginSteps = gin
+    ? sql`${looseSteps(terms, driven)}
+      probe as materialized (${sparseProbe(filters, threshold, driven)}),
+      gin as materialized (select id, k from (${gin}) g where (select sparse from probe)),
+      uses as (select (select sparse from probe) and (select count(*) from gin) <= ${GIN_MAX} as used),`
+    : sql``;
   const codes = terms.codes.length ? sql` union all (select false as w, id from (${codeRows(filters, threshold, { ...order, key: sql`p.id` }, terms)}) c)` : sql``;
-  const like = `${driven.driver}%`;
-  const words = terms.words.length
-    ? sql`with recursive s(word) as (
-        (select pw.word from product_words pw where pw.word like ${like} order by pw.word using ~<~ limit 1)
-        union all
-        select (select pw.word from product_words pw where pw.word like ${like} and pw.word ~>~ s.word order by pw.word using ~<~ limit 1)
-        from s where s.word is not null
-      ) select word from s where word is not null limit ${MERGED_WORDS + 1}`
-    : sql`select null::text as word where false`;
-  const small = order.byTitle ? SORTED_BY_ID : SEARCH_COUNT_CAP;
-  const isSmall = sql`(c.total <= ${small} and c.word_rows <= ${SEARCH_COUNT_CAP})`;
-  // The rows read hold the page: all the matches, or (ascending) at least the page's last row.
+  // The rows read hold every match: fewer than the cap, or all those the title words' index found.
+  const complete = sql`(c.word_rows <= ${SEARCH_COUNT_CAP} or c.complete)`;
+  // One word's rows in title order hold the page by title: all the matches, or (ascending) at least the page's last row.
   const inRead = driven.exact !== null && order.byTitle && terms.codes.length === 0;
   const distinctRows = driven.exact !== null && terms.codes.length === 0;
-  const holdsPage = sql`(${inRead} and (c.word_rows <= ${SEARCH_COUNT_CAP} or (${!order.descending} and ${page.offset + page.limit} <= c.word_rows)))`;
-  const mergeable = order.byTitle && terms.words.length > 0;
-  const row = await executeOne<{ total: number; word_rows: number; small: number[] | null; read: number[] | null; merged: number[] | null; words: number }>(
+  const holdsPage = sql`(${complete} or ${!order.descending} and ${page.offset + page.limit} <= c.word_rows)`;
+  const isSmall = sql`(c.total <= ${order.byTitle ? SORTED_BY_ID : SEARCH_COUNT_CAP} and ${complete})`;
+  // Only the branches this search can take are sent: a statement planned at every search costs per branch.
+  const pages: SQL[] = [];
+  if (inRead) pages.push(sql`case when ${holdsPage} then array(select id from wr order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}) end as read`);
+  else pages.push(sql`case when ${isSmall} then array(${byIds(order, distinctRows ? sql`array(select id from wr)` : sql`c.ids`, page)}) end as small`);
+  const mergeable = order.byTitle && terms.words.length > 0 && !(inRead && !order.descending);
+  if (mergeable) {
+    pages.push(sql`case when not ${inRead ? holdsPage : isSmall} and cardinality(ws.words) <= ${MERGED_WORDS}
+      then array(${merged(filters, threshold, order, terms, driven, sql`ws.words`, page)}) end as merged`);
+  }
+  const row = await executeOne<{ total: number; word_rows: number; complete: boolean; small?: number[] | null; read?: number[] | null; merged?: number[] | null }>(
     db,
     sql`with recursive ${driven.exact && driven.partner ? leapfrogStart(driven.exact, driven.partner) : sql``}
+      ${ginSteps}
       wr as materialized (${read}),
       c as (${
         // One word's rows hold each product once: counted as they are, the ids taken only for a small page.
         distinctRows
-          ? sql`select count(*)::int as total, count(*)::int as word_rows, null::int[] as ids from wr`
-          : sql`select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, array_agg(distinct id) as ids
+          ? sql`select count(*)::int as total, count(*)::int as word_rows, ${gin ? sql`(select used from uses)` : sql`false`} as complete, null::int[] as ids from wr`
+          : sql`select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, false as complete, array_agg(distinct id) as ids
         from ((select true as w, id from wr)${codes}) u`
-      }), ws as (select array(${words}) as words)
-      select c.total, c.word_rows, cardinality(ws.words) as words,
-        case when ${isSmall} then array(${byIds(order, distinctRows ? sql`array(select id from wr)` : sql`c.ids`, page)}) end as small,
-        case when not ${isSmall} and ${holdsPage}
-          then array(select id from wr order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}) end as read,
-        case when ${mergeable} and not ${isSmall} and not ${holdsPage} and cardinality(ws.words) <= ${MERGED_WORDS}
-          then array(${merged(filters, threshold, order, terms, driven, sql`ws.words`, page)}) end as merged
-      from c, ws`,
+      })${mergeable ? sql`, ws as (select array(${wordsStarting(driven.driver)}) as words)` : sql``}
+      select c.total, c.word_rows, c.complete, ${sql.join(pages, sql`, `)}
+      from c${mergeable ? sql`, ws` : sql``}`,
   );
-  return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, page: row?.small ?? row?.read ?? row?.merged ?? null, words: row?.words ?? 0 };
+  return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, complete: row?.complete === true, page: row?.small ?? row?.read ?? row?.merged ?? null };
 }
 
 /** Every match counted, exactly (only when the rows up to the cap held repeats and cannot tell). */
@@ -235,8 +315,8 @@ async function exactCount(db: DbOrTx, filters: ProductFilters, threshold: number
 }
 
 /** The total of the counted rows: exact up to the cap; past it, cap + 1. */
-async function totalOf(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, count: { total: number; wordRows: number }) {
-  if (count.total > SEARCH_COUNT_CAP || count.wordRows <= SEARCH_COUNT_CAP) return count.total;
+async function totalOf(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, count: { total: number; wordRows: number; complete: boolean }) {
+  if (count.total > SEARCH_COUNT_CAP || count.wordRows <= SEARCH_COUNT_CAP || count.complete) return count.total;
   // The driver's rows reached their limit but held fewer products (products with two words that
   // the typed prefix starts): count them all.
   return exactCount(db, filters, threshold, order, terms, driven);
@@ -246,7 +326,7 @@ async function totalOf(db: DbOrTx, filters: ProductFilters, threshold: number, o
 export async function countSearch(db: DbOrTx, filters: ProductFilters & { search: string }, threshold: number, order: SearchOrder): Promise<{ count: number; capped: boolean }> {
   const terms = await termsOf(db, filters.search);
   const inStock = filters.stockStatus === undefined ? null : await withinStock(db, filters, threshold, order, terms, { limit: 0, offset: 0 });
-  if (inStock) return { count: inStock.total, capped: false };
+  if (inStock) return { count: inStock.total, capped: inStock.capped };
   if (terms.manyCodes) return { count: SEARCH_COUNT_CAP, capped: true };
   const total = await totalOf(db, filters, threshold, order, terms, terms, await counted(db, filters, threshold, order, terms, terms, { limit: 0, offset: 0 }));
   return { count: Math.min(total, SEARCH_COUNT_CAP), capped: total > SEARCH_COUNT_CAP };
@@ -272,8 +352,11 @@ export async function searchPage(db: DbOrTx, filters: ProductFilters & { search:
   return found(await rows(walked(filters, threshold, order, terms, page)));
 }
 
+/** How many products with a stock status a search still reads from the summary (`withinStock`). */
+const STOCK_FEW = 5000;
+
 /**
- * A search with a stock status that few products have (up to the cap): those products' summary
+ * A search with a stock status that few products have (up to STOCK_FEW): those products' summary
  * rows (one index range) checked for the words on their title key and for the codes, counted and
  * sorted. Driven by the words instead, each of a common word's rows joined the summary (41,000
  * probes, 250 ms at a million products, for "out", which none was). Null when more have the status.
@@ -286,13 +369,13 @@ async function withinStock(db: DbOrTx, filters: ProductFilters, threshold: numbe
     : sql`s.id = any(${intArray(terms.codes)})`;
   const row = await executeOne<{ n: number; total: number; page: number[] | null }>(
     db,
-    sql`with s as materialized (select ps.product_id as id, ps.title_key from ${stock.from} ${whereOf(filters, stock, threshold)} limit ${SEARCH_COUNT_CAP + 1}),
+    sql`with s as materialized (select ps.product_id as id, ps.title_key from ${stock.from} ${whereOf(filters, stock, threshold)} limit ${STOCK_FEW + 1}),
         m as materialized (select id from s where (${title}) or ${code})
       select (select count(*) from s)::int as n, (select count(*) from m)::int as total,
-        case when (select count(*) from s) <= ${SEARCH_COUNT_CAP} then array(${byIds(order, sql`array(select id from m)`, page)}) end as page`,
+        case when (select count(*) from s) <= ${STOCK_FEW} then array(${byIds(order, sql`array(select id from m)`, page)}) end as page`,
   );
-  if (!row || row.n > SEARCH_COUNT_CAP) return null;
-  return { ids: row.page ?? [], total: row.total, capped: false };
+  if (!row || row.n > STOCK_FEW) return null;
+  return { ids: row.page ?? [], total: Math.min(row.total, SEARCH_COUNT_CAP), capped: row.total > SEARCH_COUNT_CAP };
 }
 
 /** A page of the matches found (at most the cap), sorted: read by id. */
