@@ -10,9 +10,10 @@ import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-fil
  * "sal" finds "Salted" and "Salt"), or when one of its variants' SKU or barcode starts with the whole
  * search. Nothing it reads grows with the number of matches:
  *
- * - The matches are counted only up to SEARCH_COUNT_CAP (the list then says "5,000+"): the rows of
+ * - The matches are counted only up to SEARCH_COUNT_CAP (the list then says "1,000+"): the rows of
  *   the typed word with the fewest products (the driver), each checked for the other words on its
- *   title key, are read up to the cap with the products whose codes match, and counted.
+ *   title key, are read up to the cap with the products whose codes match, and counted; words that
+ *   share few products are found together in the GIN index over title words (`titleWordsRead`).
  * - In the same statement, the page: a few matches (SORTED_BY_ID) sorted by id lookup; more, by
  *   title, the driver's words (the few distinct words starting with it) merged, each read from
  *   `product_words_search` already in title order, 25 rows (page × 25) per word. A prefix that starts more than MERGED_WORDS distinct words ("s"), or SKUs or barcodes
