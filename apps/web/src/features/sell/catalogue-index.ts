@@ -323,6 +323,16 @@ export class CatalogueIndex {
   }
 
   /**
+   * Sorts what came in since into runs of their own (merged with the runs of about their size).
+   * Called after each piece of a copy, so the 300,000 titles of a stored copy are never sorted at
+   * once (about half a second) by the first lookup or step of preparing after the copy is read.
+   */
+  settle(): void {
+    this.titles.sorted();
+    this.keys.sorted();
+  }
+
+  /**
    * Puts the lists a search reads in order ahead of time, a slice of at most `budgetMs` at a time
    * (the screen calls it when idle after a copy comes in): the first search of a common word then
    * does not pay for it. Returns whether everything is in order.
@@ -348,12 +358,11 @@ export class CatalogueIndex {
     if (typeof at === 'number') return [at];
     if (!this.sortedPostings.has(at)) {
       const missing = '\uffff';
-      const titleOf = (id: number) => this.entries.get(id)?.sortTitle ?? missing;
-      const sorted = [...new Set(at)].sort((a, b) => {
-        const ta = titleOf(a);
-        const tb = titleOf(b);
-        return ta < tb ? -1 : ta > tb ? 1 : a - b;
-      });
+      // Each product's title looked up once, not twice per comparison (a common word's 60,000
+      // products took two Map lookups in each of a million comparisons).
+      const keyed = [...new Set(at)].map((id) => ({ id, title: this.entries.get(id)?.sortTitle ?? missing }));
+      keyed.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id));
+      const sorted = keyed.map((k) => k.id);
       this.postings.set(key, sorted);
       this.sortedPostings.add(sorted);
       return sorted;

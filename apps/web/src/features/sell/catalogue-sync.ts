@@ -15,6 +15,7 @@ export type SyncProgress = (received: number, total: number | null, meta: SyncMe
 function replay(index: CatalogueIndex, chunk: CatalogueChunk): void {
   for (const product of JSON.parse(chunk.products) as SyncProduct[]) index.put(product, chunk.generation);
   for (const id of chunk.deleted) index.remove(id);
+  index.settle();
 }
 
 /**
@@ -68,6 +69,7 @@ function applyPage(index: CatalogueIndex, page: ProductSyncResult, generation: n
       stored.push(left);
     }
   }
+  index.settle();
   return { generation, products: JSON.stringify(stored), deleted };
 }
 
