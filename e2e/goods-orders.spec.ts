@@ -68,8 +68,13 @@ test('an administrator orders a supplier’s low-stock items, downloads the PO, 
   await expect(page.getByRole('heading', { name: 'Goods orders' })).toBeVisible();
   await page.getByRole('button', { name: 'New goods order' }).click();
   await expect(page).toHaveURL(/\/goods-orders\/new$/);
+  // The form's lists loaded before choosing: under load, a supplier chosen while they still came in
+  // was once found unchosen again (the outlet kept), and the fill below waited for it in vain.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Supplier').selectOption({ label: supplierName });
   await page.getByLabel('Deliver to outlet').selectOption({ label: 'Main store' });
+  await expect(page.getByLabel('Supplier').locator('option:checked')).toHaveText(supplierName);
+  await expect(page.getByRole('button', { name: 'Add low-stock items' })).toBeEnabled();
   await page.getByRole('button', { name: 'Add low-stock items' }).click();
   await expect(page.getByText('Added 2 low-stock items, each up to its reorder level.')).toBeVisible();
   await expect(page.getByLabel(`Quantity of ${oat.title}`)).toHaveValue('8');
