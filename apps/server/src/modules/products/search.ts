@@ -163,6 +163,11 @@ function leapfrogStart(exact: string, partner: string): SQL {
     ), bound as materialized (select k, id from lf order by n desc limit 1),`;
 }
 
+/** The driver's rows from the leapfrog bound on, when two typed words each start one title word (`leapfrogStart`). */
+function fromBound(driven: Driven): SQL[] {
+  return driven.partner ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`] : [];
+}
+
 /**
  * The driver's rows (id, k) that match, up to the cap + 1. When the driver starts one title word,
  * that word's rows in title order (from the leapfrog bound when another typed word starts one
@@ -173,7 +178,7 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
     return sql`select id, k from (${wordRows(filters, threshold, { ...order, byTitle: true }, driven.driver, driven.others)}) b limit ${SEARCH_COUNT_CAP + 1}`;
   }
   const source = wordSourceOf(filters, false);
-  const from = driven.partner ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`] : [];
+  const from = fromBound(driven);
   const match = [sql`pw.word = ${driven.exact}`, ...from, ...hasWords(sql`pw.title_key`, driven.others)];
   return sql`select pw.product_id as id, pw.title_key as k from ${source.from} ${whereOf(filters, source, threshold, match)}
     order by pw.title_key, pw.product_id limit ${SEARCH_COUNT_CAP + 1}`;
@@ -244,7 +249,7 @@ function looseSteps(terms: Terms, driven: Driven): SQL {
 function sparseProbe(filters: ProductFilters, threshold: number, driven: Driven): SQL {
   const source = wordSourceOf(filters, false);
   const match = sql.join(hasWords(sql`pw.title_key`, driven.others), sql` and `);
-  const from = driven.partner ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`] : [];
+  const from = fromBound(driven);
   const rows = sql`select (${match}) as m from ${source.from} ${whereOf(filters, source, threshold, [sql`pw.word = ${driven.exact}`, ...from])}
     order by pw.title_key, pw.product_id limit ${PROBE}`;
   return sql`select count(*) = ${PROBE} and (count(*) filter (where m)) * 10 < ${PROBE} and (select ok from loose) as sparse from (${rows}) x`;
