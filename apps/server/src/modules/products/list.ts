@@ -7,7 +7,8 @@ import type { Page } from '../../lib/list.ts';
 import { pageMetaOf } from '@tillbook/contract';
 import { mediaUrl } from '../../lib/media.ts';
 import { sourceOf, whereOf, type ProductFilters, type ProductListFilters } from './list-filters.ts';
-import { countSearch, SEARCH_COUNT_CAP, searchPage, searchRows, type SearchOrder } from './search.ts';
+import { countSearch, searchPage, searchRows } from './search.ts';
+import { SEARCH_COUNT_CAP, type SearchOrder } from './search-terms.ts';
 
 export type { ProductFilters } from './list-filters.ts';
 export { SEARCH_COUNT_CAP };

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute, executeOne } from '../../db/execute.ts';
 import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-filters.ts';
+import { fromBound, GIN_MAX, leapfrogStart, looseSteps, sparseProbe, titleWordsRead } from './search-sparse.ts';
+import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type SearchOrder, type Terms } from './search-terms.ts';
 
 /**
  * The product search (issue 17, decision 029, docs/catalogue.md "Search"). What is typed is cut
@@ -13,85 +15,15 @@ import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-fil
  * - The matches are counted only up to SEARCH_COUNT_CAP (the list then says "1,000+"): the rows of
  *   the typed word with the fewest products (the driver), each checked for the other words on its
  *   title key, are read up to the cap with the products whose codes match, and counted; words that
- *   share few products are found together in the GIN index over title words (`titleWordsRead`).
+ *   share few products are found together in the GIN index over title words (`titleWordsRead`, search-sparse.ts).
  * - In the same statement, the page: a few matches (SORTED_BY_ID) sorted by id lookup; more, by
  *   title, the driver's words (the few distinct words starting with it) merged, each read from
- *   `product_words_search` already in title order, 25 rows (page × 25) per word. A prefix that starts more than MERGED_WORDS distinct words ("s"), or SKUs or barcodes
- *   matching more than the cap ("590"), has matches dense enough to find by walking the title
- *   index instead. Other sorts past the cap sort every match (as before: no index serves them).
+ *   `product_words_search` already in title order, 25 rows (page × 25) per word. A prefix that
+ *   starts more than MERGED_WORDS distinct words ("s"), or SKUs or barcodes matching more than the
+ *   cap ("590"), has matches dense enough to find by walking the title index instead. Other sorts past the cap sort every match (as before: no index serves them).
  */
-export const SEARCH_COUNT_CAP = 1000;
-
-/** How many distinct words a typed prefix may start and still be merged word by word. */
-const MERGED_WORDS = 64;
-
-/** A word typed is a prefix of one of the title's words: at the start, or after a space or punctuation. */
-const WORD_START = '(^|[[:space:][:punct:]])';
-
-/** The list's sort: its key over `products p`, direction (`descending` says the same), and whether it is the title. */
-export type SearchOrder = { key: SQL; direction: SQL; descending: boolean; byTitle: boolean };
-
-/** What the search string asks for: its words, and the products whose SKU or barcode starts with it. */
-type Terms = { words: string[]; prefix: string; codes: number[]; manyCodes: boolean };
 
 type Found = { ids: number[]; total: number; capped: boolean };
-
-/**
- * The typed word whose rows are read (the driver), and the others, checked on each row's title.
- * `exact`: the one title word the driver starts, when it starts only one ("quarry"): its rows are
- * then one index range in title order. `partner`: likewise another typed word's one title word,
- * with which the first product holding both is found by leaps (`leapfrogStart`).
- */
-type Driven = { driver: string; others: string[]; exact: string | null; partner: string | null; exacts: Array<string | null> };
-
-/** `term%` for LIKE, with the user's %, _ and \ taken literally. */
-export function likePrefix(term: string): string {
-  return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-
-/**
- * The typed words (cut by the database, as the titles are), with — when there are several — how many
- * rows each starts (up to the cap + 1, from the index alone), the one title word each starts (when
- * only one), and the products of the variants whose SKU (any case) or barcode starts with the
- * search. One call of `search_terms` (db/functions/search_terms.sql), planned once per connection.
- */
-async function termsOf(db: DbOrTx, search: string): Promise<Terms & Driven> {
-  type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; starts?: number[]; skus: number[]; barcodes: number[] };
-  const row = await executeOne<{ terms: Read | string }>(db, sql`select search_terms(${search}, ${SEARCH_COUNT_CAP + 1}) as terms`);
-  const read: Read = typeof row?.terms === 'string' ? (JSON.parse(row.terms) as Read) : (row?.terms ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] });
-  const { skus, barcodes } = read;
-  // A typed word that starts no title word (the letters of a SKU, a barcode's digits) finds no title.
-  const words = read.starts?.includes(0) ? [] : read.words;
-  const codes = [...new Set([...skus, ...barcodes])];
-  const manyCodes = skus.length > SEARCH_COUNT_CAP || barcodes.length > SEARCH_COUNT_CAP || codes.length > SEARCH_COUNT_CAP;
-  return { words, prefix: likePrefix(search.trim()), codes, manyCodes, ...driverOf(words, read.counts ?? [], words.length ? read.exact : []) };
-}
-
-/**
- * `text` has a word starting with each of `words` (which hold no space or punctuation, so no LIKE or
- * regex character). LIKE first, a byte search three times cheaper than the regex; then the usual
- * word starts (the title's start, after a space) by LIKE too, and only the rest (after punctuation,
- * "t-shirt") by the regex.
- */
-function hasWords(text: SQL, words: string[]): SQL[] {
-  return words.map(
-    (word) => sql`(${text} like ${`%${word}%`} and (${text} like ${`${word}%`} or ${text} like ${`% ${word}%`} or ${text} ~ ${WORD_START + word}))`,
-  );
-}
-
-/**
- * The typed word whose prefix starts the fewest rows drives (its rows are read, the others checked
- * on each row's title key); between words both past the cap, the longer (usually the rarer).
- */
-function driverOf(words: string[], n: number[], exact: Array<string | null>): Driven {
-  if (words.length <= 1) return { driver: words[0] ?? '', others: [], exact: exact[0] ?? null, partner: null, exacts: exact };
-  const fewer = (i: number, j: number) => (n[i] ?? 0) < (n[j] ?? 0) || ((n[i] ?? 0) === (n[j] ?? 0) && (words[i]?.length ?? 0) > (words[j]?.length ?? 0));
-  const at = words.reduce((best, _, i) => (fewer(i, best) ? i : best), 0);
-  const partner = exact.find((word, i) => i !== at && word !== null && word !== exact[at]) ?? null;
-  return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at), exact: exact[at] ?? null, partner, exacts: exact };
-}
 
 /** The driver's word rows (id, sort key k) with the filters and the other words; by title, from the index alone. */
 function wordRows(filters: ProductFilters, threshold: number, order: SearchOrder, driver: string, others: string[]): SQL {
@@ -137,37 +69,6 @@ const SORTED_BY_ID = 100;
 
 type Page = { limit: number; offset: number };
 
-/** How many leaps the search for the first product holding two words takes at most (each two index probes). */
-const LEAPS = 64;
-
-/**
- * A lower bound, as `(title_key, product_id)`, of the first product whose title holds both `exact`
- * and `partner` (two title words): each word's rows are one index range in that order, and the two
- * ranges are walked by leaps, each seeking the first row at or after the other's (a leapfrog join).
- * Titles that share a brand and a line ("Quarry Wild …") sit together, and the leaps reach them in
- * a few probes where reading the driver's rows took 27,000 (10 ms at a million products). Every
- * position a leap reaches is at or before the first product with both words, so the rows read from
- * there miss none; after LEAPS leaps the position reached is still such a bound.
- */
-function leapfrogStart(exact: string, partner: string): SQL {
-  return sql`lf(k, id, n, hit) as (
-      (select f.title_key, f.product_id, 0, false from product_words f where f.word = ${exact} order by f.title_key, f.product_id limit 1)
-      union all
-      select a.title_key, a.product_id, lf.n + 1, (b.title_key, b.product_id) = (lf.k, lf.id)
-      from lf
-      cross join lateral (select g.title_key, g.product_id from product_words g
-        where g.word = ${partner} and (g.title_key, g.product_id) >= (lf.k, lf.id) order by g.title_key, g.product_id limit 1) b
-      cross join lateral (select f.title_key, f.product_id from product_words f
-        where f.word = ${exact} and (f.title_key, f.product_id) >= (b.title_key, b.product_id) order by f.title_key, f.product_id limit 1) a
-      where not lf.hit and lf.n < ${LEAPS}
-    ), bound as materialized (select k, id from lf order by n desc limit 1),`;
-}
-
-/** The driver's rows from the leapfrog bound on, when two typed words each start one title word (`leapfrogStart`). */
-function fromBound(driven: Driven): SQL[] {
-  return driven.partner ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`] : [];
-}
-
 /**
  * The driver's rows (id, k) that match, up to the cap + 1. When the driver starts one title word,
  * that word's rows in title order (from the leapfrog bound when another typed word starts one
@@ -182,77 +83,6 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
   const match = [sql`pw.word = ${driven.exact}`, ...from, ...hasWords(sql`pw.title_key`, driven.others)];
   return sql`select pw.product_id as id, pw.title_key as k from ${source.from} ${whereOf(filters, source, threshold, match)}
     order by pw.title_key, pw.product_id limit ${SEARCH_COUNT_CAP + 1}`;
-}
-
-/** Rows of the driver read to judge, before the title words' own index, how densely they match. */
-const PROBE = 1000;
-
-/** Matches at most that the title words' index (GIN) fetches, each a product row; past it the driver's rows are read. */
-const GIN_MAX = 4 * SEARCH_COUNT_CAP;
-
-/**
- * The distinct title words starting with `prefix`, in order, up to MERGED_WORDS + 1: a loose index
- * scan, one probe of the word index each.
- */
-function wordsStarting(prefix: string): SQL {
-  const like = `${prefix}%`;
-  return sql`with recursive s(word) as (
-      (select pw.word from product_words pw where pw.word like ${like} order by pw.word using ~<~ limit 1)
-      union all
-      select (select pw.word from product_words pw where pw.word like ${like} and pw.word ~>~ s.word order by pw.word using ~<~ limit 1)
-      from s where s.word is not null
-    ) select word from s where word is not null limit ${MERGED_WORDS + 1}`;
-}
-
-/**
- * Several typed words, the driver starting one title word, no code matching: the products holding
- * them all, from the GIN index over each title's words (`products_title_words`): the title words the
- * exact typed words start, all of them (`@>`), and for each other typed word one of the words it
- * starts (`&&`, at most MERGED_WORDS, listed in `loose`); up to GIN_MAX + 1 rows (id, k). Null for
- * other searches. Taken only when the driver's first PROBE rows hold few matches (`sparseProbe`):
- * "Premium Salt" (785 together, spread through Premium's 41,667 rows at a million products) then
- * costs its matches' rows, where reading Premium's rows to the end took 10 ms; a dense pair
- * ("Quarry Wild", one in three) reaches the cap within a few thousand of the driver's rows and is
- * read as before.
- */
-function titleWordsRead(filters: ProductFilters, threshold: number, terms: Terms, driven: Driven): SQL | null {
-  if (driven.exact === null || terms.words.length < 2 || terms.codes.length || terms.manyCodes) return null;
-  const exact = [...new Set(driven.exacts.filter((word): word is string => word !== null))];
-  const source = sourceOf(filters, true);
-  const words = sql`product_title_words(p.title)`;
-  const match = [
-    sql`${words} @> ${`{${exact.join(',')}}`}::text[]`,
-    ...looseWords(terms, driven).map((_, i) => sql`${words} && (select w${sql.raw(String(i))} from loose)`),
-  ];
-  return sql`select p.id, lower(p.title) as k from ${source.from} ${whereOf(filters, source, threshold, match)} limit ${GIN_MAX + 1}`;
-}
-
-/** The typed words that start several title words (or none). */
-function looseWords(terms: Terms, driven: Driven): string[] {
-  return terms.words.filter((_, i) => (driven.exacts[i] ?? null) === null);
-}
-
-/** Each loose typed word's title words (`loose.w0`, `w1`, …), and whether each is short enough to look up (`loose.ok`). */
-function looseSteps(terms: Terms, driven: Driven): SQL {
-  const loose = looseWords(terms, driven);
-  const lists = loose.map((word, i) => sql`array(${wordsStarting(word)}) as w${sql.raw(String(i))}`);
-  const ok = loose.length ? sql.join(loose.map((_, i) => sql`cardinality(w${sql.raw(String(i))}) <= ${MERGED_WORDS}`), sql` and `) : sql`true`;
-  return sql`loose0 as materialized (select ${lists.length ? sql.join(lists, sql`, `) : sql`1 as none`}),
-    loose as materialized (select *, ${ok} as ok from loose0),`;
-}
-
-/**
- * Whether the driver's first PROBE rows (from the leapfrog bound, when there is one) hold under a
- * tenth of matches, so that reaching the cap would read ten times the cap's rows, and every loose
- * word starts few enough title words to look up.
- */
-function sparseProbe(filters: ProductFilters, threshold: number, driven: Driven): SQL {
-  const source = wordSourceOf(filters, false);
-  const match = sql.join(hasWords(sql`pw.title_key`, driven.others), sql` and `);
-  const from = fromBound(driven);
-  const rows = sql`select (${match}) as m from ${source.from} ${whereOf(filters, source, threshold, [sql`pw.word = ${driven.exact}`, ...from])}
-    order by pw.title_key, pw.product_id limit ${PROBE}`;
-  return sql`select count(*) = ${PROBE} and (count(*) filter (where m)) * 10 < ${PROBE} and (select ok from loose) as sparse from (${rows}) x`;
 }
 
 /**

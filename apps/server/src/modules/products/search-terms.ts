@@ -1,0 +1,96 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { executeOne } from '../../db/execute.ts';
+
+/**
+ * What a product search is made of: its typed words and code matches (`termsOf`), the word that
+ * drives it (`driverOf`), and the conditions on titles every part of it shares (search.ts,
+ * search-sparse.ts).
+ */
+
+/** The matches a search counts up to (the list then says "1,000+"). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** How many distinct words a typed prefix may start and still be merged word by word. */
+export const MERGED_WORDS = 64;
+
+/** A word typed is a prefix of one of the title's words: at the start, or after a space or punctuation. */
+const WORD_START = '(^|[[:space:][:punct:]])';
+
+/** The list's sort: its key over `products p`, direction (`descending` says the same), and whether it is the title. */
+export type SearchOrder = { key: SQL; direction: SQL; descending: boolean; byTitle: boolean };
+
+/** What the search string asks for: its words, and the products whose SKU or barcode starts with it. */
+export type Terms = { words: string[]; prefix: string; codes: number[]; manyCodes: boolean };
+
+/**
+ * The typed word whose rows are read (the driver), and the others, checked on each row's title.
+ * `exact`: the one title word the driver starts, when it starts only one ("quarry"): its rows are
+ * then one index range in title order. `partner`: likewise another typed word's one title word,
+ * with which the first product holding both is found by leaps (`leapfrogStart`).
+ */
+export type Driven = { driver: string; others: string[]; exact: string | null; partner: string | null; exacts: Array<string | null> };
+
+/** `term%` for LIKE, with the user's %, _ and \ taken literally. */
+function likePrefix(term: string): string {
+  return `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The typed words (cut by the database, as the titles are), with — when there are several — how many
+ * rows each starts (up to the cap + 1, from the index alone), the one title word each starts (when
+ * only one), and the products of the variants whose SKU (any case) or barcode starts with the
+ * search. One call of `search_terms` (db/functions/search_terms.sql), planned once per connection.
+ */
+export async function termsOf(db: DbOrTx, search: string): Promise<Terms & Driven> {
+  type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; starts?: number[]; skus: number[]; barcodes: number[] };
+  const row = await executeOne<{ terms: Read | string }>(db, sql`select search_terms(${search}, ${SEARCH_COUNT_CAP + 1}) as terms`);
+  const read: Read = typeof row?.terms === 'string' ? (JSON.parse(row.terms) as Read) : (row?.terms ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] });
+  const { skus, barcodes } = read;
+  // A typed word that starts no title word (the letters of a SKU, a barcode's digits) finds no title.
+  const words = read.starts?.includes(0) ? [] : read.words;
+  const codes = [...new Set([...skus, ...barcodes])];
+  const manyCodes = skus.length > SEARCH_COUNT_CAP || barcodes.length > SEARCH_COUNT_CAP || codes.length > SEARCH_COUNT_CAP;
+  return { words, prefix: likePrefix(search.trim()), codes, manyCodes, ...driverOf(words, read.counts ?? [], words.length ? read.exact : []) };
+}
+
+/**
+ * `text` has a word starting with each of `words` (which hold no space or punctuation, so no LIKE or
+ * regex character). LIKE first, a byte search three times cheaper than the regex; then the usual
+ * word starts (the title's start, after a space) by LIKE too, and only the rest (after punctuation,
+ * "t-shirt") by the regex.
+ */
+export function hasWords(text: SQL, words: string[]): SQL[] {
+  return words.map(
+    (word) => sql`(${text} like ${`%${word}%`} and (${text} like ${`${word}%`} or ${text} like ${`% ${word}%`} or ${text} ~ ${WORD_START + word}))`,
+  );
+}
+
+/**
+ * The typed word whose prefix starts the fewest rows drives (its rows are read, the others checked
+ * on each row's title key); between words both past the cap, the longer (usually the rarer).
+ */
+function driverOf(words: string[], n: number[], exact: Array<string | null>): Driven {
+  if (words.length <= 1) return { driver: words[0] ?? '', others: [], exact: exact[0] ?? null, partner: null, exacts: exact };
+  const fewer = (i: number, j: number) => (n[i] ?? 0) < (n[j] ?? 0) || ((n[i] ?? 0) === (n[j] ?? 0) && (words[i]?.length ?? 0) > (words[j]?.length ?? 0));
+  const at = words.reduce((best, _, i) => (fewer(i, best) ? i : best), 0);
+  const partner = exact.find((word, i) => i !== at && word !== null && word !== exact[at]) ?? null;
+  return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at), exact: exact[at] ?? null, partner, exacts: exact };
+}
+
+/**
+ * The distinct title words starting with `prefix`, in order, up to MERGED_WORDS + 1: a loose index
+ * scan, one probe of the word index each.
+ */
+export function wordsStarting(prefix: string): SQL {
+  const like = `${prefix}%`;
+  return sql`with recursive s(word) as (
+      (select pw.word from product_words pw where pw.word like ${like} order by pw.word using ~<~ limit 1)
+      union all
+      select (select pw.word from product_words pw where pw.word like ${like} and pw.word ~>~ s.word order by pw.word using ~<~ limit 1)
+      from s where s.word is not null
+    ) select word from s where word is not null limit ${MERGED_WORDS + 1}`;
+}
+
