@@ -100,7 +100,7 @@ export async function storeChunk(db: CatalogueDb, chunk: Omit<CatalogueChunk, 's
 }
 
 /** Every piece, oldest first, read a few at a time so the first products are usable early. */
-export async function readChunks(db: CatalogueDb, onChunk: (chunk: CatalogueChunk) => void): Promise<number> {
+export async function readChunks(db: CatalogueDb, onChunk: (chunk: CatalogueChunk) => Promise<void>): Promise<number> {
   const keys = await db.chunks.toCollection().primaryKeys();
   const batch = 4;
   let next = db.chunks.bulkGet(keys.slice(0, batch));
@@ -110,9 +110,8 @@ export async function readChunks(db: CatalogueDb, onChunk: (chunk: CatalogueChun
     next = db.chunks.bulkGet(keys.slice(i + batch, i + 2 * batch));
     for (const chunk of chunks) {
       if (!chunk) continue;
-      onChunk(chunk);
-      // Between pieces the screen takes its keys and scans.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // Taken in a slice at a time: between slices the screen's keys and scans are answered.
+      await onChunk(chunk);
     }
   }
   await next;

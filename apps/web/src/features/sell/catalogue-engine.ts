@@ -8,7 +8,9 @@ import { loadStoredCopy, syncCatalogue, type FetchPage } from './catalogue-sync.
 /** How often the copy asks for changes (stock sold at other registers, new prices). */
 export const CATALOGUE_SYNC_INTERVAL_MS = 30_000;
 /** Longest slice of work the copy takes at a time once it is in (under a frame's worth of a scan). */
-const PREPARE_SLICE_MS = 12;
+const PREPARE_SLICE_MS = 8;
+/** The slice of merging the copy's runs while the cashier is at work (a scan waits for at most one). */
+const MERGE_SLICE_MS = 4;
 /** The search lists are put in order only when the cashier has not asked anything for this long: a basket's scans come first. */
 const PREPARE_AFTER_QUIET_MS = 1000;
 
@@ -115,13 +117,18 @@ export function startCatalogueEngine(
       status: 'loading',
     });
 
-  // Once the copy is whole, its search lists are put in order a slice at a time, when the cashier
-  // has paused (some steps — sorting a word's tens of thousands of products — outlast a slice).
+  // Once the copy is whole, its runs of titles and keys are merged in short slices at once (every
+  // lookup reads them), and its search lists put in order a slice at a time when the cashier has
+  // paused (a basket's scans come first).
   const prepareWhenIdle = () => {
     if (stopped) return;
     const quietFor = performance.now() - askedAt;
-    if (quietFor < PREPARE_AFTER_QUIET_MS) setTimeout(prepareWhenIdle, PREPARE_AFTER_QUIET_MS - quietFor);
-    else if (!index.prepare(PREPARE_SLICE_MS)) setTimeout(prepareWhenIdle, 0);
+    if (quietFor >= PREPARE_AFTER_QUIET_MS) {
+      if (!index.prepare(PREPARE_SLICE_MS)) setTimeout(prepareWhenIdle, 0);
+    } else {
+      const merged = index.prepare(MERGE_SLICE_MS, true);
+      setTimeout(prepareWhenIdle, merged ? PREPARE_AFTER_QUIET_MS - quietFor : 0);
+    }
   };
   const run = async () => {
     if (running) {

@@ -71,6 +71,7 @@ type Postings = number | number[];
 
 const byTitle = (a: Entry, b: Entry) => (a.sortTitle < b.sortTitle ? -1 : a.sortTitle > b.sortTitle ? 1 : a.id - b.id);
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byKeyedTitle = (a: { id: number; title: string }, b: { id: number; title: string }) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id);
 
 /** The first index in a sorted array whose value is not below `key`. */
 function lowerBound<T>(sorted: readonly T[], below: (item: T) => boolean): number {
@@ -84,10 +85,60 @@ function lowerBound<T>(sorted: readonly T[], below: (item: T) => boolean): numbe
   return low;
 }
 
+/** Merge work between two looks at the clock while the copy is put in order (a few tenths of a millisecond). */
+const STEP = 4096;
+
+/** `a` and `b` (each sorted) merged, yielding every STEP items so the caller can stop between slices. */
+function* mergeInSteps<T>(a: T[], b: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  // Pushed, not written into `new Array(n)`: past about 100,000 slots V8 makes that a dictionary, each write a hash insert.
+  const merged: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    merged.push(compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+    if (merged.length % STEP === 0) yield;
+  }
+  while (i < a.length) merged.push(a[i++]!);
+  while (j < b.length) merged.push(b[j++]!);
+  return merged;
+}
+
+/** A sorted copy of `items`, yielding between blocks and merge steps (a merge sort that can be driven a slice at a time). */
+function* sortInSteps<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  const block = 1024;
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += block) {
+    runs.push(items.slice(i, i + block).sort(compare));
+    yield;
+  }
+  while (runs.length > 1) {
+    const next: T[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      next.push(r + 1 < runs.length ? yield* mergeInSteps(runs[r]!, runs[r + 1]!, compare) : runs[r]!);
+      // The first passes' merges are shorter than a step: one yield each.
+      yield;
+    }
+    runs = next;
+  }
+  return runs[0] ?? [];
+}
+
+/** Runs steps to the end. */
+function finish<R>(steps: Generator<void, R>): R {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs are merged as items come only up to this length; longer merges wait for `mergeSteps`, a slice at a time. */
+const MERGED_AS_THEY_COME = 32_768;
+
 /**
  * Items kept sorted in runs, as they come: new items wait unsorted until a lookup, then become a
  * run of their own, and two runs of about the same length are merged (linear, as in a log-structured
- * merge). A copy streaming in never sorts everything at once, and there are only a few runs.
+ * merge) up to MERGED_AS_THEY_COME. A copy streaming in never sorts or merges everything at once
+ * (a lookup waits at most for a short merge); the long runs are merged when the till is idle.
  */
 class SortedRuns<T> {
   private runs: T[][] = [];
@@ -103,28 +154,36 @@ class SortedRuns<T> {
     this.pending = [];
   }
 
-  private merge(a: T[], b: T[]): T[] {
-    const merged: T[] = new Array<T>(a.length + b.length);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < a.length && j < b.length) merged[k++] = this.compare(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
-    while (i < a.length) merged[k++] = a[i++]!;
-    while (j < b.length) merged[k++] = b[j++]!;
-    return merged;
-  }
-
   /** The runs, with what was pending sorted in. */
   sorted(): T[][] {
     if (this.pending.length > 0) {
       this.runs.push(this.pending.sort(this.compare));
       this.pending = [];
-      while (this.runs.length > 1 && this.runs.at(-1)!.length * 2 >= this.runs.at(-2)!.length) {
-        const last = this.runs.pop()!;
-        this.runs.push(this.merge(this.runs.pop()!, last));
+      for (;;) {
+        const [before, last] = [this.runs.at(-2), this.runs.at(-1)!];
+        if (!before || last.length * 2 < before.length || before.length + last.length > MERGED_AS_THEY_COME) break;
+        this.runs.splice(-2, 2, finish(mergeInSteps(before, last, this.compare)));
       }
     }
     return this.runs;
+  }
+
+  /**
+   * Merges the runs into one, the two neighbours shortest together first, yielding between steps.
+   * Runs are never changed in place, so a lookup between steps reads them as they are; a merge
+   * whose runs a lookup or a change replaced meanwhile is dropped.
+   */
+  *mergeSteps(): Generator<void> {
+    for (;;) {
+      const runs = this.sorted();
+      if (runs.length <= 1) return;
+      let at = 0;
+      for (let i = 1; i + 1 < runs.length; i += 1) if (runs[i]!.length + runs[i + 1]!.length < runs[at]!.length + runs[at + 1]!.length) at = i;
+      const [a, b] = [runs[at]!, runs[at + 1]!];
+      const merged = yield* mergeInSteps(a, b, this.compare);
+      const now = this.runs.indexOf(a);
+      if (now >= 0 && this.runs[now + 1] === b) this.runs.splice(now, 2, merged);
+    }
   }
 
   /** Every item in order from the first not `below`, merging the runs as it goes; `visit` returns false to stop. */
@@ -157,7 +216,10 @@ export class CatalogueIndex {
   private stale = 0;
   /** Postings in title order as they are (a product added or changed since puts them out of order). */
   private sortedPostings = new WeakSet<number[]>();
-  private unprepared: string[] | null = null;
+  /** Preparing under way (`prepare`), a step at a time. */
+  private preparing: Generator<void> | null = null;
+  /** The runs of titles and keys were merged by the last preparing (later changes add short runs only). */
+  private runsMerged = false;
 
   get size(): number {
     return this.entries.size;
@@ -220,6 +282,8 @@ export class CatalogueIndex {
     this.sortedPostings = new WeakSet();
     this.keys.clear();
     this.titles.clear();
+    this.preparing = null;
+    this.runsMerged = false;
     this.stale = 0;
     for (const entry of held) this.put(JSON.parse(entry.json) as SyncProduct, entry.generation, entry.json);
   }
@@ -333,22 +397,58 @@ export class CatalogueIndex {
   }
 
   /**
-   * Puts the lists a search reads in order ahead of time, a slice of at most `budgetMs` at a time
-   * (the screen calls it when idle after a copy comes in): the first search of a common word then
-   * does not pay for it. Returns whether everything is in order.
+   * Puts the lists a search reads in order ahead of time, a slice of at most about `budgetMs` at a
+   * time (the screen calls it after a copy comes in): the long runs of titles and keys merged (every
+   * lookup reads them), then every key's products sorted by title, so the first search of a common
+   * word does not pay for it. Every step is small (a block of a sort, a stretch of a merge), so a
+   * scan that comes in waits at most for one slice. `onlyRuns`: stop once the runs are merged (the
+   * lists wait for a quiet moment). Returns whether that much is done.
    */
-  prepare(budgetMs: number): boolean {
+  prepare(budgetMs: number, onlyRuns = false): boolean {
+    if (onlyRuns && this.runsMerged) return true;
     const started = performance.now();
-    this.titles.sorted();
-    this.keys.sorted();
-    // The lists to sort are picked once, then sorted a few per slice.
-    this.unprepared ??= [...this.postings].flatMap(([key, at]) => (typeof at !== 'number' && at.length >= 64 && !this.sortedPostings.has(at) ? [key] : []));
-    while (this.unprepared.length > 0) {
-      this.inTitleOrderOf(this.unprepared.pop()!);
-      if (performance.now() - started > budgetMs) return false;
+    this.preparing ??= this.prepareSteps();
+    do {
+      if (this.preparing.next().done) {
+        this.preparing = null;
+        return true;
+      }
+      if (onlyRuns && this.runsMerged) return true;
+    } while (performance.now() - started < budgetMs);
+    return false;
+  }
+
+  private *prepareSteps(): Generator<void> {
+    this.runsMerged = false;
+    yield* this.titles.mergeSteps();
+    yield* this.keys.mergeSteps();
+    this.runsMerged = true;
+    let seen = 0;
+    for (const [key, at] of this.postings) {
+      if ((seen += 1) % STEP === 0) yield;
+      if (typeof at === 'number' || at.length < 64 || this.sortedPostings.has(at)) continue;
+      const length = at.length;
+      const sorted = yield* this.titleOrderSteps(at);
+      // A lookup sorted the list meanwhile, or a change added to it: what was sorted is not the list now.
+      if (this.postings.get(key) !== at || at.length !== length) continue;
+      this.postings.set(key, sorted);
+      this.sortedPostings.add(sorted);
     }
-    this.unprepared = null;
-    return true;
+  }
+
+  /** Products (ids, repeats dropped) sorted by title: each title looked up once, the sort driven a step at a time. */
+  private *titleOrderSteps(ids: number[]): Generator<void, number[]> {
+    const missing = '\uffff';
+    const unique = new Set<number>();
+    const keyed: Array<{ id: number; title: string }> = [];
+    for (const id of ids) {
+      if (unique.has(id)) continue;
+      unique.add(id);
+      keyed.push({ id, title: this.entries.get(id)?.sortTitle ?? missing });
+      if (keyed.length % STEP === 0) yield;
+    }
+    const sorted = yield* sortInSteps(keyed, byKeyedTitle);
+    return sorted.map((k) => k.id);
   }
 
   /** A key's products in title order, sorted when first asked for after a change (most keys hold one). */
@@ -357,12 +457,7 @@ export class CatalogueIndex {
     if (at === undefined) return [];
     if (typeof at === 'number') return [at];
     if (!this.sortedPostings.has(at)) {
-      const missing = '\uffff';
-      // Each product's title looked up once, not twice per comparison (a common word's 60,000
-      // products took two Map lookups in each of a million comparisons).
-      const keyed = [...new Set(at)].map((id) => ({ id, title: this.entries.get(id)?.sortTitle ?? missing }));
-      keyed.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id - b.id));
-      const sorted = keyed.map((k) => k.id);
+      const sorted = finish(this.titleOrderSteps(at));
       this.postings.set(key, sorted);
       this.sortedPostings.add(sorted);
       return sorted;

@@ -1,19 +1,9 @@
-import type { SyncProduct } from '@tillbook/contract';
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex } from './catalogue-index.ts';
 import { catalogueQueries } from './catalogue-search.ts';
+import { syncProduct, syncVariant } from './sync-product.fixtures.ts';
 
-const cola: SyncProduct = {
-  id: 2,
-  title: 'Cola Zero 330 ml',
-  status: 'active',
-  trackStock: true,
-  categoryIds: [],
-  taxIds: [],
-  chargeIds: [],
-  imageUrl: null,
-  variants: [{ id: 21, name: '', sku: 'COLA-330', barcode: '5449000131805', price: 150, active: true, optionIds: [], stock: 5, lowStockThreshold: 1 }],
-};
+const cola = syncProduct(2, 'Cola Zero 330 ml', { variants: [syncVariant(21, { sku: 'COLA-330', barcode: '5449000131805', price: 150, stock: 5, lowStockThreshold: 1 })] });
 
 describe('catalogueQueries: a scan while the copy is partial', () => {
   it('waits for the stored copy to be read when the server cannot be reached, and finds the product in it', async () => {

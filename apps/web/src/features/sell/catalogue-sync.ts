@@ -1,6 +1,7 @@
 import type { ProductSyncResult, SyncProduct } from '@tillbook/contract';
 import { apiErrorOf } from '../../lib/api-error.ts';
 import { compactChunks, readChunks, readSyncMeta, storeChunk, type CatalogueChunk, type CatalogueDb, type SyncMeta } from './catalogue-db.ts';
+import { nextTask } from '../../lib/next-task.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 
 /** Products per stored piece when the copy is written again from memory (a server page holds up to 2,000). */
@@ -12,8 +13,23 @@ export type FetchPage = (outletId: number, since: string | null) => Promise<Prod
 /** How far a copy has come: products received (or read), of how many when known, and the lists they came with. */
 export type SyncProgress = (received: number, total: number | null, meta: SyncMeta) => void;
 
-function replay(index: CatalogueIndex, chunk: CatalogueChunk): void {
-  for (const product of JSON.parse(chunk.products) as SyncProduct[]) index.put(product, chunk.generation);
+/** Longest the copy holds its thread at a time while it takes products in: a scan or a key waits at most that long. */
+const PUT_SLICE_MS = 6;
+
+/** Takes products into memory a slice at a time, letting what waits (a scan, a key) run between slices. */
+async function putInSlices(index: CatalogueIndex, products: SyncProduct[], generation: number, keep: (product: SyncProduct) => boolean = () => true): Promise<void> {
+  let sliceStarted = performance.now();
+  for (let i = 0; i < products.length; i += 1) {
+    if (keep(products[i]!)) index.put(products[i]!, generation);
+    if (i % 64 === 63 && performance.now() - sliceStarted > PUT_SLICE_MS) {
+      await nextTask();
+      sliceStarted = performance.now();
+    }
+  }
+}
+
+async function replay(index: CatalogueIndex, chunk: CatalogueChunk): Promise<void> {
+  await putInSlices(index, JSON.parse(chunk.products) as SyncProduct[], chunk.generation);
   for (const id of chunk.deleted) index.remove(id);
   index.settle();
 }
@@ -27,9 +43,9 @@ export async function loadStoredCopy(db: CatalogueDb, index: CatalogueIndex, onP
   if (!meta.complete && !meta.cursor) return meta;
   // The lists are in before the first piece: a scan can be asked of the server from the start.
   onProgress(0, meta.held || null, meta);
-  const chunks = await readChunks(db, (chunk) => {
+  const chunks = await readChunks(db, async (chunk) => {
     if (isCancelled()) return;
-    replay(index, chunk);
+    await replay(index, chunk);
     onProgress(index.size, meta.held || null, meta);
   });
   if (isCancelled() || chunks <= Math.ceil(index.size / CHUNK_SIZE) + SPARE_CHUNKS) return meta;
@@ -40,19 +56,19 @@ export async function loadStoredCopy(db: CatalogueDb, index: CatalogueIndex, onP
  * Takes one page into memory and returns what to store for it: the active products as sent, and
  * the products it removes. A deleted variant leaves its product with the variants it has left.
  */
-function applyPage(index: CatalogueIndex, page: ProductSyncResult, generation: number): Omit<CatalogueChunk, 'seq'> {
+async function applyPage(index: CatalogueIndex, page: ProductSyncResult, generation: number): Promise<Omit<CatalogueChunk, 'seq'>> {
   const stored: SyncProduct[] = [];
   const deleted: number[] = [];
-  for (const product of page.products) {
-    if (product.status === 'active') {
-      index.put(product, generation);
-      stored.push(product);
-    } else {
-      // Archived products leave the copy: the register never sells them.
+  // Archived products leave the copy: the register never sells them.
+  const active = (product: SyncProduct) => {
+    if (product.status === 'active') stored.push(product);
+    else {
       index.remove(product.id);
       deleted.push(product.id);
     }
-  }
+    return product.status === 'active';
+  };
+  await putInSlices(index, page.products, generation, active);
   for (const id of page.deletedProductIds) {
     index.remove(id);
     deleted.push(id);
@@ -114,7 +130,7 @@ export async function syncCatalogue(
     const finished = !page.hasMore;
     if (!finished) pending = ask(page.nextCursor);
     const finishesCopy = finished && meta.copying;
-    const chunk = applyPage(index, page, meta.generation);
+    const chunk = await applyPage(index, page, meta.generation);
     // The last page of a full copy: whatever the copy did not bring is gone from the server.
     if (finishesCopy) for (const id of index.olderThan(meta.generation)) index.remove(id);
     meta = {

@@ -1,4 +1,4 @@
-import type { ProductSyncResult, SyncProduct, SyncVariant } from '@tillbook/contract';
+import type { ProductSyncResult, SyncProduct } from '@tillbook/contract';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,14 +6,8 @@ import { http } from '../../lib/http.ts';
 import { httpError, networkError } from '../../testing/fixtures.ts';
 import { catalogueDbName } from './catalogue-db.ts';
 import { CATALOGUE_SYNC_INTERVAL_MS, useLocalCatalogue } from './local-catalogue.ts';
+import { syncProduct, syncVariant } from './sync-product.fixtures.ts';
 
-function variant(id: number, overrides: Partial<SyncVariant> = {}): SyncVariant {
-  return { id, name: '', sku: `SKU-${id}`, barcode: null, price: 1000, active: true, optionIds: [], stock: 10, lowStockThreshold: 2, ...overrides };
-}
-
-function product(id: number, title: string, overrides: Partial<SyncProduct> = {}): SyncProduct {
-  return { id, title, status: 'active', trackStock: true, categoryIds: [], taxIds: [], chargeIds: [], imageUrl: null, variants: [variant(id * 10)], ...overrides };
-}
 
 const salesTax = { id: 1, name: 'Sales tax', rateE4: 75_000, isInclusive: false, isCompound: false };
 const cityTax = { id: 2, name: 'City tax', rateE4: 10_000, isInclusive: false, isCompound: true };
@@ -37,14 +31,14 @@ function page(products: SyncProduct[], nextCursor: string, overrides: Partial<Pr
   };
 }
 
-const shirt = product(1, 'Linen Shirt', {
+const shirt = syncProduct(1, 'Linen Shirt', {
   categoryIds: [20],
   taxIds: [2, 9, 1],
-  variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931' }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE' })],
+  variants: [syncVariant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931' }), syncVariant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE' })],
 });
-const cola = product(2, 'Cola Zero 330 ml', { categoryIds: [30], chargeIds: [5, 6], variants: [variant(21, { barcode: '5449000131805', price: 150 })] });
-const shorts = product(3, 'Shirt and Shorts Set', { categoryIds: [10] });
-const apron = product(4, 'Apron', { status: 'archived' });
+const cola = syncProduct(2, 'Cola Zero 330 ml', { categoryIds: [30], chargeIds: [5, 6], variants: [syncVariant(21, { barcode: '5449000131805', price: 150 })] });
+const shorts = syncProduct(3, 'Shirt and Shorts Set', { categoryIds: [10] });
+const apron = syncProduct(4, 'Apron', { status: 'archived' });
 
 /** The server's sync answers by the cursor asked for (`''`: a full copy from the start). */
 function answerSync(pages: Record<string, ProductSyncResult | Error>) {
@@ -114,14 +108,14 @@ describe('useLocalCatalogue', () => {
   });
 
   it('puts an exact code first, then titles that start with the text', async () => {
-    const byCode = product(5, 'Zebra Mug', { variants: [variant(51, { sku: 'SHIRT' })] });
+    const byCode = syncProduct(5, 'Zebra Mug', { variants: [syncVariant(51, { sku: 'SHIRT' })] });
     answerSync({ '': page([shirt, shorts, byCode], 'c1') });
     const { result } = await readyCatalogue(newOutlet());
     expect(titles(await result.current.catalogue!.search('shirt'))).toEqual(['Zebra Mug', 'Shirt and Shorts Set', 'Linen Shirt']);
   });
 
   it('finds a title typed with its hyphen, a SKU by its beginning and a word inside a SKU', async () => {
-    const tee = product(7, 'Organic T-Shirt', { variants: [variant(71, { sku: 'TEE-ORG-XL' })] });
+    const tee = syncProduct(7, 'Organic T-Shirt', { variants: [syncVariant(71, { sku: 'TEE-ORG-XL' })] });
     answerSync({ '': page([tee, shirt, cola], 'c1') });
     const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
     expect(titles(await catalogue.search('t-sh'))).toEqual(['Organic T-Shirt']);
@@ -131,7 +125,7 @@ describe('useLocalCatalogue', () => {
   });
 
   it('keeps best matches alphabetical when a word is in thousands of products', async () => {
-    const many = Array.from({ length: 2500 }, (_, i) => product(1000 + i, `Item ${String((i * 7919) % 2500).padStart(4, '0')}`, { variants: [variant(100_000 + i, { sku: '' })] }));
+    const many = Array.from({ length: 2500 }, (_, i) => syncProduct(1000 + i, `Item ${String((i * 7919) % 2500).padStart(4, '0')}`, { variants: [syncVariant(100_000 + i, { sku: '' })] }));
     answerSync({ '': page(many, 'c1') });
     const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
     expect(titles(await catalogue.search('item', 3))).toEqual(['Item 0000', 'Item 0001', 'Item 0002']);
@@ -143,7 +137,7 @@ describe('useLocalCatalogue', () => {
   });
 
   it('finds the few products two common words share', async () => {
-    const titled = (title: string, i: number) => product(5000 + i, title, { variants: [variant(500_000 + i, { sku: '' })] });
+    const titled = (title: string, i: number) => syncProduct(5000 + i, title, { variants: [syncVariant(500_000 + i, { sku: '' })] });
     const alphas = Array.from({ length: 2100 }, (_, i) => titled(`Alpha ${i}`, i));
     const betas = Array.from({ length: 2100 }, (_, i) => titled(`Beta ${i}`, 2100 + i));
     const both = [titled('Omega Alpha Beta 2', 4200), titled('Omega Beta Alpha 1', 4201)];
@@ -153,7 +147,7 @@ describe('useLocalCatalogue', () => {
   });
 
   it('finds a variant by its barcode or SKU in any case, and only an active one; a product with none left is not listed', async () => {
-    const retired = product(6, 'Old Mug', { variants: [variant(61, { barcode: '111222333', active: false })] });
+    const retired = syncProduct(6, 'Old Mug', { variants: [syncVariant(61, { barcode: '111222333', active: false })] });
     answerSync({ '': page([shirt, cola, retired], 'c1') });
     const catalogue = (await readyCatalogue(newOutlet())).result.current.catalogue!;
     expect(await catalogue.search('mug')).toEqual([]);
@@ -196,7 +190,7 @@ describe('useLocalCatalogue', () => {
   it('takes changes and deletions on refresh: new prices, stock and categories, products and variants gone, archived ones out', async () => {
     answerSync(fullCopy);
     const { result } = await readyCatalogue(newOutlet());
-    const cheaperCola = { ...cola, categoryIds: [10], variants: [variant(21, { barcode: '5449000131805', price: 120, stock: 7 })] };
+    const cheaperCola = { ...cola, categoryIds: [10], variants: [syncVariant(21, { barcode: '5449000131805', price: 120, stock: 7 })] };
     vi.restoreAllMocks();
     answerSync({
       c2: page([cheaperCola, { ...shorts, status: 'archived' }], 'c3', { deletedVariantIds: [11], taxes: [salesTax] }),
@@ -332,7 +326,7 @@ describe('useLocalCatalogue', () => {
     // 80 small changes, each its own piece: the price of the cola going up by a cent at a time.
     for (let i = 1; i <= 80; i += 1) {
       vi.restoreAllMocks();
-      answerSync({ [`c${i}`]: page([{ ...cola, variants: [variant(21, { barcode: '5449000131805', price: 150 + i })] }], `c${i + 1}`, i === 80 ? { deletedProductIds: [3] } : {}) });
+      answerSync({ [`c${i}`]: page([{ ...cola, variants: [syncVariant(21, { barcode: '5449000131805', price: 150 + i })] }], `c${i + 1}`, i === 80 ? { deletedProductIds: [3] } : {}) });
       const before = first.result.current.catalogue;
       act(() => first.result.current.refresh());
       await waitFor(() => expect(first.result.current.catalogue).not.toBe(before));

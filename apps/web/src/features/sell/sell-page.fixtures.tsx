@@ -11,8 +11,6 @@ import {
   type ProductSyncResult,
   type RewardSettings,
   type ShopSettings,
-  type SyncProduct,
-  type SyncVariant,
 } from '@tillbook/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,22 +21,17 @@ import { renderScreen } from '../../testing/render.tsx';
 import { HttpResponse, rest, server } from '../../testing/server.ts';
 import { catalogueDbName } from './catalogue-db.ts';
 import { SellPage } from './sell-page.tsx';
+import { syncProduct, syncVariant } from './sync-product.fixtures.ts';
 
-function variant(id: number, overrides: Partial<SyncVariant> = {}): SyncVariant {
-  return { id, name: '', sku: `SKU-${id}`, barcode: null, price: 1000, active: true, optionIds: [], stock: 10, lowStockThreshold: 2, ...overrides };
-}
-function product(id: number, title: string, overrides: Partial<SyncProduct> = {}): SyncProduct {
-  return { id, title, status: 'active', trackStock: true, categoryIds: [], taxIds: [], chargeIds: [], imageUrl: null, variants: [variant(id * 10)], ...overrides };
-}
 
 const vat = { id: 1, name: 'VAT', rateE4: 200_000, isInclusive: true, isCompound: false };
 const deposit = { id: 5, name: 'Bottle deposit', isTaxable: false, kind: 'fixed' as const, amount: 25, per: 'unit' as const };
-const cola = product(2, 'Cola Zero 330 ml', { taxIds: [1], chargeIds: [5], variants: [variant(21, { barcode: '5449000131805', price: 150, sku: 'COLA-330' })] });
-const shirt = product(1, 'Linen Shirt', {
-  variants: [variant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931', price: 2500, stock: 4 }), variant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE', price: 2500, stock: 0 })],
+const cola = syncProduct(2, 'Cola Zero 330 ml', { taxIds: [1], chargeIds: [5], variants: [syncVariant(21, { barcode: '5449000131805', price: 150, sku: 'COLA-330' })] });
+const shirt = syncProduct(1, 'Linen Shirt', {
+  variants: [syncVariant(11, { name: 'M / Red', sku: 'SHIRT-M-RED', barcode: '4006381333931', price: 2500, stock: 4 }), syncVariant(12, { name: 'L / Blue', sku: 'SHIRT-L-BLUE', price: 2500, stock: 0 })],
 });
 
-const scarf = product(3, 'Wool Scarf', { variants: [variant(31, { sku: 'SCARF-1', price: 1800, stock: -4 })] });
+const scarf = syncProduct(3, 'Wool Scarf', { variants: [syncVariant(31, { sku: 'SCARF-1', price: 1800, stock: -4 })] });
 
 const catalogue: ProductSyncResult = {
   products: [cola, shirt, scarf],
