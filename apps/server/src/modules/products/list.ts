@@ -18,9 +18,11 @@ export { SEARCH_COUNT_CAP };
  * index first and sorts them (`stockFirst`). PostgreSQL cannot tell how many match — the rows of
  * every outlet share the table's statistics, and "low" compares two columns — and, guessing
  * thousands, walked the whole title index for a page of a status that held none (1.4 s at 100k).
- * Past it the matches are dense, and walking the sort order finds a page in a few hundred rows.
+ * Past it the matches are dense, and walking the sort order finds a page in a few hundred rows. It
+ * is the count's cap: the count stops at the cap + 1, which says only "many" (with a limit of 5,000
+ * above a cap of 1,000, "in stock" at a million products gathered 900,000 ids to sort: 1.7 s).
  */
-const STOCK_FIRST_LIMIT = 5000;
+const STOCK_FIRST_LIMIT = SEARCH_COUNT_CAP;
 
 /**
  * The products matching the filters (no search: see search.ts), as rows of (id, sort key k).
