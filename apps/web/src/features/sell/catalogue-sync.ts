@@ -17,10 +17,10 @@ export type SyncProgress = (received: number, total: number | null, meta: SyncMe
 const PUT_SLICE_MS = 6;
 
 /** Takes products into memory a slice at a time, letting what waits (a scan, a key) run between slices. */
-async function putInSlices(index: CatalogueIndex, products: SyncProduct[], generation: number, keep: (product: SyncProduct) => boolean = () => true): Promise<void> {
+async function putInSlices(index: CatalogueIndex, products: SyncProduct[], generation: number): Promise<void> {
   let sliceStarted = performance.now();
   for (let i = 0; i < products.length; i += 1) {
-    if (keep(products[i]!)) index.put(products[i]!, generation);
+    index.put(products[i]!, generation);
     if (i % 64 === 63 && performance.now() - sliceStarted > PUT_SLICE_MS) {
       await nextTask();
       sliceStarted = performance.now();
@@ -57,18 +57,10 @@ export async function loadStoredCopy(db: CatalogueDb, index: CatalogueIndex, onP
  * the products it removes. A deleted variant leaves its product with the variants it has left.
  */
 async function applyPage(index: CatalogueIndex, page: ProductSyncResult, generation: number): Promise<Omit<CatalogueChunk, 'seq'>> {
-  const stored: SyncProduct[] = [];
-  const deleted: number[] = [];
-  // Archived products leave the copy: the register never sells them.
-  const active = (product: SyncProduct) => {
-    if (product.status === 'active') stored.push(product);
-    else {
-      index.remove(product.id);
-      deleted.push(product.id);
-    }
-    return product.status === 'active';
-  };
-  await putInSlices(index, page.products, generation, active);
+  // Archived products leave the copy (`put` takes them out): the register never sells them.
+  await putInSlices(index, page.products, generation);
+  const stored = page.products.filter((product) => product.status === 'active');
+  const deleted = page.products.filter((product) => product.status !== 'active').map((product) => product.id);
   for (const id of page.deletedProductIds) {
     index.remove(id);
     deleted.push(id);
