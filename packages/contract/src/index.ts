@@ -19,6 +19,7 @@ export * from './goods-orders.ts';
 export * from './labels.ts';
 export * from './messages.ts';
 export * from './media.ts';
+export * from './kept-by-key.ts';
 export * from './money.ts';
 export * from './money-input.ts';
 export * from './orders.ts';

@@ -1,24 +1,25 @@
+import { keptByKey } from '@tillbook/contract';
+
 /**
  * The one date and time formatter of the app, beside the money formatter (lib/shop-settings.ts):
  * the shop's locale and time zone (Settings › General; the browser's until the settings load).
  */
 export type DateFormatOptions = { locale?: string; timeZone?: string };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per locale, time zone and style, built once and kept (keptByKey). */
+const formatterByKey = keptByKey(256, (key) => {
+  // JSON writes a missing locale or zone as null: the browser's own.
+  const [locale, timeZone, options] = JSON.parse(key) as [string | null, string | null, Intl.DateTimeFormatOptions];
+  try {
+    return new Intl.DateTimeFormat(locale ?? undefined, { ...options, timeZone: timeZone ?? undefined });
+  } catch {
+    // A zone this browser does not know (an older time-zone database): its own clock, not a broken screen.
+    return new Intl.DateTimeFormat(locale ?? undefined, options);
+  }
+});
 
 function formatterOf(options: Intl.DateTimeFormatOptions, { locale, timeZone }: DateFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, timeZone, options]);
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    } catch {
-      // A zone this browser does not know (an older time-zone database): its own clock, not a broken screen.
-      formatter = new Intl.DateTimeFormat(locale, options);
-    }
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return formatterByKey(JSON.stringify([locale, timeZone, options]));
 }
 
 /** "Nov 22, 2026, 9:02 AM": when something happened. */

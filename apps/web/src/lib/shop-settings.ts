@@ -1,4 +1,4 @@
-import { defaultShopSettings, formatMoney, moneyReaderOf, type MoneyReader, type ShopSettings } from '@tillbook/contract';
+import { defaultShopSettings, formatMoney, moneyFormatterOf, moneyReaderOf, type MoneyReader, type ShopSettings } from '@tillbook/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { dateFormatOf, type DateFormat } from './date-format.ts';
@@ -27,7 +27,7 @@ export type Money = MoneyReader & { format: (minor: number) => string };
  */
 export function useMoney(): Money {
   const { currency, locale } = useShopSettings();
-  return useMemo(() => ({ ...moneyReaderOf({ currency, locale }), format: (minor: number) => formatMoney(minor, { currency, locale }) }), [currency, locale]);
+  return useMemo(() => ({ ...moneyReaderOf({ currency, locale }), format: moneyFormatterOf({ currency, locale }) }), [currency, locale]);
 }
 
 export type { DateFormat };

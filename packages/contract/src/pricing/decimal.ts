@@ -6,6 +6,7 @@
  * Either "." or "," is read as the decimal separator ("7,5" = "7.5"); thousands separators are
  * not accepted, so "1,000" is one with three decimals, never a thousand.
  */
+import { keptByKey } from '../kept-by-key.ts';
 import { RATE_E4_HUNDRED_PERCENT } from './rounding.ts';
 
 const decimalText = /^(\d*)(?:[.,](\d*))?$/;
@@ -83,13 +84,13 @@ export function formatMinorAsDecimal(minor: number, fractionDigits = 2): string 
 }
 
 /** Minor-unit digits of an ISO 4217 currency: USD → 2, JPY → 0, BHD → 3 (2 when unknown). */
-export function fractionDigitsOf(currency: string): number {
+export const fractionDigitsOf: (currency: string) => number = keptByKey(64, (currency) => {
   try {
     return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
-}
+});
 
 function assertFractionDigits(fractionDigits: number): void {
   if (!Number.isInteger(fractionDigits) || fractionDigits < 0 || fractionDigits > 6) {
