@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
+import { useLatestCallback } from '../../lib/use-latest-callback.ts';
 
 /**
  * A keyboard-wedge scanner types a code at a few milliseconds a character; the fastest typist
@@ -21,10 +22,7 @@ type ScannerOptions = { enabled?: boolean; minLength?: number };
 export function useBarcodeScanner(onScan: (code: string) => void, options?: ScannerOptions): void {
   const enabled = options?.enabled ?? true;
   const minLength = options?.minLength ?? DEFAULT_MIN_LENGTH;
-  const onScanRef = useRef(onScan);
-  useLayoutEffect(() => {
-    onScanRef.current = onScan;
-  }, [onScan]);
+  const scanned = useLatestCallback(onScan);
 
   // Listening from the commit, before the screen is painted: a scan the moment the screen shows is heard.
   useLayoutEffect(() => {
@@ -46,7 +44,7 @@ export function useBarcodeScanner(onScan: (code: string) => void, options?: Scan
         if (inBurst && code.length >= minLength && averageGap < SCAN_MAX_AVERAGE_GAP_MS) {
           event.preventDefault();
           event.stopPropagation();
-          onScanRef.current(code);
+          scanned(code);
         }
         return;
       }
@@ -66,5 +64,5 @@ export function useBarcodeScanner(onScan: (code: string) => void, options?: Scan
 
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
-  }, [enabled, minLength]);
+  }, [enabled, minLength, scanned]);
 }

@@ -43,5 +43,7 @@ export function useLocalCatalogue(outletId: number | null): LocalCatalogueState 
   const refresh = useCallback(() => refreshRef.current(), []);
   const { catalogue, state } = owned.outletId === outletId ? owned : { catalogue: null, state: initialEngineState };
   const lastSyncedAt = useMemo(() => (state.lastSyncedAt ? new Date(state.lastSyncedAt) : null), [state.lastSyncedAt]);
-  return { catalogue, status: state.status, received: state.received, total: state.total, error: state.error, lastSyncedAt, refresh };
+  const { status, received, total, error } = state;
+  // The same object while nothing in it changed: the memoised finder is not drawn again for it.
+  return useMemo(() => ({ catalogue, status, received, total, error, lastSyncedAt, refresh }), [catalogue, status, received, total, error, lastSyncedAt, refresh]);
 }

@@ -30,7 +30,7 @@ const catalogue: LocalCatalogue = {
 };
 
 function finder(state: Omit<LocalCatalogueState, 'refresh'>) {
-  renderScreen(<ProductFinder state={{ ...state, refresh: () => {} }} text="" onTextChange={() => {}} onEnter={() => {}} onChoose={() => {}} searchRef={null} />);
+  renderScreen(<ProductFinder state={{ ...state, refresh: () => {} }} onTyped={() => {}} onEnter={() => {}} onChoose={() => {}} searchRef={null} handle={null} />);
 }
 
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/dialog.tsx';
 import { useMoney, useShopSettings } from '../../lib/shop-settings.ts';
+import { useLatestCallback } from '../../lib/use-latest-callback.ts';
 import { useBarcodeScanner } from './barcode-scanner.ts';
 import { CartPanel, itemsLabelOf } from './cart-panel.tsx';
 import { quantityInputId } from './cart-line-row.tsx';
@@ -18,7 +19,7 @@ import { useLocalCatalogue } from './local-catalogue.ts';
 import { PaymentDialog } from './payment-dialog.tsx';
 import { useLinePrice } from './price-dialog.tsx';
 import { QuantityQuestionDialog, type QuantityQuestion } from './quantity-question.tsx';
-import { ProductFinder } from './product-finder.tsx';
+import { ProductFinder, type FinderHandle } from './product-finder.tsx';
 import { SaleReceipt } from './sale-receipt.tsx';
 import { useTillExchange } from './till-exchange.tsx';
 import { NoSaleButton } from './no-sale-button.tsx';
@@ -40,7 +41,6 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   const held = useHeldSales<CartState>(registerId);
   const [state, dispatch] = useSavedCart(registerId);
   const { loyalty, priced, rewards, pointsTender, storeCreditTender, priceOf } = usePricedSale(state, dispatch, catalogue);
-  const [text, setText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs>('none');
   const [variantProduct, setVariantProduct] = useState<SyncProduct | null>(null);
@@ -52,6 +52,8 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     linesRef.current = state.lines;
   }, [state.lines]);
   const searchRef = useRef<HTMLInputElement>(null);
+  const finderRef = useRef<FinderHandle>(null);
+  const clearSearch = () => finderRef.current?.clear();
   useRepriceLines(catalogueState, state.lines, dispatch);
 
   const exchanges = useTillExchange(session, catalogueState);
@@ -151,7 +153,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     (code) => {
       // A burst that began mid-typing carries only the end of what is in the search box: try it all too.
       const typed = searchRef.current?.value.trim() ?? '';
-      setText('');
+      clearSearch();
       if (!catalogue) return setNotice('The catalogue is still loading: scan again in a moment.');
       void (async () => {
         if (await addByCode(code)) return;
@@ -163,16 +165,18 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
   );
 
   // Enter reads the catalogue again rather than the results on screen, which may lag the last keystroke.
-  async function onEnter(query: string) {
+  async function enter(query: string) {
     if (!catalogue) return setNotice('The catalogue is still loading: press Enter again in a moment.');
-    if (await addByCode(query)) return setText('');
+    if (await addByCode(query)) return clearSearch();
     const results = await catalogue.search(query, 2);
     if (results.length === 1) {
-      setText('');
+      clearSearch();
       return chooseProduct(results[0]!);
     }
     if (results.length === 0) setNotice(`No product has the barcode or SKU ${query}.`);
   }
+  const onEnter = useLatestCallback((query: string) => void enter(query));
+  const onTyped = useCallback(() => setNotice(null), []);
 
   // A held sale keeps its reward (priced again on resume) and its gift cards; points as a tender are chosen when paying.
   async function holdSale() {
@@ -243,7 +247,7 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
         </Alert>
       )}
       <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,3fr)_minmax(21rem,2fr)] gap-4">
-        <ProductFinder state={catalogueState} text={text} onTextChange={(value) => { setText(value); setNotice(null); }} onEnter={(query) => void onEnter(query)} onChoose={chooseProduct} searchRef={searchRef} />
+        <ProductFinder state={catalogueState} onTyped={onTyped} onEnter={onEnter} onChoose={chooseProduct} searchRef={searchRef} handle={finderRef} />
         <CartPanel
           state={state}
           priced={priced}

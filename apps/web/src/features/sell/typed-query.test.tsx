@@ -1,11 +1,11 @@
 import type { SyncProduct } from '@tillbook/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../testing/render.tsx';
 import type { LocalCatalogue, LocalCatalogueState } from './local-catalogue-types.ts';
-import { ProductFinder } from './product-finder.tsx';
+import { ProductFinder, type FinderHandle } from './product-finder.tsx';
 import { BURST_SETTLE_MS, BurstGate, SCANNER_GAP_MS } from './typed-query.ts';
 
 describe('BurstGate', () => {
@@ -19,11 +19,11 @@ describe('BurstGate', () => {
   });
 });
 
-/** The finder as the till holds it: the text in the page's state, cleared by a scan's Enter. */
+/** The finder as the till holds it: its text cleared by a scan's Enter. */
 function Finder({ catalogue }: { catalogue: LocalCatalogue }) {
-  const [text, setText] = useState('');
-  const state: LocalCatalogueState = { catalogue, status: 'ready', received: 0, total: null, error: null, lastSyncedAt: new Date(0), refresh: () => {} };
-  return <ProductFinder state={state} text={text} onTextChange={setText} onEnter={() => setText('')} onChoose={() => {}} searchRef={null} />;
+  const handle = useRef<FinderHandle>(null);
+  const [state] = useState<LocalCatalogueState>({ catalogue, status: 'ready', received: 0, total: null, error: null, lastSyncedAt: new Date(0), refresh: () => {} });
+  return <ProductFinder state={state} onTyped={() => {}} onEnter={() => handle.current?.clear()} onChoose={() => {}} searchRef={null} handle={handle} />;
 }
 
 function fakeCatalogue() {
