@@ -9,6 +9,9 @@
 //   typing — a search typed key by key: from each key to the results on screen;
 //   memory — the page's JavaScript heap, the copy's worker's, and what IndexedDB holds.
 //
+// --trace-pause traces the paused scans and prints what ran on the page and in the copy's worker
+// between each Enter and its line; --profile-pause prints the page's functions that took the most
+// time over the paused scans (build with `vite build --minify false` for readable names).
 // BENCH_TIMELINE=1 logs each scan that did not reach the cart and what the screen said;
 // BENCH_SHOTS=<dir> takes a screenshot every 20 scans.
 //   npm run build && npx tsx bench/register.ts --driver postgres --products 300000   (DATABASE_URL=postgres://…)
@@ -168,6 +171,7 @@ async function scanTimes(page: Page, barcodes: string[], pauseMs = 200): Promise
             const entered = page.lastEnterAt ?? 0;
             if (entered > since && count() > before) {
               const inDocument = performance.now() - entered;
+              performance.mark('scan-line');
               observer.disconnect();
               requestAnimationFrame(() => done(performance.now() - entered, inDocument));
             }
@@ -206,6 +210,87 @@ function summariseTrace(buffer: Buffer) {
   }
   const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 15);
   console.log(top.map(([name, ms]) => `  ${name}: ${ms.toFixed(0)} ms`).join('\n'));
+}
+
+const PAUSE_TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-v8.gc',
+  'blink.user_timing',
+  'toplevel',
+  'input',
+  'scheduler',
+];
+
+/**
+ * For each scan of a trace (from the page's "scan-enter" mark to its "scan-line" mark): the events
+ * of 0.2 ms or more on the page's main thread and in each worker that overlap it, nested by time.
+ */
+function printScanTraces(buffer: Buffer) {
+  type TraceEvent = { name: string; cat: string; ph: string; dur?: number; tid: number; pid: number; ts: number; args?: { name?: string } };
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const names = new Map<string, string>();
+  for (const e of events) if (e.name === 'thread_name' && e.args?.name) names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const threadOf = (e: TraceEvent) => names.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`;
+  const marks = events.filter((e) => e.name === 'scan-enter' || e.name === 'scan-line').sort((a, b) => a.ts - b.ts);
+  const wanted = (e: TraceEvent) => ['CrRendererMain', 'DedicatedWorker thread'].includes(threadOf(e)) && e.ph === 'X' && (e.dur ?? 0) >= 200;
+  const complete = events.filter(wanted).sort((a, b) => a.ts - b.ts);
+  for (let i = 0; i < marks.length; i += 1) {
+    const enter = marks[i]!;
+    const line = marks[i + 1];
+    if (enter.name !== 'scan-enter' || line?.name !== 'scan-line') continue;
+    // From 30 ms before the Enter: the scan's digits and what was running as they came.
+    const from = enter.ts - 30_000;
+    console.log(`  scan at ${(enter.ts / 1000).toFixed(1)} ms: Enter → line ${((line.ts - enter.ts) / 1000).toFixed(1)} ms`);
+    const open = new Map<string, TraceEvent[]>();
+    for (const e of complete) {
+      if (e.ts > line.ts || e.ts + (e.dur ?? 0) < from) continue;
+      const stack = open.get(threadOf(e)) ?? [];
+      open.set(threadOf(e), stack);
+      while (stack.length > 0 && stack.at(-1)!.ts + (stack.at(-1)!.dur ?? 0) <= e.ts) stack.pop();
+      const depth = stack.length;
+      stack.push(e);
+      if (depth > 3) continue;
+      const at = ((e.ts - enter.ts) / 1000).toFixed(1);
+      console.log(`    ${threadOf(e) === 'CrRendererMain' ? 'page  ' : 'worker'} ${at.padStart(7)} ms ${'  '.repeat(depth)}${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)} ms`);
+    }
+  }
+}
+
+type CpuProfile = {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** A CPU profile's functions by self time and by total time (each function counted once per sample), idle left out. */
+function printProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const nameOf = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url.split('/').at(-1) ?? ''}:${lineNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const name = nameOf(id);
+    if (name.startsWith('(idle)') || name.startsWith('(program)')) return;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = nameOf(at);
+      if (seen.has(frame)) continue;
+      seen.add(frame);
+      total.set(frame, (total.get(frame) ?? 0) + ms);
+    }
+  });
+  const top = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${name}`).join('\n');
+  console.log(`  the page's functions over the paused scans, self time:\n${top(self)}\n  total time:\n${top(total)}`);
 }
 
 /** The used JavaScript heap of each dedicated worker in the browser (the register copy's), through the browser's DevTools protocol. */
@@ -248,6 +333,8 @@ async function main() {
       products: { type: 'string', default: '100000' },
       runs: { type: 'string', default: '1' },
       trace: { type: 'boolean', default: false },
+      'trace-pause': { type: 'boolean', default: false },
+      'profile-pause': { type: 'boolean', default: false },
     },
   });
   const wanted = Number(values.products);
@@ -284,7 +371,7 @@ async function main() {
       // tsx names functions with a helper the page does not have: the page gets a stand-in.
       await context.addInitScript({ content: 'window.__name = (f) => f;' });
       // When each Enter was pressed, seen before any of the page's own listeners.
-      await context.addInitScript({ content: "window.addEventListener('keydown', (e) => { if (e.key === 'Enter') window.lastEnterAt = performance.now(); }, true);" });
+      await context.addInitScript({ content: "window.addEventListener('keydown', (e) => { if (e.key === 'Enter') { window.lastEnterAt = performance.now(); performance.mark('scan-enter'); } }, true);" });
       const page = await context.newPage();
       await signIn(page, server.address);
       await openDrawer(page, registerId);
@@ -330,7 +417,15 @@ async function main() {
       const keys = await typing(page, words);
       // Scans after pauses long enough for the copy to put its search lists in order meanwhile.
       await clearCart(page);
+      if (values['trace-pause']) await browser.startTracing(page, { categories: PAUSE_TRACE_CATEGORIES });
+      if (values['profile-pause']) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       const { frame: paused, document: pausedInDocument } = await scanTimes(page, basket.slice(0, 8), 1300);
+      if (values['trace-pause']) printScanTraces(await browser.stopTracing());
+      if (values['profile-pause']) printProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
       console.log(
         `run ${run}: scan → line after a pause of 1.3 s (the copy preparing its lists): ${paused.map((ms) => ms.toFixed(0)).join(' ')} ms; in the document ${pausedInDocument.map((ms) => ms.toFixed(0)).join(' ')} ms`,
       );
