@@ -83,7 +83,9 @@ test('a cashier opens the drawer, holds and resumes a sale, sells three items wi
   await sale.getByRole('button', { name: `Remove ${catalogue.held.title}` }).click();
   await expect(lines).toHaveCount(0);
 
-  // 1. A scanner types the barcode fast and ends with Enter, wherever the focus is.
+  // 1. A scanner types the barcode fast and ends with Enter, wherever the focus is. The page is
+  // cross-origin isolated, so the copy answers the scan through shared memory within the Enter.
+  expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
   await page.getByText('drawer opened by').click();
   await page.keyboard.type(catalogue.scanned.variants[0]!.barcode!, { delay: 15 });
   await page.keyboard.press('Enter');

@@ -12,11 +12,14 @@ const proxy = {
   '/healthz': apiServer,
 };
 
+/** The headers the server sends (plugins/security.ts) that make the page cross-origin isolated: the register's shared answers need them. */
+const isolated = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
 // Tests are configured by the root vitest.config.ts ("web" project), not here.
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  server: { port: 5173, strictPort: true, proxy },
-  preview: { port: 4173, proxy },
+  server: { port: 5173, strictPort: true, proxy, headers: isolated },
+  preview: { port: 4173, proxy, headers: isolated },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -29,7 +29,10 @@ export const securityPlugin = fp<SecurityOptions>(
       },
       // HSTS only makes sense when the shop serves over HTTPS (COOKIE_SECURE says it does).
       strictTransportSecurity: secureCookies ? { maxAge: 15552000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
+      // With COOP same-origin (helmet's default), the page is cross-origin isolated: the register's
+      // copy answers a scan through shared memory within the Enter's event (sell/shared-answer.ts).
+      // Everything the page loads is our own (the policy above), so nothing needs to opt in.
+      crossOriginEmbedderPolicy: { policy: 'require-corp' },
     });
   },
   { name: 'security' },

@@ -3,6 +3,14 @@ import { fetchCataloguePage, fetchProductsWithCode } from './api.ts';
 import { startCatalogueEngine, type CatalogueEngine, type CatalogueEngineState } from './catalogue-engine.ts';
 import type { CatalogueQueries } from './catalogue-search.ts';
 import type { CatalogueCall, CatalogueReply, CatalogueRequest } from './catalogue-worker-protocol.ts';
+import { readSharedAnswer, sharedAnswerBuffer } from './shared-answer.ts';
+
+/**
+ * How long a scan's Enter waits for the worker's answer in shared memory before asking by message:
+ * a lookup takes well under a millisecond, and a slice of the copy's other work at most 4 ms while
+ * the cashier is at work (catalogue-engine.ts).
+ */
+const AT_ONCE_WAIT_MS = 5;
 
 type Waiting = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -22,6 +30,8 @@ export function connectCatalogue(outletId: number, onState: (state: CatalogueEng
   const waiting = new Map<number, Waiting>();
   const worker = new Worker(new URL('./catalogue-worker.ts', import.meta.url), { type: 'module', name: 'catalogue' });
   const send = (request: CatalogueRequest) => worker.postMessage(request);
+  const answers = sharedAnswerBuffer();
+  let isReady = false;
   const rejectWaiting = (message: string) => {
     for (const { reject } of waiting.values()) reject(new Error(message));
     waiting.clear();
@@ -33,6 +43,7 @@ export function connectCatalogue(outletId: number, onState: (state: CatalogueEng
       // The worker's 401 did not go through the page's client, which signs out: it is done here.
       if (reply.state.signedOut && !wasSignedOut) signedOut();
       wasSignedOut = reply.state.signedOut;
+      isReady = reply.state.status === 'ready';
       return onState(reply.state);
     }
     const answer = waiting.get(reply.id);
@@ -46,7 +57,7 @@ export function connectCatalogue(outletId: number, onState: (state: CatalogueEng
     rejectWaiting('The catalogue copy stopped.');
     fallback = onPage();
   };
-  send({ type: 'start', outletId });
+  send({ type: 'start', outletId, answers });
 
   const call = <M extends CatalogueCall['method']>(method: M) =>
     ((...args: unknown[]) => {
@@ -62,6 +73,15 @@ export function connectCatalogue(outletId: number, onState: (state: CatalogueEng
   return {
     search: call('search'),
     findByCode: call('findByCode'),
+    // Only once the copy is whole: while it loads, the worker is busy and the code may not be in it yet.
+    findByCodeAtOnce(code) {
+      if (fallback) return fallback.findByCodeAtOnce(code);
+      if (!answers || !isReady) return undefined;
+      const id = nextId;
+      nextId += 1;
+      send({ type: 'atOnce', id, code });
+      return (readSharedAnswer(answers, id, AT_ONCE_WAIT_MS) ?? undefined) as ReturnType<CatalogueEngine['findByCodeAtOnce']>;
+    },
     findByVariant: call('findByVariant'),
     productsInCategory: call('productsInCategory'),
     refresh: () => (fallback ? fallback.refresh() : send({ type: 'refresh' })),

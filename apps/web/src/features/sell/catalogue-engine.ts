@@ -2,7 +2,7 @@ import type { SyncProduct } from '@tillbook/contract';
 import { apiErrorOf } from '../../lib/api-error.ts';
 import { openCatalogueDb, type SyncMeta } from './catalogue-db.ts';
 import { CatalogueIndex, variantWithCode } from './catalogue-index.ts';
-import { catalogueQueries, type CatalogueLists, type CatalogueQueries } from './catalogue-search.ts';
+import { catalogueQueries, type CatalogueAtOnce, type CatalogueLists, type CatalogueQueries } from './catalogue-search.ts';
 import { loadStoredCopy, syncCatalogue, type FetchPage } from './catalogue-sync.ts';
 
 /** How often the copy asks for changes (stock sold at other registers, new prices). */
@@ -33,7 +33,7 @@ export type CatalogueEngineState = {
   signedOut: boolean;
 };
 
-export type CatalogueEngine = CatalogueQueries & {
+export type CatalogueEngine = CatalogueQueries & CatalogueAtOnce & {
   /** Asks the server for changes now. */
   refresh(): void;
   stop(): void;
@@ -100,7 +100,11 @@ export function startCatalogueEngine(
     askedAt = performance.now();
     return query(...args);
   };
-  const queries: CatalogueQueries = {
+  const queries: CatalogueQueries & CatalogueAtOnce = {
+    findByCodeAtOnce: (code) => {
+      askedAt = performance.now();
+      return answers.findByCodeAtOnce(code);
+    },
     search: asked(answers.search),
     findByCode: asked(answers.findByCode),
     findByVariant: asked(answers.findByVariant),

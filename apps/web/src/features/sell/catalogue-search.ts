@@ -44,6 +44,8 @@ export type CatalogueLists = { taxes: readonly TaxListItem[]; charges: readonly 
 
 /** What is asked of the copy itself: the part of the catalogue that runs where the copy is held (catalogue-engine.ts). */
 export type CatalogueQueries = Pick<LocalCatalogue, 'search' | 'findByCode' | 'findByVariant' | 'productsInCategory'>;
+/** The lookup answered within the asking event, where the copy is held (catalogue-engine.ts) or through shared memory (catalogue-client.ts). */
+export type CatalogueAtOnce = Required<Pick<LocalCatalogue, 'findByCodeAtOnce'>>;
 
 const byPosition = (a: SyncCategory, b: SyncCategory) => a.position - b.position || a.name.localeCompare(b.name) || a.id - b.id;
 
@@ -57,9 +59,11 @@ export function catalogueQueries(
   index: CatalogueIndex,
   categoriesOf: () => readonly SyncCategory[],
   options: { isPartial?: () => boolean; askServer?: (code: string) => Promise<Found | null>; storedCopyRead?: () => Promise<void> } = {},
-): CatalogueQueries {
+): CatalogueQueries & CatalogueAtOnce {
   return {
     search: async (text, limit = DEFAULT_LIMIT) => search(index, text, limit),
+    // Only what the copy holds: a code it does not is asked of `findByCode` (and maybe the server).
+    findByCodeAtOnce: (code) => index.findByCode(code.trim().toLowerCase()) ?? undefined,
     async findByCode(code) {
       const wanted = code.trim().toLowerCase();
       if (!wanted) return null;
@@ -86,13 +90,14 @@ export function catalogueQueries(
 }
 
 /** The catalogue the sell screen reads: the copy's answers, with the lists it came with (categories for the tiles, taxes and charges for pricing). */
-export function localCatalogueOf(queries: CatalogueQueries, lists: CatalogueLists): LocalCatalogue {
+export function localCatalogueOf(queries: CatalogueQueries & Partial<CatalogueAtOnce>, lists: CatalogueLists): LocalCatalogue {
   const taxById = new Map(lists.taxes.map((t) => [t.id, t]));
   const chargeById = new Map(lists.charges.map((c) => [c.id, c]));
   const categories = [...lists.categories].sort(byPosition);
   return {
     search: (text, limit) => queries.search(text, limit),
     findByCode: (code) => queries.findByCode(code),
+    ...(queries.findByCodeAtOnce ? { findByCodeAtOnce: queries.findByCodeAtOnce } : {}),
     findByVariant: (variantId) => queries.findByVariant(variantId),
     productsInCategory: (categoryId, limit) => queries.productsInCategory(categoryId, limit),
     categories: async () => categories,

@@ -6,9 +6,12 @@ export type CatalogueCall = { [M in keyof CatalogueQueries]: { method: M; args: 
 
 /** The page to the copy's worker. */
 export type CatalogueRequest =
-  | { type: 'start'; outletId: number }
+  /** `answers`: shared memory for the answers read within the asking event (shared-answer.ts), where the page has it. */
+  | { type: 'start'; outletId: number; answers: SharedArrayBuffer | null }
   | { type: 'refresh' }
-  | { type: 'call'; id: number; call: CatalogueCall };
+  | { type: 'call'; id: number; call: CatalogueCall }
+  /** A scan's exact code, answered in the shared memory only (the page has waited, or asks by `call`). */
+  | { type: 'atOnce'; id: number; code: string };
 
 /** The copy's worker to the page: its state as it moves, and each call's answer. */
 export type CatalogueReply =

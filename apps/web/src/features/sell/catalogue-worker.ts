@@ -5,6 +5,7 @@ import { httpDefaults } from '../../lib/http-defaults.ts';
 import { startCatalogueEngine, type CatalogueEngine } from './catalogue-engine.ts';
 import { catalogueFetchers } from './catalogue-fetch.ts';
 import type { CatalogueReply, CatalogueRequest } from './catalogue-worker-protocol.ts';
+import { writeSharedAnswer } from './shared-answer.ts';
 
 /**
  * The register's catalogue copy off the page (decision 031): fetching, parsing, indexing and
@@ -14,6 +15,7 @@ import type { CatalogueReply, CatalogueRequest } from './catalogue-worker-protoc
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const fetchers = catalogueFetchers(axios.create(httpDefaults));
 let engine: CatalogueEngine | null = null;
+let answers: SharedArrayBuffer | null = null;
 
 const post = (reply: CatalogueReply) => scope.postMessage(reply);
 
@@ -21,7 +23,12 @@ scope.onmessage = (event: MessageEvent<CatalogueRequest>) => {
   const request = event.data;
   if (request.type === 'start') {
     engine?.stop();
+    answers = request.answers;
     engine = startCatalogueEngine(request.outletId, fetchers, (state) => post({ type: 'state', state }));
+    return;
+  }
+  if (request.type === 'atOnce') {
+    if (answers) writeSharedAnswer(answers, request.id, engine?.findByCodeAtOnce(request.code) ?? null);
     return;
   }
   if (request.type === 'refresh') return engine?.refresh();

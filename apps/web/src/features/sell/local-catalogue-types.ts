@@ -9,6 +9,12 @@ export type LocalCatalogue = {
   search(text: string, limit?: number): Promise<SyncProduct[]>;
   /** The active variant whose barcode, or SKU (any case), is exactly `code`, with its product; asked of the server while the copy is partial. */
   findByCode(code: string): Promise<{ product: SyncProduct; variant: SyncVariant } | null>;
+  /**
+   * The same, answered within the event that asks (a scan's Enter) when the copy can: its line is
+   * then drawn in the next frame. Undefined when it cannot say at once (not in the copy yet, the
+   * copy busy, no shared memory): `findByCode` answers.
+   */
+  findByCodeAtOnce?(code: string): { product: SyncProduct; variant: SyncVariant } | undefined;
   /** The active variant with this id, with its product (a reward's free product). */
   findByVariant(variantId: number): Promise<{ product: SyncProduct; variant: SyncVariant } | null>;
   /** Active products filed under a category (or its sub-categories); every product when null. */

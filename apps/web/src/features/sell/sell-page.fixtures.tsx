@@ -85,6 +85,8 @@ type RenderSellOptions = {
   registerId?: number;
   /** The catalogue never arrives. */
   isSyncPending?: boolean;
+  /** The catalogue's sync is answered only once this settles (a till opening while a scan comes). */
+  syncAnsweredAfter?: Promise<void>;
   settings?: Partial<ShopSettings>;
   /** The shop's loyalty rules (off by default) and the points of the sale's customer. */
   rewardSettings?: RewardSettings;
@@ -94,13 +96,14 @@ type RenderSellOptions = {
 const noPoints: Omit<PointsSummary, 'customerId'> = { balance: 0, value: 0, refusal: null, rewards: [], next: null, storeCredit: 0 };
 
 /** The sell screen of register `registerId` for a cashier, on a fresh outlet's catalogue copy. */
-export function renderSell({ isOpen = true, statusError, registerId = 3, isSyncPending = false, settings = {}, rewardSettings = defaultRewardSettings, points = noPoints }: RenderSellOptions = {}) {
+export function renderSell({ isOpen = true, statusError, registerId = 3, isSyncPending = false, syncAnsweredAfter, settings = {}, rewardSettings = defaultRewardSettings, points = noPoints }: RenderSellOptions = {}) {
   outletId += 1;
   usedOutlets.push(outletId);
   server.use(
     rest.get('/api/cashbox/status', () => (statusError ? HttpResponse.json(statusError.body, { status: statusError.status }) : HttpResponse.json({ data: drawer(isOpen) }))),
     rest.get('/api/products/sync', async () => {
       if (isSyncPending) await delay('infinite');
+      await syncAnsweredAfter;
       return HttpResponse.json({ data: catalogue });
     }),
     rest.get('/api/settings', () => HttpResponse.json({ data: { ...defaultShopSettings, ...settings } })),

@@ -174,6 +174,18 @@ describe('SellPage', () => {
     await waitFor(() => expect(screen.getByLabelText('Sale total').textContent).toBe('$1.55'));
   });
 
+  it('keeps a scan made while the catalogue loads, and adds it once the catalogue is in', async () => {
+    let answerSync = () => {};
+    renderSell({ syncAnsweredAfter: new Promise<void>((resolve) => (answerSync = resolve)) });
+    expect(await screen.findByRole('progressbar', { name: 'Loading the catalogue…' })).toBeTruthy();
+    await userEvent.setup({ delay: null }).keyboard('5449000131805{Enter}');
+    expect(await screen.findByText('The catalogue is loading: the scanned item is added as soon as it is in.')).toBeTruthy();
+    expect((await searchBox()).getAttribute('value')).toBe('');
+    answerSync();
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Cola Zero 330 ml')).toHaveProperty('value', '1'));
+    expect(screen.queryByText(/The catalogue is loading/)).toBeNull();
+  });
+
   it('shows the catalogue loading while the sale side is already there', async () => {
     renderSell({ isSyncPending: true });
     expect(await screen.findByRole('progressbar', { name: 'Loading the catalogue…' })).toBeTruthy();

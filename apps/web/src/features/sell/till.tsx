@@ -141,7 +141,9 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
 
   const addByCode = useCallback(
     async (code: string): Promise<boolean> => {
-      const found = await catalogue?.findByCode(code);
+      // Answered within the key's own event where the copy can, so the line is drawn in the next
+      // frame: a worker's message may be held back until after it (shared-answer.ts).
+      const found = catalogue?.findByCodeAtOnce?.(code) ?? (await catalogue?.findByCode(code));
       if (!found) return false;
       addVariant(found.product, found.variant);
       return true;
@@ -149,17 +151,36 @@ export function Till({ registerId, session, holdsRegister }: { registerId: numbe
     [catalogue, addVariant],
   );
 
+  const addScanned = useCallback(
+    async (code: string, typed: string) => {
+      if (await addByCode(code)) return;
+      // A burst that began mid-typing carries only the end of what is in the search box: try it all too.
+      if (typed !== code && typed.endsWith(code) && (await addByCode(typed))) return;
+      setNotice(`No product has the barcode ${code}.`);
+    },
+    [addByCode],
+  );
+
+  // Scans made before the copy can answer (the first moments of a till opening) are kept, and added
+  // in their order once it can: a cashier need not scan again.
+  const waitingScans = useRef<string[]>([]);
+  useEffect(() => {
+    if (!catalogue || waitingScans.current.length === 0) return;
+    const codes = waitingScans.current;
+    waitingScans.current = [];
+    setNotice(null);
+    void (async () => {
+      for (const code of codes) await addScanned(code, code);
+    })();
+  }, [catalogue, addScanned]);
+
   useBarcodeScanner(
     (code) => {
-      // A burst that began mid-typing carries only the end of what is in the search box: try it all too.
       const typed = searchRef.current?.value.trim() ?? '';
       clearSearch();
-      if (!catalogue) return setNotice('The catalogue is still loading: scan again in a moment.');
-      void (async () => {
-        if (await addByCode(code)) return;
-        if (typed !== code && typed.endsWith(code) && (await addByCode(typed))) return;
-        setNotice(`No product has the barcode ${code}.`);
-      })();
+      if (catalogue) return void addScanned(code, typed);
+      waitingScans.current.push(code);
+      setNotice('The catalogue is loading: the scanned item is added as soon as it is in.');
     },
     { enabled: dialog === 'none' && order === null && !linePrice.isOpen && !tillReturn.isOpen && !isNoSaleOpen && !giftCardSale.isOpen },
   );
