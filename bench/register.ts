@@ -361,7 +361,8 @@ async function main() {
   const server = await startBenchServer(handle, 'register', { webDistDir: path.join(root, 'apps/web/dist') });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    // BENCH_CHROMIUM_ARGS adds switches, to compare the browser's own scheduling choices.
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...(process.env.BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [])],
   });
   const results: string[] = [];
   try {
