@@ -60,21 +60,21 @@ export function catalogueQueries(
   categoriesOf: () => readonly SyncCategory[],
   options: { isPartial?: () => boolean; askServer?: (code: string) => Promise<Found | null>; storedCopyRead?: () => Promise<void> } = {},
 ): CatalogueQueries & CatalogueAtOnce {
+  const inCopy = (code: string) => index.findByCode(code.trim().toLowerCase());
   return {
     search: async (text, limit = DEFAULT_LIMIT) => search(index, text, limit),
     // Only what the copy holds: a code it does not is asked of `findByCode` (and maybe the server).
-    findByCodeAtOnce: (code) => index.findByCode(code.trim().toLowerCase()) ?? undefined,
+    findByCodeAtOnce: (code) => inCopy(code) ?? undefined,
     async findByCode(code) {
-      const wanted = code.trim().toLowerCase();
-      if (!wanted) return null;
-      const found = index.findByCode(wanted);
+      if (!code.trim()) return null;
+      const found = inCopy(code);
       if (found || !options.isPartial?.() || !options.askServer) return found;
       try {
         return await options.askServer(code.trim());
       } catch {
         if (!options.storedCopyRead) return null;
         await options.storedCopyRead();
-        return index.findByCode(wanted);
+        return inCopy(code);
       }
     },
     async findByVariant(variantId) {
@@ -90,14 +90,14 @@ export function catalogueQueries(
 }
 
 /** The catalogue the sell screen reads: the copy's answers, with the lists it came with (categories for the tiles, taxes and charges for pricing). */
-export function localCatalogueOf(queries: CatalogueQueries & Partial<CatalogueAtOnce>, lists: CatalogueLists): LocalCatalogue {
+export function localCatalogueOf(queries: CatalogueQueries & CatalogueAtOnce, lists: CatalogueLists): LocalCatalogue {
   const taxById = new Map(lists.taxes.map((t) => [t.id, t]));
   const chargeById = new Map(lists.charges.map((c) => [c.id, c]));
   const categories = [...lists.categories].sort(byPosition);
   return {
     search: (text, limit) => queries.search(text, limit),
     findByCode: (code) => queries.findByCode(code),
-    ...(queries.findByCodeAtOnce ? { findByCodeAtOnce: queries.findByCodeAtOnce } : {}),
+    findByCodeAtOnce: (code) => queries.findByCodeAtOnce(code),
     findByVariant: (variantId) => queries.findByVariant(variantId),
     productsInCategory: (categoryId, limit) => queries.productsInCategory(categoryId, limit),
     categories: async () => categories,
