@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /**
@@ -15,4 +15,15 @@ export async function execute<T extends Record<string, unknown>>(db: DbOrTx, que
 export async function executeOne<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T | undefined> {
   const [row] = await execute<T>(db, query);
   return row;
+}
+
+/**
+ * Several values read in one statement, each an SQL expression named by its key (`select … as
+ * "key", …`): reads a route needs together cost one round trip. Keys left out (undefined) are not read.
+ */
+export async function readColumns<K extends string>(db: DbOrTx, columns: Partial<Record<K, SQL>>): Promise<Partial<Record<K, unknown>>> {
+  const named = Object.entries(columns).filter((entry): entry is [string, SQL] => entry[1] !== undefined);
+  if (!named.length) return {};
+  const row = await executeOne<Record<string, unknown>>(db, sql`select ${sql.join(named.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`), sql`, `)}`);
+  return (row ?? {}) as Partial<Record<K, unknown>>;
 }

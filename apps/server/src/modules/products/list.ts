@@ -8,7 +8,7 @@ import { pageMetaOf } from '@tillbook/contract';
 import { mediaUrl } from '../../lib/media.ts';
 import { sourceOf, whereOf, type ProductFilters, type ProductListFilters } from './list-filters.ts';
 import { countSearch, searchPage, searchRows } from './search.ts';
-import { SEARCH_COUNT_CAP, type SearchOrder } from './search-terms.ts';
+import { SEARCH_COUNT_CAP, type SearchOrder, type SearchTerms } from './search-terms.ts';
 
 export type { ProductFilters } from './list-filters.ts';
 export { SEARCH_COUNT_CAP };
@@ -97,7 +97,7 @@ export async function listProducts(
   db: DbOrTx,
   filters: ProductListFilters,
   threshold: number | Promise<number>,
-  options: { withCost: boolean; stockFirstLimit?: number; stockTitleIndex?: boolean } = { withCost: true },
+  options: { withCost: boolean; stockFirstLimit?: number; stockTitleIndex?: boolean; terms?: SearchTerms } = { withCost: true },
 ): Promise<Page<ProductListItem>> {
   // The shop's low-stock default counts in the filters only with a stock status; otherwise it is
   // first needed for the page's rows, and its read (a promise) runs beside the search.
@@ -110,8 +110,11 @@ export async function listProducts(
   let total: number;
   let ids: number[];
   let capped = false;
+  // A search finds its page and reads the page's rows in one statement (search.ts `counted`).
+  let rowsRead: unknown;
   if (filters.search) {
-    ({ ids, total, capped } = await searchPage(db, { ...filters, search: filters.search }, defaultThreshold, order, { limit: filters.perPage, offset }));
+    const pageRows = listRowsOf(filters.outletId, await threshold);
+    ({ ids, total, capped, rows: rowsRead } = await searchPage(db, { ...filters, search: filters.search }, defaultThreshold, order, { limit: filters.perPage, offset }, { terms: options.terms, pageRows }));
   } else if (filters.stockStatus !== undefined) {
     // The count (one index, up to the cap) first; then by title the summary's own index, or — other
     // sorts, every status — the few matches sorted or the sort order walked.
@@ -129,12 +132,8 @@ export async function listProducts(
   const meta = { ...pageMetaOf(filters.page, filters.perPage, total), ...(capped && { totalCapped: true }) };
   if (ids.length === 0) return { data: [], meta };
 
-  // One call of product_list_rows (db/functions/product_list_rows.sql), planned once per connection.
-  const row = await executeOne<{ rows: Row[] | string }>(
-    db,
-    sql`select product_list_rows(${`{${ids.join(',')}}`}::int[], ${filters.outletId ?? 0}::int, ${await threshold}::bigint) as rows`,
-  );
-  const rows: Row[] = typeof row?.rows === 'string' ? (JSON.parse(row.rows) as Row[]) : (row?.rows ?? []);
+  const value = rowsRead ?? (await executeOne<{ rows: unknown }>(db, sql`select ${listRowsOf(filters.outletId, await threshold)(sql`${`{${ids.join(',')}}`}::int[]`)} as rows`))?.rows;
+  const rows: Row[] = typeof value === 'string' ? (JSON.parse(value) as Row[]) : ((value as Row[] | null | undefined) ?? []);
   const data = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -152,6 +151,11 @@ export async function listProducts(
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
   return { data, meta };
+}
+
+/** One call of product_list_rows (db/functions/product_list_rows.sql, planned once per connection) for a page's ids. */
+function listRowsOf(outletId: number | undefined, threshold: number): (ids: SQL) => SQL {
+  return (ids) => sql`product_list_rows(${ids}, ${outletId ?? 0}::int, ${threshold}::bigint)`;
 }
 
 /** How many products have a stock status, counted on the summary's index up to the cap + 1. */

@@ -25,7 +25,8 @@ import { z } from 'zod';
 import { saveImage } from '../../lib/media.ts';
 import { canSeeCosts, outletOfViewer } from '../../lib/viewer.ts';
 import { auditActorOf } from '../audit/service.ts';
-import { getShopSettings } from '../settings/service.ts';
+import { readColumns } from '../../db/execute.ts';
+import { getShopSettings, shopSettingsColumn, shopSettingsOf } from '../settings/service.ts';
 import { adjustStock } from './adjustments.ts';
 import { createInStoreBarcode } from './barcodes.ts';
 import { bulkUpdateProducts } from './bulk.ts';
@@ -33,6 +34,7 @@ import { getProduct } from './detail.ts';
 import { listHistory } from './history.ts';
 import { addImage, arrangeImages, deleteImage } from './images.ts';
 import { countProducts, listProducts } from './list.ts';
+import { searchTermsColumn, termsFrom } from './search-terms.ts';
 import { createProduct, deleteProduct, updateProduct } from './service.ts';
 import { findVariantsByCode } from './variant-lookup.ts';
 
@@ -45,14 +47,26 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products',
-    { config: { access: userTypes }, schema: { tags, summary: 'List products', querystring: productListQuery, response: { 200: productPage } } },
+    {
+      // The session, the shop's settings and a search's terms are one statement, the list's first
+      // (docs/decisions/034-the-product-list-reads-its-session-first.md): nothing is acted on before it is settled.
+      config: { access: userTypes, sessionReadByHandler: true },
+      schema: { tags, summary: 'List products', querystring: productListQuery, response: { 200: productPage } },
+    },
     async (request) => {
-      // Read beside the search (the list awaits it, and reports its failure, when it needs it).
-      const threshold = getShopSettings(db).then((settings) => settings.defaultLowStockThreshold);
-      threshold.catch(() => undefined);
-      return listProducts(db, { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) }, threshold, {
-        withCost: canSeeCosts(request.currentUser),
+      const { search } = request.query;
+      const first = await readColumns(db, {
+        session: request.sessionReadColumn() ?? undefined,
+        shop: shopSettingsColumn(),
+        terms: search ? searchTermsColumn(search) : undefined,
       });
+      await request.settleSession(first.session);
+      return listProducts(
+        db,
+        { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) },
+        shopSettingsOf(first.shop).defaultLowStockThreshold,
+        { withCost: canSeeCosts(request.currentUser), ...(search && { terms: termsFrom(search, first.terms) }) },
+      );
     },
   );
 

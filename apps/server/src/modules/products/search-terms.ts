@@ -44,10 +44,22 @@ export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
  * only one), and the products of the variants whose SKU (any case) or barcode starts with the
  * search. One call of `search_terms` (db/functions/search_terms.sql), planned once per connection.
  */
-export async function termsOf(db: DbOrTx, search: string): Promise<Terms & Driven> {
+export async function termsOf(db: DbOrTx, search: string): Promise<SearchTerms> {
+  const row = await executeOne<{ terms: unknown }>(db, sql`select ${searchTermsColumn(search)} as terms`);
+  return termsFrom(search, row?.terms);
+}
+
+export type SearchTerms = Terms & Driven;
+
+/** The `search_terms` call as a column, for a statement that reads other things too (the product list's first). */
+export function searchTermsColumn(search: string): SQL {
+  return sql`search_terms(${search}, ${SEARCH_COUNT_CAP + 1})`;
+}
+
+/** The terms from the value of `searchTermsColumn` (JSON, or its text on some drivers). */
+export function termsFrom(search: string, value: unknown): SearchTerms {
   type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; starts?: number[]; skus: number[]; barcodes: number[] };
-  const row = await executeOne<{ terms: Read | string }>(db, sql`select search_terms(${search}, ${SEARCH_COUNT_CAP + 1}) as terms`);
-  const read: Read = typeof row?.terms === 'string' ? (JSON.parse(row.terms) as Read) : (row?.terms ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] });
+  const read: Read = typeof value === 'string' ? (JSON.parse(value) as Read) : ((value as Read | null | undefined) ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] });
   const { skus, barcodes } = read;
   // A typed word that starts no title word (the letters of a SKU, a barcode's digits) finds no title.
   const words = read.starts?.includes(0) ? [] : read.words;

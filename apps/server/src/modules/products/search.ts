@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { execute, executeOne } from '../../db/execute.ts';
 import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-filters.ts';
 import { fromBound, GIN_MAX, leapfrogStart, looseSteps, sparseProbe, titleWordsRead } from './search-sparse.ts';
-import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type SearchOrder, type Terms } from './search-terms.ts';
+import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type SearchOrder, type SearchTerms, type Terms } from './search-terms.ts';
 
 /**
  * The product search (issue 17, decision 029, docs/catalogue.md "Search"). What is typed is cut
@@ -23,7 +23,11 @@ import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStart
  *   cap ("590"), has matches dense enough to find by walking the title index instead. Other sorts past the cap sort every match (as before: no index serves them).
  */
 
-type Found = { ids: number[]; total: number; capped: boolean };
+/** A page of matches: `rows`, when asked for (`PageRows`), the value of their list rows read in the same statement. */
+type Found = { ids: number[]; total: number; capped: boolean; rows?: unknown };
+
+/** The list's columns of a page's ids as an SQL value (list.ts, product_list_rows), read beside the page when it is found in one statement. */
+export type PageRows = (ids: SQL) => SQL;
 
 /** The driver's word rows (id, sort key k) with the filters and the other words; by title, from the index alone. */
 function wordRows(filters: ProductFilters, threshold: number, order: SearchOrder, driver: string, others: string[]): SQL {
@@ -95,8 +99,8 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
  * branch, so PostgreSQL runs only the one it takes. `wordRows` above the cap says the rows reached
  * their limit.
  */
-async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page) {
-  if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, complete: true, page: [] as number[] };
+async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page, pageRows?: PageRows) {
+  if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, complete: true, page: [] as number[], rows: undefined };
   const byWords = terms.words.length ? wordsRead(filters, threshold, order, driven) : sql`select null::int as id, null::text as k where false`;
   const gin = titleWordsRead(filters, threshold, terms, driven);
   // Sparse matches from the title words' index, all of them (up to GIN_MAX); otherwise the driver's rows.
@@ -119,14 +123,17 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
   const isSmall = sql`(c.total <= ${order.byTitle ? SORTED_BY_ID : SEARCH_COUNT_CAP} and ${complete})`;
   // Only the branches this search can take are sent: a statement planned at every search costs per branch.
   const pages: SQL[] = [];
-  if (inRead) pages.push(sql`case when ${holdsPage} then array(select id from wr order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}) end as read`);
-  else pages.push(sql`case when ${isSmall} then array(${byIds(order, distinctRows ? sql`array(select id from wr)` : sql`c.ids`, page)}) end as small`);
+  if (inRead) pages.push(sql`case when ${holdsPage} then array(select id from wr order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}) end`);
+  else pages.push(sql`case when ${isSmall} then array(${byIds(order, distinctRows ? sql`array(select id from wr)` : sql`c.ids`, page)}) end`);
   const mergeable = order.byTitle && terms.words.length > 0 && !(inRead && !order.descending);
   if (mergeable) {
     pages.push(sql`case when not ${inRead ? holdsPage : isSmall} and cardinality(ws.words) <= ${MERGED_WORDS}
-      then array(${merged(filters, threshold, order, terms, driven, sql`ws.words`, page)}) end as merged`);
+      then array(${merged(filters, threshold, order, terms, driven, sql`ws.words`, page)}) end`);
   }
-  const row = await executeOne<{ total: number; word_rows: number; complete: boolean; small?: number[] | null; read?: number[] | null; merged?: number[] | null }>(
+  // The page's list rows in the same statement, from the page found (`offset 0` keeps the page's
+  // subqueries from being copied into each use of it and run again).
+  const rowsColumn = pageRows ? sql`, case when x.page is not null then ${pageRows(sql`x.page`)} end as rows` : sql``;
+  const row = await executeOne<{ total: number; word_rows: number; complete: boolean; page: number[] | null; rows?: unknown }>(
     db,
     sql`with recursive ${driven.exact && driven.partner ? leapfrogStart(driven.exact, driven.partner) : sql``}
       ${ginSteps}
@@ -138,10 +145,10 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
           : sql`select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, false as complete, array_agg(distinct id) as ids
         from ((select true as w, id from wr)${codes}) u`
       })${mergeable ? sql`, ws as (select array(${wordsStarting(driven.driver)}) as words)` : sql``}
-      select c.total, c.word_rows, c.complete, ${sql.join(pages, sql`, `)}
-      from c${mergeable ? sql`, ws` : sql``}`,
+      select x.*${rowsColumn} from (select c.total, c.word_rows, c.complete, coalesce(${sql.join(pages, sql`, `)}) as page
+      from c${mergeable ? sql`, ws` : sql``} offset 0) x`,
   );
-  return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, complete: row?.complete === true, page: row?.small ?? row?.read ?? row?.merged ?? null };
+  return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, complete: row?.complete === true, page: row?.page ?? null, rows: row?.rows };
 }
 
 /** Every match counted, exactly (only when the rows up to the cap held repeats and cannot tell). */
@@ -174,15 +181,22 @@ export async function countSearch(db: DbOrTx, filters: ProductFilters & { search
  * serve — a prefix of too many words, codes matching too many products, the repeats case, other
  * sorts past the cap — a third: the title index walked (dense matches), or every match sorted.
  */
-export async function searchPage(db: DbOrTx, filters: ProductFilters & { search: string }, threshold: number, order: SearchOrder, page: Page): Promise<Found> {
-  const terms = await termsOf(db, filters.search);
+export async function searchPage(
+  db: DbOrTx,
+  filters: ProductFilters & { search: string },
+  threshold: number,
+  order: SearchOrder,
+  page: Page,
+  options: { terms?: SearchTerms; pageRows?: PageRows } = {},
+): Promise<Found> {
+  const terms = options.terms ?? (await termsOf(db, filters.search));
   const inStock = filters.stockStatus === undefined ? null : await withinStock(db, filters, threshold, order, terms, page);
   if (inStock) return inStock;
-  const count = terms.manyCodes ? null : await counted(db, filters, threshold, order, terms, terms, page);
+  const count = terms.manyCodes ? null : await counted(db, filters, threshold, order, terms, terms, page, options.pageRows);
   const total = count ? await totalOf(db, filters, threshold, order, terms, terms, count) : SEARCH_COUNT_CAP + 1;
   const found = (ids: number[]) => ({ ids, total: Math.min(total, SEARCH_COUNT_CAP), capped: total > SEARCH_COUNT_CAP });
   if (total === 0 || page.offset >= total) return found([]);
-  if (count?.page && count.total === total) return found(count.page);
+  if (count?.page && count.total === total) return { ...found(count.page), rows: count.rows };
   const rows = async (query: SQL) => (await execute<{ id: number }>(db, query)).map((r) => r.id);
   if (!order.byTitle) return found(await rows(allSorted(filters, threshold, order, terms, terms, page)));
   return found(await rows(walked(filters, threshold, order, terms, page)));

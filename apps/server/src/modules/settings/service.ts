@@ -11,7 +11,9 @@ import {
   type taxSettingsInput,
 } from '@tillbook/contract';
 import type { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { settings } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { rebuildSummaries } from '../analytics/service.ts';
 import type { AuditActor } from '../audit/service.ts';
@@ -29,8 +31,12 @@ async function findStored(db: DbOrTx): Promise<Partial<StoredShop> | undefined> 
 
 /** The stored settings over the defaults; a shop that has chosen no time zone is in the server's. */
 async function readStored(db: DbOrTx): Promise<StoredShop> {
+  return storedOver(await findStored(db));
+}
+
+function storedOver(found: Partial<StoredShop> | null | undefined): StoredShop {
   const { logoUrl: _ignored, ...defaults } = defaultShopSettings;
-  const stored = (await findStored(db)) ?? {};
+  const stored = found ?? {};
   // Rights added after a shop saved its own keep their defaults.
   const cashierRights = { ...defaults.cashierRights, ...(stored.cashierRights ?? {}) };
   const giftCards = { ...defaults.giftCards, ...(stored.giftCards ?? {}) };
@@ -69,6 +75,20 @@ function toSettings({ logoFile, ...rest }: StoredShop): ShopSettings {
 
 export async function getShopSettings(db: DbOrTx): Promise<ShopSettings> {
   return toSettings(await readStored(db));
+}
+
+/**
+ * The shop's settings as a column of another statement (`shopSettingsOf` reads its value): a route
+ * that needs them beside its first read makes one round trip fewer (docs/performance.md).
+ */
+export function shopSettingsColumn(): SQL {
+  return sql`(select s.value from ${settings} s where s.key = ${SHOP_KEY})`;
+}
+
+/** The settings from the value of `shopSettingsColumn` (JSON, or its text on some drivers). */
+export function shopSettingsOf(value: unknown): ShopSettings {
+  const found = typeof value === 'string' ? (JSON.parse(value) as Partial<StoredShop>) : (value as Partial<StoredShop> | null | undefined);
+  return toSettings(storedOver(found));
 }
 
 /** The shop's IANA time zone: what its days, receipts, Z reports and e-mails count in. */
