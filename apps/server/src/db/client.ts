@@ -53,8 +53,12 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   // (docs/performance.md, Checkout); PostgreSQL's default limit of 100 leaves room for several processes.
   // JIT off for the server's sessions: it compiles a report's aggregate for 50–140 ms before running a
   // query that takes less (docs/performance.md, Reports); no query of ours runs long enough to gain.
+  // Idle connections are kept (pg's default closes them after 10 s): a connection's first statements
+  // load PostgreSQL's caches (28 ms for the first search on a new one at 100k products), so a
+  // back office that searched a minute ago must not pay for a new one (docs/performance.md).
   const max = options.max ?? 20;
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
+  // They do not keep a process alive on their own (`allowExitOnIdle`), as before.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 0, allowExitOnIdle: true, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;

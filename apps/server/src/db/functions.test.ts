@@ -15,22 +15,22 @@ import { execute, executeOne } from './execute.ts';
 
 const functionsFolder = path.resolve(import.meta.dirname, 'functions');
 
-type Definition = { name: string; arguments: string; result: string; language: string; volatility: string; source: string };
+type Definition = { name: string; arguments: string; result: string; language: string; volatility: string; config: string[] | null; source: string };
 
 const VOLATILITY: Record<string, string> = { IMMUTABLE: 'i', STABLE: 's', VOLATILE: 'v' };
 
 // Only the options the functions use; a file with others fails here until the test learns them.
 const HEADER =
-  /^CREATE OR REPLACE FUNCTION (\w+)\(([^)]*)\) RETURNS (.+?) LANGUAGE (\w+)(?: (IMMUTABLE|STABLE|VOLATILE))? AS \$\$([\s\S]*)\$\$;\s*$/;
+  /^CREATE OR REPLACE FUNCTION (\w+)\(([^)]*)\) RETURNS (.+?) LANGUAGE (\w+)(?: (IMMUTABLE|STABLE|VOLATILE))?(?: SET (plan_cache_mode) = (\w+))? AS \$\$([\s\S]*)\$\$;\s*$/;
 
 function readFunctionFile(file: string): Definition {
   const text = readFileSync(path.join(functionsFolder, file), 'utf8');
   const statement = text.replace(/^(?:--.*\n|\s*\n)*/, '');
   const match = HEADER.exec(statement);
   if (!match) throw new Error(`${file}: expected one CREATE OR REPLACE FUNCTION ... AS $$ ... $$; after its comments`);
-  const [, name = '', args = '', result = '', language = '', volatility = 'VOLATILE', source = ''] = match;
+  const [, name = '', args = '', result = '', language = '', volatility = 'VOLATILE', setting, value, source = ''] = match;
   expect(`${name}.sql`, 'a file is named after its function').toBe(file);
-  return { name, arguments: args, result, language, volatility: VOLATILITY[volatility] ?? volatility, source };
+  return { name, arguments: args, result, language, volatility: VOLATILITY[volatility] ?? volatility, config: setting ? [`${setting}=${value}`] : null, source };
 }
 
 let database: TestDatabase;
@@ -67,7 +67,7 @@ describe('database functions', () => {
     const installed = await execute<Definition>(
       database.db,
       sql`select p.proname as name, pg_get_function_arguments(p.oid) as arguments, pg_get_function_result(p.oid) as result,
-            l.lanname as language, p.provolatile::text as volatility, p.prosrc as source
+            l.lanname as language, p.provolatile::text as volatility, p.proconfig as config, p.prosrc as source
           from pg_proc p join pg_language l on l.oid = p.prolang
           where p.pronamespace = 'public'::regnamespace
             -- pg_trgm's functions belong to the extension, not to the migrations.

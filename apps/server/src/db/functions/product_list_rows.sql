@@ -4,7 +4,10 @@
 -- categories by name. A PL/pgSQL function, planned once per connection: sent by the server, these
 -- two queries took 1.3 ms to parse and plan at every list page, against 1.3 ms to run, at a million
 -- products. `default_threshold`: the shop's low-stock default, for the "low" line of each row.
-CREATE OR REPLACE FUNCTION product_list_rows(ids int[], outlet int, default_threshold bigint) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+-- Planned generic from its first call (plan_cache_mode): PL/pgSQL plans each of its queries anew for
+-- a connection's first five calls before it settles on a generic plan, which cost a fresh connection
+-- 3 ms a call for product_list_rows against 1 ms after (docs/performance.md, 2026-11-28 later).
+CREATE OR REPLACE FUNCTION product_list_rows(ids int[], outlet int, default_threshold bigint) RETURNS jsonb LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   RETURN coalesce((
     SELECT jsonb_agg(jsonb_build_object(

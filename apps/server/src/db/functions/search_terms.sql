@@ -14,7 +14,10 @@
 -- - skus, barcodes: the products whose variants' SKU (any case) or barcode starts with the search,
 --   the search trimmed and taken literally; each an index range of at most `cap` rows, two separate
 --   scans so neither is read whole ("5" starts every barcode).
-CREATE OR REPLACE FUNCTION search_terms(search text, cap int) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+-- Planned generic from its first call (plan_cache_mode): PL/pgSQL plans each of its queries anew for
+-- a connection's first five calls before it settles on a generic plan, which cost a fresh connection
+-- 3 ms a call for product_list_rows against 1 ms after (docs/performance.md, 2026-11-28 later).
+CREATE OR REPLACE FUNCTION search_terms(search text, cap int) RETURNS jsonb LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   RETURN (
     SELECT jsonb_build_object(
