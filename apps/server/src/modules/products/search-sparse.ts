@@ -85,7 +85,9 @@ export function looseSteps(terms: Terms, driven: Driven): SQL {
 /**
  * Whether the driver's first PROBE rows (from the leapfrog bound, when there is one) hold under a
  * tenth of matches, so that reaching the cap would read ten times the cap's rows, and every loose
- * word starts few enough title words to look up.
+ * word starts few enough title words to look up. The rows are read until a tenth match: a dense
+ * pair ("Quarry Wild", one in three) stops after about 300 rows, where all 1,000 took 0.75 ms at
+ * 100k products; only a sparse one is counted again to see that it had PROBE rows at all.
  */
 export function sparseProbe(filters: ProductFilters, threshold: number, driven: Driven): SQL {
   const source = wordSourceOf(filters, false);
@@ -93,5 +95,7 @@ export function sparseProbe(filters: ProductFilters, threshold: number, driven: 
   const from = fromBound(driven);
   const rows = sql`select (${match}) as m from ${source.from} ${whereOf(filters, source, threshold, [sql`pw.word = ${driven.exact}`, ...from])}
     order by pw.title_key, pw.product_id limit ${PROBE}`;
-  return sql`select count(*) = ${PROBE} and (count(*) filter (where m)) * 10 < ${PROBE} and (select ok from loose) as sparse from (${rows}) x`;
+  const tenth = PROBE / 10;
+  return sql`select case when (select count(*) from (select 1 from (${rows}) x where x.m limit ${tenth}) y) < ${tenth}
+      then (select count(*) from (${rows}) z) = ${PROBE} and (select ok from loose) else false end as sparse`;
 }
