@@ -131,7 +131,9 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
       then array(${merged(filters, threshold, order, terms, driven, sql`ws.words`, page)}) end`);
   }
   // The page's list rows in the same statement, from the page found (`offset 0` keeps the page's
-  // subqueries from being copied into each use of it and run again).
+  // subqueries from being copied into each use of it and run again). The words the driver starts
+  // (`ws`) are materialized for the same reason: inlined, they were read for their count and again
+  // for the merge.
   const rowsColumn = pageRows ? sql`, case when x.page is not null then ${pageRows(sql`x.page`)} end as rows` : sql``;
   const row = await executeOne<{ total: number; word_rows: number; complete: boolean; page: number[] | null; rows?: unknown }>(
     db,
@@ -144,7 +146,7 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
           ? sql`select count(*)::int as total, count(*)::int as word_rows, ${gin ? sql`(select used from uses)` : sql`false`} as complete, null::int[] as ids from wr`
           : sql`select count(distinct id)::int as total, (count(*) filter (where w))::int as word_rows, false as complete, array_agg(distinct id) as ids
         from ((select true as w, id from wr)${codes}) u`
-      })${mergeable ? sql`, ws as (select array(${wordsStarting(driven.driver)}) as words)` : sql``}
+      })${mergeable ? sql`, ws as materialized (select array(${wordsStarting(driven.driver)}) as words)` : sql``}
       select x.*${rowsColumn} from (select c.total, c.word_rows, c.complete, coalesce(${sql.join(pages, sql`, `)}) as page
       from c${mergeable ? sql`, ws` : sql``} offset 0) x`,
   );
