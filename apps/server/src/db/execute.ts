@@ -18,6 +18,15 @@ export async function executeOne<T extends Record<string, unknown>>(db: DbOrTx, 
 }
 
 /**
+ * A JSON column's value as `T`: PostgreSQL's driver parses json and jsonb, and some drivers hand
+ * over the text instead; null when the column is null or absent.
+ */
+export function parsedJson<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+}
+
+/**
  * Several values read in one statement, each an SQL expression named by its key (`select … as
  * "key", …`): reads a route needs together cost one round trip. Keys left out (undefined) are not read.
  */

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { keptByKey } from '@tillbook/contract';
 import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { executeOne } from '../../db/execute.ts';
+import { executeOne, parsedJson } from '../../db/execute.ts';
 import { sessions, type SessionRow, type UserRow } from '../../db/schema/index.ts';
 
 /** Anonymous sessions (only a CSRF token, before sign-in) live briefly. */
@@ -56,7 +56,7 @@ export async function findSession(db: DbOrTx, keys: SessionKeys, token: string):
 
 /** The session and user of a `sessionRead` value (JSON on PostgreSQL, text on some drivers); null when there is none or its user may no longer sign in. */
 export async function sessionOfRead(db: DbOrTx, value: unknown): Promise<LoadedSession | null> {
-  const found = typeof value === 'string' ? (JSON.parse(value) as SessionJson) : ((value as SessionJson | null) ?? null);
+  const found = parsedJson<SessionJson>(value);
   if (!found) return null;
   const session = {
     ...found.session,

@@ -1,15 +1,12 @@
 import { taxRoundings, type PricingCharge, type PricingTax, type SaleItem, type TaxRounding } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { executeOne } from '../../db/execute.ts';
-
-/** Both drivers hand jsonb over parsed; a driver set up otherwise hands over its text. */
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+import { executeOne, parsedJson } from '../../db/execute.ts';
 
 /** The one JSON value a query answers (`… as value`). */
 async function jsonOf<T>(db: DbOrTx, query: SQL): Promise<T> {
   const row = await executeOne<{ value: T | string }>(db, query);
-  return parsed<T>(row?.value ?? (null as T));
+  return parsedJson<T>(row?.value) as T;
 }
 
 /** A variant as a sale needs it: what the engine prices with, and what the sale must check and copy. */
@@ -137,10 +134,10 @@ export async function loadSaleSource(
     sql`select sale_register(${registerId}::int, ${uuid}::uuid) as register, sale_variants(${idArray(variantIds)}) as variants,
                (select value->>'taxRounding' from settings where key = 'shop') as tax_rounding, ${session ?? sql`null`} as session`,
   );
-  const register = parsed<RegisterRow | null>(row?.register ?? null);
+  const register = parsedJson<RegisterRow>(row?.register);
   return {
     register: register && toSaleRegister(register),
-    variants: toSellable(parsed<VariantRow[]>(row?.variants ?? '[]')),
+    variants: toSellable(parsedJson<VariantRow[]>(row?.variants) ?? []),
     taxRounding: taxRoundingOf(row?.tax_rounding),
     session: row?.session ?? null,
   };

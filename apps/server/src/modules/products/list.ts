@@ -1,7 +1,7 @@
 import type { ProductListItem, StockStatus } from '@tillbook/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { execute, executeOne } from '../../db/execute.ts';
+import { execute, executeOne, parsedJson } from '../../db/execute.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Page } from '../../lib/list.ts';
 import { pageMetaOf } from '@tillbook/contract';
@@ -133,7 +133,7 @@ export async function listProducts(
   if (ids.length === 0) return { data: [], meta };
 
   const value = rowsRead ?? (await executeOne<{ rows: unknown }>(db, sql`select ${listRowsOf(filters.outletId, await threshold)(sql`${`{${ids.join(',')}}`}::int[]`)} as rows`))?.rows;
-  const rows: Row[] = typeof value === 'string' ? (JSON.parse(value) as Row[]) : ((value as Row[] | null | undefined) ?? []);
+  const rows = parsedJson<Row[]>(value) ?? [];
   const data = rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { executeOne } from '../../db/execute.ts';
+import { executeOne, parsedJson } from '../../db/execute.ts';
 
 /**
  * What a product search is made of: its typed words and code matches (`termsOf`), the word that
@@ -59,7 +59,7 @@ export function searchTermsColumn(search: string): SQL {
 /** The terms from the value of `searchTermsColumn` (JSON, or its text on some drivers). */
 export function termsFrom(search: string, value: unknown): SearchTerms {
   type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; starts?: number[]; skus: number[]; barcodes: number[] };
-  const read: Read = typeof value === 'string' ? (JSON.parse(value) as Read) : ((value as Read | null | undefined) ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] });
+  const read: Read = parsedJson<Read>(value) ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] };
   const { skus, barcodes } = read;
   // A typed word that starts no title word (the letters of a SKU, a barcode's digits) finds no title.
   const words = read.starts?.includes(0) ? [] : read.words;

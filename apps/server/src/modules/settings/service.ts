@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { parsedJson } from '../../db/execute.ts';
 import { settings } from '../../db/schema/index.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { rebuildSummaries } from '../analytics/service.ts';
@@ -87,7 +88,7 @@ export function shopSettingsColumn(): SQL {
 
 /** The settings from the value of `shopSettingsColumn` (JSON, or its text on some drivers). */
 export function shopSettingsOf(value: unknown): ShopSettings {
-  const found = typeof value === 'string' ? (JSON.parse(value) as Partial<StoredShop>) : (value as Partial<StoredShop> | null | undefined);
+  const found = parsedJson<Partial<StoredShop>>(value);
   return toSettings(storedOver(found));
 }
 
