@@ -26,6 +26,10 @@ beforeAll(async () => {
   await db.execute(sql`insert into products (title) values ('Sea crystals')`);
   await db.execute(sql`insert into product_variants (product_id, name, sku, price, cost, is_default, position)
     select id, '', 'SALT-CRYSTAL', 100, 50, true, 0 from products where title = 'Sea crystals'`);
+  // 150 lanterns whose SKUs (ZQX-0001 …) run against their titles' order, and no title word starting "zqx".
+  await db.execute(sql`insert into products (title) select 'Lantern ' || lpad((151 - g)::text, 3, '0') from generate_series(1, 150) g`);
+  await db.execute(sql`insert into product_variants (product_id, name, sku, price, cost, is_default, position)
+    select id, '', 'ZQX-' || lpad((151 - substr(title, 9)::int)::text, 4, '0'), 100, 50, true, 0 from products where title like 'Lantern %'`);
 });
 afterAll(() => ctx.close());
 
@@ -52,6 +56,15 @@ describe('product search at scale', () => {
     const backwards = await search('salt', 1, '-title');
     // "Sea crystals" matches by its SKU (SALT-CRYSTAL) and sorts last by title.
     expect(backwards.data.map((p) => p.title).slice(0, 2)).toEqual(['Sea crystals', `Harbour salt ${String(many).padStart(5, '0')}`]);
+  });
+
+  it('pages a SKU prefix that a few hundred products share in title order, either way', async () => {
+    const first = await search('ZQX-');
+    expect(first.meta).toMatchObject({ total: 150, lastPage: 6 });
+    expect(first.data.map((p) => p.title).slice(0, 2)).toEqual(['Lantern 001', 'Lantern 002']);
+    expect((await search('zqx-0', 6)).data.map((p) => p.title)).toEqual(Array.from({ length: 25 }, (_, i) => `Lantern ${126 + i}`));
+    expect((await search('ZQX-', 1, '-title')).data.map((p) => p.title).slice(0, 2)).toEqual(['Lantern 150', 'Lantern 149']);
+    expect((await search('ZQX-00', 1)).meta.total).toBe(99);
   });
 
   it('finds a product by its SKU among the many', async () => {

@@ -92,12 +92,12 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
 /**
  * One statement: the matches counted up to the cap from the index alone — the driver's rows (with
  * the filters and the other words) up to the cap + 1, and the products whose codes match — and, by
- * the counts, the page: up to SORTED_BY_ID matches (any number up to the cap for other sorts) sorted
- * by id lookup; by title, when the driver starts one word and no code matches, the rows the count
- * read (already in title order); otherwise the distinct words the driver starts (a loose index scan,
- * one probe each, up to MERGED_WORDS + 1) each read in title order and merged. Each page is a CASE
- * branch, so PostgreSQL runs only the one it takes. `wordRows` above the cap says the rows reached
- * their limit.
+ * the counts, the page: up to SORTED_BY_ID matches (any number up to the cap for other sorts, and
+ * for a search of codes alone) sorted by id lookup; by title, when the driver starts one word and
+ * no code matches, the rows the count read (already in title order); otherwise the distinct words
+ * the driver starts (a loose index scan, one probe each, up to MERGED_WORDS + 1) each read in title
+ * order and merged. Each page is a CASE branch, so PostgreSQL runs only the one it takes.
+ * `wordRows` above the cap says the rows reached their limit.
  */
 async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page, pageRows?: PageRows) {
   if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, complete: true, page: [] as number[], rows: undefined };
@@ -120,7 +120,11 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
   const inRead = driven.exact !== null && order.byTitle && terms.codes.length === 0;
   const distinctRows = driven.exact !== null && terms.codes.length === 0;
   const holdsPage = sql`(${complete} or ${!order.descending} and ${page.offset + page.limit} <= c.word_rows)`;
-  const isSmall = sql`(c.total <= ${order.byTitle ? SORTED_BY_ID : SEARCH_COUNT_CAP} and ${complete})`;
+  // Without title words (a SKU's or a barcode's digits) the matches are the codes' products, at most
+  // the cap: sorted here by id lookup, the page and its rows come in this statement, where the title
+  // index walked and the rows read after it took two more round trips.
+  const sortedById = order.byTitle && terms.words.length ? SORTED_BY_ID : SEARCH_COUNT_CAP;
+  const isSmall = sql`(c.total <= ${sortedById} and ${complete})`;
   // Only the branches this search can take are sent: a statement planned at every search costs per branch.
   const pages: SQL[] = [];
   if (inRead) pages.push(sql`case when ${holdsPage} then array(select id from wr order by k ${order.direction}, id ${order.direction} limit ${page.limit} offset ${page.offset}) end`);
