@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { execute, executeOne } from '../../db/execute.ts';
+import { execute, executeOne, executePrepared } from '../../db/execute.ts';
 import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-filters.ts';
 import { fromBound, GIN_MAX, leapfrogStart, looseSteps, sparseProbe, titleWordsRead } from './search-sparse.ts';
 import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type SearchOrder, type SearchTerms, type Terms } from './search-terms.ts';
@@ -139,7 +139,7 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
   // (`ws`) are materialized for the same reason: inlined, they were read for their count and again
   // for the merge.
   const rowsColumn = pageRows ? sql`, case when x.page is not null then ${pageRows(sql`x.page`)} end as rows` : sql``;
-  const row = await executeOne<{ total: number; word_rows: number; complete: boolean; page: number[] | null; rows?: unknown }>(
+  const [row] = await executePrepared<{ total: number; word_rows: number; complete: boolean; page: number[] | null; rows?: unknown }>(
     db,
     sql`with recursive ${driven.exact && driven.partner ? leapfrogStart(driven.exact, driven.partner) : sql``}
       ${ginSteps}
