@@ -9,7 +9,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { productListQuery } from '@tillbook/contract';
-import type { SQL } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { listProducts } from '../apps/server/src/modules/products/list.ts';
 import { percentile } from './bench-api.ts';
@@ -33,13 +32,16 @@ async function main() {
     ['barcode prefix', terms.barcodes.map((w) => `search=${encodeURIComponent(w)}`)],
     ...process.argv.slice(2).map((q): [string, string[]] => [q, Array.from({ length: 10 }, () => q)]),
   ];
-  const execute = db.execute.bind(db);
-  const dialect = (db as unknown as { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } }).dialect;
+  // Every statement reaches the driver through the session's prepareQuery, `db.execute` and
+  // `executePrepared` (named statements, decision 035) alike. psql runs each as it would be sent
+  // unnamed, parsed and planned every time: for the statements the server keeps prepared, an upper bound.
+  type Built = { sql: string; params: unknown[] };
+  const session = (db as unknown as { session: { prepareQuery(query: Built, ...rest: unknown[]): unknown } }).session;
+  const prepareQuery = session.prepareQuery.bind(session);
   let captured: string[] = [];
-  (db as unknown as { execute: (query: SQL) => unknown }).execute = (query: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    captured.push(literalSql(text, params));
-    return execute(query);
+  session.prepareQuery = (query: Built, ...rest: unknown[]) => {
+    captured.push(literalSql(query.sql, query.params));
+    return prepareQuery(query, ...rest);
   };
   const script = ['\\timing on', '\\o /dev/null'];
   const owner: Array<[string, number]> = [];
