@@ -21,16 +21,17 @@ const VOLATILITY: Record<string, string> = { IMMUTABLE: 'i', STABLE: 's', VOLATI
 
 // Only the options the functions use; a file with others fails here until the test learns them.
 const HEADER =
-  /^CREATE OR REPLACE FUNCTION (\w+)\(([^)]*)\) RETURNS (.+?) LANGUAGE (\w+)(?: (IMMUTABLE|STABLE|VOLATILE))?(?: SET (plan_cache_mode) = (\w+))? AS \$\$([\s\S]*)\$\$;\s*$/;
+  /^CREATE OR REPLACE FUNCTION (\w+)\(([^)]*)\) RETURNS (.+?) LANGUAGE (\w+)(?: (IMMUTABLE|STABLE|VOLATILE))?((?: SET (?:plan_cache_mode|enable_seqscan) = \w+)*) AS \$\$([\s\S]*)\$\$;\s*$/;
 
 function readFunctionFile(file: string): Definition {
   const text = readFileSync(path.join(functionsFolder, file), 'utf8');
   const statement = text.replace(/^(?:--.*\n|\s*\n)*/, '');
   const match = HEADER.exec(statement);
   if (!match) throw new Error(`${file}: expected one CREATE OR REPLACE FUNCTION ... AS $$ ... $$; after its comments`);
-  const [, name = '', args = '', result = '', language = '', volatility = 'VOLATILE', setting, value, source = ''] = match;
+  const [, name = '', args = '', result = '', language = '', volatility = 'VOLATILE', settings = '', source = ''] = match;
   expect(`${name}.sql`, 'a file is named after its function').toBe(file);
-  return { name, arguments: args, result, language, volatility: VOLATILITY[volatility] ?? volatility, config: setting ? [`${setting}=${value}`] : null, source };
+  const config = [...settings.matchAll(/ SET (\w+) = (\w+)/g)].map(([, setting, value]) => `${setting}=${value}`);
+  return { name, arguments: args, result, language, volatility: VOLATILITY[volatility] ?? volatility, config: config.length ? config : null, source };
 }
 
 let database: TestDatabase;

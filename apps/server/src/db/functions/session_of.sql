@@ -6,7 +6,11 @@
 -- Planned generic from its first call (plan_cache_mode): PL/pgSQL plans each of its queries anew for
 -- a connection's first five calls before it settles on a generic plan, which cost a fresh connection
 -- 3 ms a call for product_list_rows against 1 ms after (docs/performance.md, 2026-11-28 later).
-CREATE OR REPLACE FUNCTION session_of(session_id text, at timestamptz) RETURNS jsonb LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
+-- Reads by key through their indexes (enable_seqscan off, decision 036): a plan kept for a connection
+-- is made once, and a table small then (a new shop's orders, customers, catalogue) would otherwise be
+-- scanned whole at every call as it grows, until the table's statistics change: the sale's uuid
+-- lookup scanned every order at each sale.
+CREATE OR REPLACE FUNCTION session_of(session_id text, at timestamptz) RETURNS jsonb LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
 BEGIN
   RETURN (
     SELECT json_build_object(
