@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../db/client.ts';
 import { execute } from '../../db/execute.ts';
 import type { TestContext } from '../../testing/test-app.ts';
 import { openSaleShop, type SaleShop } from './sale.fixtures.ts';
@@ -25,11 +26,12 @@ type Counts = { relname: string; seq_scan: number; idx_scan: number };
 
 describe("a sale's reads", () => {
   it('go through the indexes on every call, past the calls after which a connection keeps its plans', async () => {
-    const scans = (tx: Parameters<typeof execute>[0]) =>
+    const tables = ['cashbox_sessions', 'orders', 'product_variants', 'registers', 'sessions'];
+    const scans = (tx: DbOrTx) =>
       execute<Counts>(
         tx,
         sql`select relname, seq_scan::int as seq_scan, idx_scan::int as idx_scan from pg_stat_xact_user_tables
-            where relname in ('orders', 'sessions', 'product_variants', 'registers', 'cashbox_sessions') order by relname`,
+            where relname = any(${`{${tables.join(',')}}`}::text[])`,
       );
     // The connection's counts of scans not yet reported, before and after the calls, on one connection.
     const [before, after] = await ctx.database.db.transaction(async (tx) => {
@@ -42,12 +44,11 @@ describe("a sale's reads", () => {
       return [first, await scans(tx)];
     });
     const counted = (rows: Counts[], table: string) => rows.find((c) => c.relname === table) ?? { seq_scan: 0, idx_scan: 0 };
-    const tables = ['cashbox_sessions', 'orders', 'product_variants', 'registers', 'sessions'];
     const byTable = Object.fromEntries(
-      tables.map((table) => [
-        table,
-        { seq: counted(after, table).seq_scan - counted(before, table).seq_scan, index: counted(after, table).idx_scan - counted(before, table).idx_scan },
-      ]),
+      tables.map((table) => {
+        const [was, is] = [counted(before, table), counted(after, table)];
+        return [table, { seq: is.seq_scan - was.seq_scan, index: is.idx_scan - was.idx_scan }];
+      }),
     );
     expect(byTable).toEqual({
       cashbox_sessions: { seq: 0, index: 8 },
