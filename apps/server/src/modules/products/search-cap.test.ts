@@ -117,6 +117,27 @@ describe('a word that starts one title word is read in title order, the count an
     const lastBackwards = await search('anchovy', 6, '-title');
     expect(lastBackwards.data.map((p) => p.title).slice(-2)).toEqual(['Cove anchovy 10', 'Cove anchovy 1']);
   });
+
+  it('reads a common word backwards past the cap, and among the products of the status asked for', async () => {
+    const backwards = await search('harbour', 1, '-title');
+    expect(backwards.meta).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+    // "Harbour-pepper grinder" sorts after every "Harbour s…" (a hyphen after a space).
+    expect(backwards.data.map((p) => p.title).slice(0, 2)).toEqual(['Harbour-pepper grinder', `Harbour salt ${String(many).padStart(5, '0')}`]);
+
+    await ctx.database.db.execute(sql`update products set status = 'archived' where title in ('Cove anchovy 1', 'Cove anchovy 10')`);
+    const withStatus = async (status: string) => {
+      const res = await admin.get(`/api/products?search=anchovy&status=${status}&perPage=25`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: Array<{ title: string }>; meta: { total: number } };
+    };
+    const active = await search('anchovy');
+    expect(active.meta.total).toBe(148);
+    expect(active.data.map((p) => p.title).slice(0, 2)).toEqual(['Cove anchovy 100', 'Cove anchovy 101']);
+    expect((await withStatus('all')).meta.total).toBe(150);
+    expect((await withStatus('all')).data.map((p) => p.title).slice(0, 2)).toEqual(['Cove anchovy 1', 'Cove anchovy 10']);
+    expect((await withStatus('archived')).data.map((p) => p.title)).toEqual(['Cove anchovy 1', 'Cove anchovy 10']);
+    await ctx.database.db.execute(sql`update products set status = 'active' where title in ('Cove anchovy 1', 'Cove anchovy 10')`);
+  });
 });
 
 describe('two words that share few products, spread through both words’ rows', () => {

@@ -101,6 +101,8 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
  */
 async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page, pageRows?: PageRows) {
   if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, complete: true, page: [] as number[], rows: undefined };
+  const oneWord = oneWordOf(filters, order, terms, driven);
+  if (oneWord !== null) return oneWordCounted(db, filters, order, oneWord, page, pageRows);
   const byWords = terms.words.length ? wordsRead(filters, threshold, order, driven) : sql`select null::int as id, null::text as k where false`;
   const gin = titleWordsRead(filters, threshold, terms, driven);
   // Sparse matches from the title words' index, all of them (up to GIN_MAX); otherwise the driver's rows.
@@ -155,6 +157,35 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
       from c${mergeable ? sql`, ws` : sql``} offset 0) x`,
   );
   return { total: row?.total ?? 0, wordRows: row?.word_rows ?? 0, complete: row?.complete === true, page: row?.page ?? null, rows: row?.rows };
+}
+
+/**
+ * The commonest search's word: one typed word that starts one title word and no SKU or barcode, by
+ * title, over the title words' rows alone (no stock or category filter) where they match densely
+ * (active products, the default, or all). Null for any other search.
+ */
+function oneWordOf(filters: ProductFilters, order: SearchOrder, terms: Terms, driven: Driven): string | null {
+  const plain = filters.stockStatus === undefined && filters.categoryId === undefined && filters.status !== 'archived' && filters.active === undefined;
+  return plain && order.byTitle && terms.words.length === 1 && !terms.codes.length && !terms.manyCodes ? driven.exact : null;
+}
+
+/**
+ * `counted` for one word (`oneWordOf`): its rows are one range of the title words' index in title
+ * order, so the count (up to the cap + 1) and the page (read forward or backward, the offset's rows
+ * skipped) are each read from that range alone (`search_word_page`, db/functions), in one statement
+ * with the page's rows. Gathered in a CTE and counted and sorted from there, as the other searches
+ * are, the same took 2.05 against 1.70 ms (pgbench, interleaved, 100k products).
+ */
+async function oneWordCounted(db: DbOrTx, filters: ProductFilters, order: SearchOrder, word: string, page: Page, pageRows?: PageRows) {
+  const status = filters.status === 'all' ? null : 'active';
+  const rowsColumn = pageRows ? sql`, ${pageRows(sql`s.page`)} as rows` : sql``;
+  const [row] = await executePrepared<{ total: number; page: number[]; rows?: unknown }>(
+    db,
+    sql`select s.total, s.page${rowsColumn}
+      from search_word_page(${word}, ${status}::text, ${order.descending}, ${page.limit}::int, ${page.offset}::int, ${SEARCH_COUNT_CAP + 1}::int) s`,
+  );
+  const total = row?.total ?? 0;
+  return { total, wordRows: total, complete: false, page: row?.page ?? null, rows: row?.rows };
 }
 
 /** Every match counted, exactly (only when the rows up to the cap held repeats and cannot tell). */
