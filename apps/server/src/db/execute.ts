@@ -66,10 +66,11 @@ export function parsedJson<T>(value: unknown): T | null {
 /**
  * Several values read in one statement, each an SQL expression named by its key (`select … as
  * "key", …`): reads a route needs together cost one round trip. Keys left out (undefined) are not read.
+ * A named statement (`executePrepared`): the product list's first, whose text is one of a few.
  */
 export async function readColumns<K extends string>(db: DbOrTx, columns: Partial<Record<K, SQL>>): Promise<Partial<Record<K, unknown>>> {
   const named = Object.entries(columns).filter((entry): entry is [string, SQL] => entry[1] !== undefined);
   if (!named.length) return {};
-  const row = await executeOne<Record<string, unknown>>(db, sql`select ${sql.join(named.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`), sql`, `)}`);
+  const [row] = await executePrepared<Record<string, unknown>>(db, sql`select ${sql.join(named.map(([key, value]) => sql`${value} as ${sql.identifier(key)}`), sql`, `)}`);
   return (row ?? {}) as Partial<Record<K, unknown>>;
 }
