@@ -68,6 +68,20 @@ describe('the product list reads its session with its first statement', () => {
     expect(page.data.every((p) => !('cost' in p))).toBe(true);
   });
 
+  it('gives a cashier the stock at their own outlet, and an administrator the outlet asked for', async () => {
+    // The first statement reads a one-word search's rows at the outlet asked for, before it knows whose list it is.
+    const harbour = (await admin.post('/api/outlets/create', { name: 'Harbour Road', code: 'HRB', active: true })).json().data as { id: number };
+    const { client, user } = await ctx.signIn('cashier');
+    await ctx.database.db.execute(sql`update users set outlet_id = ${harbour.id} where id = ${user.id}`);
+    const stock = async (who: TestClient, query = 'search=quince') => (await quinces(who, query)).data.map((p) => p.stock);
+    expect(await stock(client)).toEqual([0, 0]);
+    expect(await stock(client, `search=quince&outletId=${harbour.id}`)).toEqual([0, 0]);
+    expect((await client.get(`/api/products?search=quince&outletId=${mainId}`)).statusCode).toBe(403);
+    expect(await stock(admin)).toEqual([4, 40]);
+    expect(await stock(admin, `search=quince&outletId=${harbour.id}`)).toEqual([0, 0]);
+    expect(await stock(admin, `search=quince&outletId=${mainId}&sort=-title`)).toEqual([40, 4]);
+  });
+
   it('answers 401 to an unknown session cookie, for a search, the plain list and a bad query alike', async () => {
     for (const query of ['search=quince', '', 'sort=colour', 'search=quince&perPage=-3']) {
       const res = await stranger().get(`/api/products?${query}`);

@@ -71,7 +71,8 @@ type Row = {
   track_stock: boolean;
   updated_at: string | Date;
   qty: number;
-  low: number;
+  threshold_sum: number;
+  default_count: number;
   sku: string | null;
   barcode: string | null;
   cost: number | null;
@@ -82,10 +83,11 @@ type Row = {
   categories: Array<{ id: number; name: string }>;
 };
 
-function stockStatusOf(row: Row): StockStatus | null {
+/** docs/catalogue.md "Stock status": low up to the levels' own thresholds and the shop's default for the others. */
+function stockStatusOf(row: Row, defaultThreshold: number): StockStatus | null {
   if (!row.track_stock) return null;
   if (row.qty <= 0) return 'out';
-  return row.qty <= row.low ? 'low' : 'in';
+  return row.qty <= row.threshold_sum + row.default_count * defaultThreshold ? 'low' : 'in';
 }
 
 /**
@@ -113,7 +115,7 @@ export async function listProducts(
   // A search finds its page and reads the page's rows in one statement (search.ts `counted`).
   let rowsRead: unknown;
   if (filters.search) {
-    const pageRows = listRowsOf(filters.outletId, await threshold);
+    const pageRows = listRowsOf(filters.outletId);
     ({ ids, total, capped, rows: rowsRead } = await searchPage(db, { ...filters, search: filters.search }, defaultThreshold, order, { limit: filters.perPage, offset }, { terms: options.terms, pageRows }));
   } else if (filters.stockStatus !== undefined) {
     // The count (one index, up to the cap) first; then by title the summary's own index, or — other
@@ -132,8 +134,9 @@ export async function listProducts(
   const meta = { ...pageMetaOf(filters.page, filters.perPage, total), ...(capped && { totalCapped: true }) };
   if (ids.length === 0) return { data: [], meta };
 
-  const value = rowsRead ?? (await executeOne<{ rows: unknown }>(db, sql`select ${listRowsOf(filters.outletId, await threshold)(sql`${`{${ids.join(',')}}`}::int[]`)} as rows`))?.rows;
+  const value = rowsRead ?? (await executeOne<{ rows: unknown }>(db, sql`select ${listRowsOf(filters.outletId)(sql`${`{${ids.join(',')}}`}::int[]`)} as rows`))?.rows;
   const rows = parsedJson<Row[]>(value) ?? [];
+  const shopThreshold = await threshold;
   const data = rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -142,7 +145,7 @@ export async function listProducts(
     variantCount: r.variant_count,
     categories: r.categories,
     stock: r.track_stock ? r.qty : null,
-    stockStatus: stockStatusOf(r),
+    stockStatus: stockStatusOf(r, shopThreshold),
     price: r.price_min ?? 0,
     priceMax: r.price_max ?? 0,
     ...(options.withCost && { cost: r.cost ?? 0 }),
@@ -154,8 +157,8 @@ export async function listProducts(
 }
 
 /** One call of product_list_rows (db/functions/product_list_rows.sql, planned once per connection) for a page's ids. */
-function listRowsOf(outletId: number | undefined, threshold: number): (ids: SQL) => SQL {
-  return (ids) => sql`product_list_rows(${ids}, ${outletId ?? 0}::int, ${threshold}::bigint)`;
+function listRowsOf(outletId: number | undefined): (ids: SQL) => SQL {
+  return (ids) => sql`product_list_rows(${ids}, ${outletId ?? 0}::int)`;
 }
 
 /** How many products have a stock status, counted on the summary's index up to the cap + 1. */

@@ -34,7 +34,8 @@ import { getProduct } from './detail.ts';
 import { listHistory } from './history.ts';
 import { addImage, arrangeImages, deleteImage } from './images.ts';
 import { countProducts, listProducts } from './list.ts';
-import { searchTermsColumn, termsFrom } from './search-terms.ts';
+import { firstPageAsk } from './search.ts';
+import { firstFrom, searchFirstColumn } from './search-terms.ts';
 import { createProduct, deleteProduct, updateProduct } from './service.ts';
 import { findVariantsByCode } from './variant-lookup.ts';
 
@@ -55,17 +56,19 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search } = request.query;
+      // A one-word search's page and rows come in it too, at the outlet asked for (search_first).
+      const ask = search ? firstPageAsk(request.query, request.query.outletId ?? 0) : null;
       const first = await readColumns(db, {
         session: request.sessionReadColumn() ?? undefined,
         shop: shopSettingsColumn(),
-        terms: search ? searchTermsColumn(search) : undefined,
+        terms: search ? searchFirstColumn(search, ask) : undefined,
       });
       await request.settleSession(first.session);
       return listProducts(
         db,
         { ...request.query, outletId: outletOfViewer(request.currentUser, request.query.outletId) },
         shopSettingsOf(first.shop).defaultLowStockThreshold,
-        { withCost: canSeeCosts(request.currentUser), ...(search && { terms: termsFrom(search, first.terms) }) },
+        { withCost: canSeeCosts(request.currentUser), ...(search && { terms: firstFrom(search, first.terms, ask) }) },
       );
     },
   );

@@ -49,15 +49,42 @@ export async function termsOf(db: DbOrTx, search: string): Promise<SearchTerms> 
   return termsFrom(search, row?.terms);
 }
 
-export type SearchTerms = Terms & Driven;
+/** The terms with the driver, and the page `search_first` found beside them (`firstPage`), when it did. */
+export type SearchTerms = Terms & Driven & { firstPage?: FirstPage };
 
-/** The `search_terms` call as a column, for a statement that reads other things too (the product list's first). */
-export function searchTermsColumn(search: string): SQL {
+function searchTermsColumn(search: string): SQL {
   return sql`search_terms(${search}, ${SEARCH_COUNT_CAP + 1})`;
 }
 
-/** The terms from the value of `searchTermsColumn` (JSON, or its text on some drivers). */
-export function termsFrom(search: string, value: unknown): SearchTerms {
+/**
+ * What the product list's first statement asks `search_first` for besides the terms: the page of a
+ * one-word search (search.ts `oneWordOf`), `limit` rows after `offset` by title, of the products of
+ * `status` (null: all), with its rows at `outlet`.
+ */
+export type FirstPageAsk = { status: string | null; descending: boolean; limit: number; offset: number; outlet: number };
+
+/** That page as `search_first` found it: the count up to the cap + 1, the page's ids, its rows at `outlet`. */
+export type FirstPage = { total: number; page: number[]; rows: unknown; outlet: number };
+
+/**
+ * The `search_first` call as a column (db/functions/search_first.sql), for the product list's first
+ * statement: the terms, and with `ask` the page of a one-word search and its rows.
+ */
+export function searchFirstColumn(search: string, ask: FirstPageAsk | null): SQL {
+  return sql`search_first(${search}, ${SEARCH_COUNT_CAP + 1}::int, ${ask?.status ?? null}::text, ${ask?.descending ?? null}::boolean,
+    ${ask?.limit ?? null}::int, ${ask?.offset ?? null}::int, ${ask?.outlet ?? null}::int)`;
+}
+
+/** The terms, and the page when there is one, from the value of `searchFirstColumn`. */
+export function firstFrom(search: string, value: unknown, ask: FirstPageAsk | null): SearchTerms {
+  const read = parsedJson<{ terms: unknown; total?: number; page?: number[]; rows?: unknown }>(value);
+  const terms = termsFrom(search, read?.terms);
+  if (!ask || !read?.page) return terms;
+  return { ...terms, firstPage: { total: read.total ?? 0, page: read.page, rows: read.rows, outlet: ask.outlet } };
+}
+
+/** The terms from the value of `search_terms` (JSON, or its text on some drivers). */
+function termsFrom(search: string, value: unknown): SearchTerms {
   type Read = { words: string[]; counts: number[] | null; exact: Array<string | null>; starts?: number[]; skus: number[]; barcodes: number[] };
   const read: Read = parsedJson<Read>(value) ?? { words: [], counts: null, exact: [], skus: [], barcodes: [] };
   const { skus, barcodes } = read;

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute, executeOne, executePrepared } from '../../db/execute.ts';
-import { sourceOf, whereOf, wordSourceOf, type ProductFilters } from './list-filters.ts';
+import { sourceOf, whereOf, wordSourceOf, type ProductFilters, type ProductListFilters } from './list-filters.ts';
 import { fromBound, GIN_MAX, leapfrogStart, looseSteps, sparseProbe, titleWordsRead } from './search-sparse.ts';
-import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type SearchOrder, type SearchTerms, type Terms } from './search-terms.ts';
+import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type FirstPage, type FirstPageAsk, type SearchOrder, type SearchTerms, type Terms } from './search-terms.ts';
 
 /**
  * The product search (issue 17, decision 029, docs/catalogue.md "Search"). What is typed is cut
@@ -99,9 +99,14 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
  * order and merged. Each page is a CASE branch, so PostgreSQL runs only the one it takes.
  * `wordRows` above the cap says the rows reached their limit.
  */
-async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page, pageRows?: PageRows) {
+async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page, pageRows?: PageRows, first?: FirstPage) {
   if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, complete: true, page: [] as number[], rows: undefined };
   const oneWord = oneWordOf(filters, order, terms, driven);
+  if (oneWord !== null && first) {
+    // Read beside the terms (`firstPageAsk`); its rows are at the outlet asked for, kept when the list's is that one.
+    const rows = first.outlet === (filters.outletId ?? 0) ? first.rows : undefined;
+    return { total: first.total, wordRows: first.total, complete: false, page: first.page, rows };
+  }
   if (oneWord !== null) return oneWordCounted(db, filters, order, oneWord, page, pageRows);
   const byWords = terms.words.length ? wordsRead(filters, threshold, order, driven) : sql`select null::int as id, null::text as k where false`;
   const gin = titleWordsRead(filters, threshold, terms, driven);
@@ -160,13 +165,33 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
 }
 
 /**
+ * The status a one-word search reads its word's rows with (null: every product), or undefined when
+ * its filters leave that range (a stock or category filter; archived products, which few rows hold).
+ */
+function oneWordStatus(filters: ProductFilters): string | null | undefined {
+  if (filters.stockStatus !== undefined || filters.categoryId !== undefined || filters.active !== undefined || filters.status === 'archived') return undefined;
+  return filters.status === 'all' ? null : 'active';
+}
+
+/**
  * The commonest search's word: one typed word that starts one title word and no SKU or barcode, by
- * title, over the title words' rows alone (no stock or category filter) where they match densely
- * (active products, the default, or all). Null for any other search.
+ * title, over the title words' rows alone (`oneWordStatus`). Null for any other search.
  */
 function oneWordOf(filters: ProductFilters, order: SearchOrder, terms: Terms, driven: Driven): string | null {
-  const plain = filters.stockStatus === undefined && filters.categoryId === undefined && filters.status !== 'archived' && filters.active === undefined;
+  const plain = oneWordStatus(filters) !== undefined;
   return plain && order.byTitle && terms.words.length === 1 && !terms.codes.length && !terms.manyCodes ? driven.exact : null;
+}
+
+/**
+ * The page of a one-word search the product list's first statement reads beside the terms, when the
+ * list's filters and sort allow one (`search_first`; `outlet` the one asked for, before the session
+ * says whose list it is). Null otherwise, and for a sort the list will refuse.
+ */
+export function firstPageAsk(filters: ProductListFilters, outlet: number): FirstPageAsk | null {
+  const sort = filters.sort ?? 'title';
+  const status = oneWordStatus(filters);
+  if (status === undefined || (sort !== 'title' && sort !== '-title')) return null;
+  return { status, descending: sort === '-title', limit: filters.perPage, offset: (filters.page - 1) * filters.perPage, outlet };
 }
 
 /**
@@ -177,7 +202,7 @@ function oneWordOf(filters: ProductFilters, order: SearchOrder, terms: Terms, dr
  * are, the same took 2.05 against 1.70 ms (pgbench, interleaved, 100k products).
  */
 async function oneWordCounted(db: DbOrTx, filters: ProductFilters, order: SearchOrder, word: string, page: Page, pageRows?: PageRows) {
-  const status = filters.status === 'all' ? null : 'active';
+  const status = oneWordStatus(filters) ?? null;
   const rowsColumn = pageRows ? sql`, ${pageRows(sql`s.page`)} as rows` : sql``;
   const [row] = await executePrepared<{ total: number; page: number[]; rows?: unknown }>(
     db,
@@ -229,7 +254,7 @@ export async function searchPage(
   const terms = options.terms ?? (await termsOf(db, filters.search));
   const inStock = filters.stockStatus === undefined ? null : await withinStock(db, filters, threshold, order, terms, page);
   if (inStock) return inStock;
-  const count = terms.manyCodes ? null : await counted(db, filters, threshold, order, terms, terms, page, options.pageRows);
+  const count = terms.manyCodes ? null : await counted(db, filters, threshold, order, terms, terms, page, options.pageRows, terms.firstPage);
   const total = count ? await totalOf(db, filters, threshold, order, terms, terms, count) : SEARCH_COUNT_CAP + 1;
   const found = (ids: number[]) => ({ ids, total: Math.min(total, SEARCH_COUNT_CAP), capped: total > SEARCH_COUNT_CAP });
   if (total === 0 || page.offset >= total) return found([]);

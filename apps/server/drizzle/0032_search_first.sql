@@ -1,7 +1,8 @@
--- The search's terms read with the typed words cut once, the title words cut by a function planned
--- once per connection, and the commonest search (one word, by title) read by a function planned
--- generic once per connection (apps/server/src/db/functions/product_title_words.sql,
--- search_terms.sql, search_word_page.sql).
+-- The product search reads less and in fewer round trips (issue 17): the typed words cut once in
+-- search_terms, by a product_title_words planned once per connection; one word by title read from its
+-- index range by search_word_page; the list's rows without the shop's default threshold, which the
+-- server adds (product_list_rows); and a one-word search's page and rows read with its terms, in the
+-- list's first statement (search_first). See apps/server/src/db/functions/.
 -- The words of a product's title as the product search reads them (issue 17, decision 029): the
 -- title in lower case, split at white space and punctuation ("T-Shirt" is "t" and "shirt"), each
 -- word once. The search splits what is typed with this same function, so a word typed and a word
@@ -90,5 +91,69 @@ BEGIN
       ORDER BY pw.title_key, pw.product_id LIMIT search_word_page.page_limit OFFSET search_word_page.page_offset);
   END IF;
   RETURN NEXT;
+END
+$$;
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS product_list_rows(int[], int, bigint);
+--> statement-breakpoint
+-- The columns of one page of the product list (modules/products/list.ts listProducts), for the
+-- page's ids only, in their order: stock at the outlet (0: all outlets) from the summary, the first
+-- variant's SKU, barcode and cost, the variants' count and price range, the main image and the
+-- categories by name. A PL/pgSQL function, planned once per connection: sent by the server, these
+-- two queries took 1.3 ms to parse and plan at every list page, against 1.3 ms to run, at a million
+-- products. Each row's low-stock line is its levels' own thresholds (`threshold_sum`) and how many of
+-- them fall back to the shop's default (`default_count`): the server adds the default, so the rows
+-- can be read in a statement before the shop's settings are (the product list's first, search_first).
+-- Planned generic from its first call (plan_cache_mode): PL/pgSQL plans each of its queries anew for
+-- a connection's first five calls before it settles on a generic plan, which cost a fresh connection
+-- 3 ms a call for product_list_rows against 1 ms after (docs/performance.md, 2026-11-28 later).
+-- The page's categories are read in one join for all its products: joined product by product,
+-- PostgreSQL hashed the categories table again for each (0.8 ms a page of 25 against 0.65).
+-- Built as json, not jsonb: the page is read once, as text, and jsonb's binary form (sorted keys, then
+-- written out again) cost a quarter of the function (1.47 against 1.99 ms a page, median of 100 each,
+-- interleaved, at 100k products).
+CREATE OR REPLACE FUNCTION product_list_rows(ids int[], outlet int) RETURNS json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
+  RETURN coalesce((
+    SELECT json_agg(json_build_object(
+      'id', p.id, 'title', p.title, 'status', p.status, 'track_stock', p.track_stock, 'updated_at', p.updated_at,
+      'qty', coalesce(st.qty, 0), 'threshold_sum', coalesce(st.threshold_sum, 0), 'default_count', coalesce(st.default_count, 0),
+      'sku', fv.sku, 'barcode', fv.barcode, 'cost', fv.cost,
+      'variant_count', vs.variant_count, 'price_min', vs.price_min, 'price_max', vs.price_max,
+      'image', img.file_name, 'categories', coalesce(cat.categories, '[]'::json)
+    ) ORDER BY page.n)
+    FROM unnest(product_list_rows.ids) WITH ORDINALITY AS page(id, n) JOIN products p ON p.id = page.id
+    LEFT JOIN LATERAL (SELECT ps.quantity AS qty, ps.threshold_sum, ps.default_count
+                       FROM product_stock ps WHERE ps.product_id = p.id AND ps.outlet_id = product_list_rows.outlet) st ON true
+    LEFT JOIN LATERAL (SELECT v.sku, v.barcode, v.cost FROM product_variants v WHERE v.product_id = p.id ORDER BY v.position, v.id LIMIT 1) fv ON true
+    LEFT JOIN LATERAL (SELECT count(*)::int AS variant_count, min(v.price) AS price_min, max(v.price) AS price_max
+                       FROM product_variants v WHERE v.product_id = p.id) vs ON true
+    LEFT JOIN LATERAL (SELECT i.file_name FROM product_images i WHERE i.product_id = p.id ORDER BY i.is_main DESC, i.position, i.id LIMIT 1) img ON true
+    LEFT JOIN (SELECT pc.product_id, json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name, c.id) AS categories
+               FROM product_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.product_id = ANY(product_list_rows.ids)
+               GROUP BY pc.product_id) cat ON cat.product_id = p.id
+  ), '[]'::json);
+END
+$$;
+--> statement-breakpoint
+-- A product search's terms (search_terms) and, for the commonest search, its page too, in the product
+-- list's first statement beside the session (modules/products/routes.ts, search-terms.ts searchFirst):
+-- when one typed word starts one title word and no SKU or barcode starts with the search, and the
+-- list asks for such a page (`page_limit` not null: by title, no stock or category filter), its count
+-- and page (search_word_page) and the page's rows at `outlet` (product_list_rows), so that search
+-- takes one round trip where the terms and the page took two (0.8 ms each through the server).
+-- `status`, `descending`, `page_limit`, `page_offset`: as search_word_page's. Answers
+-- {terms} or {terms, total, page, rows}; json, so the rows (json) are written out as they are.
+CREATE OR REPLACE FUNCTION search_first(search text, cap int, status text, descending boolean, page_limit int, page_offset int, outlet int) RETURNS json LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  terms jsonb := search_terms(search_first.search, search_first.cap);
+  found record;
+BEGIN
+  IF search_first.page_limit IS NULL OR jsonb_array_length(terms->'words') <> 1 OR terms->'exact'->>0 IS NULL
+    OR jsonb_array_length(terms->'skus') > 0 OR jsonb_array_length(terms->'barcodes') > 0 THEN
+    RETURN json_build_object('terms', terms);
+  END IF;
+  SELECT * INTO found FROM search_word_page(terms->'exact'->>0, search_first.status, search_first.descending, search_first.page_limit, search_first.page_offset, search_first.cap);
+  RETURN json_build_object('terms', terms, 'total', found.total, 'page', found.page, 'rows', product_list_rows(found.page, search_first.outlet));
 END
 $$;
