@@ -1,8 +1,10 @@
 -- The product search reads less and in fewer round trips (issue 17): the typed words cut once in
 -- search_terms, by a product_title_words planned once per connection; one word by title read from its
--- index range by search_word_page; the list's rows without the shop's default threshold, which the
--- server adds (product_list_rows); and a one-word search's page and rows read with its terms, in the
--- list's first statement (search_first). See apps/server/src/db/functions/.
+-- index range (search_word_page), and two words that each start one title word read as search.ts
+-- reads them (search_pair_page); the list's rows without the shop's default threshold, which the
+-- server adds (product_list_rows); and such a search's page and rows, or those of a search of SKU or
+-- barcode digits, read with its terms in the list's first statement (search_first). See
+-- apps/server/src/db/functions/.
 -- The words of a product's title as the product search reads them (issue 17, decision 029): the
 -- title in lower case, split at white space and punctuation ("T-Shirt" is "t" and "shirt"), each
 -- word once. The search splits what is typed with this same function, so a word typed and a word
@@ -94,6 +96,99 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- A product search of two typed words that each start one title word (`exact`, the title words;
+-- `typed`, the words as typed; `counts`, each word's rows up to the driver's cap, from search_terms),
+-- by title, over the title words' rows alone (no stock or category filter, no SKU or barcode match):
+-- modules/products/search.ts `counted` and search-sparse.ts as one function, for search_first, so the
+-- commonest two-word search is one statement planned generic once per connection. The same steps:
+-- - the driver is the word with fewer rows (the longer typed word between equals), the other typed
+--   word checked on each of the driver's rows' title keys (hasWords);
+-- - the first product with both title words is found by leaps (leapfrogStart, at most `leaps`);
+-- - the driver's first `probe_rows` rows from there say whether the words share few products
+--   (sparseProbe): then all of them (up to `gin_max`) come from the GIN index over title words;
+-- - otherwise the driver's rows from the first product with both are counted up to `cap`, and the
+--   page read from them in title order, forward or backward.
+-- `status`: the products' status, or null for every product. Answers one row: the count (up to
+-- `cap`, or every match when the GIN index served them) and the page's product ids.
+CREATE OR REPLACE FUNCTION search_pair_page(typed text[], exact text[], counts int[], status text, descending boolean, page_limit int, page_offset int, cap int, probe_rows int, gin_max int, leaps int) RETURNS TABLE(total int, page int[]) LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  at int := CASE WHEN counts[2] < counts[1] OR (counts[2] = counts[1] AND length(typed[2]) > length(typed[1])) THEN 2 ELSE 1 END;
+  driver_word text := exact[at];
+  partner_word text := exact[3 - at];
+  other text := typed[3 - at];
+  anywhere text := '%' || other || '%';
+  first_word text := other || '%';
+  after_space text := '% ' || other || '%';
+  after_mark text := '(^|[[:space:][:punct:]])' || other;
+  bound_key text := '';
+  bound_id int := 0;
+  sparse boolean;
+  ids int[];
+BEGIN
+  IF partner_word <> driver_word THEN
+    SELECT lf.k, lf.id INTO bound_key, bound_id FROM (
+      WITH RECURSIVE lf(k, id, n, hit) AS (
+        (SELECT f.title_key, f.product_id, 0, false FROM product_words f WHERE f.word = driver_word ORDER BY f.title_key, f.product_id LIMIT 1)
+        UNION ALL
+        SELECT a.title_key, a.product_id, lf.n + 1, (b.title_key, b.product_id) = (lf.k, lf.id)
+        FROM lf
+        CROSS JOIN LATERAL (SELECT g.title_key, g.product_id FROM product_words g
+          WHERE g.word = partner_word AND (g.title_key, g.product_id) >= (lf.k, lf.id) ORDER BY g.title_key, g.product_id LIMIT 1) b
+        CROSS JOIN LATERAL (SELECT f.title_key, f.product_id FROM product_words f
+          WHERE f.word = driver_word AND (f.title_key, f.product_id) >= (b.title_key, b.product_id) ORDER BY f.title_key, f.product_id LIMIT 1) a
+        WHERE NOT lf.hit AND lf.n < search_pair_page.leaps
+      ) SELECT lf.k, lf.id, lf.n FROM lf) lf ORDER BY lf.n DESC LIMIT 1;
+    IF bound_key IS NULL THEN bound_key := ''; bound_id := 0; END IF;
+  END IF;
+  sparse := (SELECT count(*) FROM (SELECT 1 FROM (
+      SELECT (pw.title_key LIKE anywhere AND (pw.title_key LIKE first_word OR pw.title_key LIKE after_space OR pw.title_key ~ after_mark)) AS m
+      FROM product_words pw
+      WHERE pw.word = driver_word AND (pw.title_key, pw.product_id) >= (bound_key, bound_id)
+        AND (search_pair_page.status IS NULL OR pw.status = search_pair_page.status)
+      ORDER BY pw.title_key, pw.product_id LIMIT search_pair_page.probe_rows) x WHERE x.m LIMIT search_pair_page.probe_rows / 10) y) < search_pair_page.probe_rows / 10
+    AND (SELECT count(*) FROM (SELECT 1 FROM product_words pw
+      WHERE pw.word = driver_word AND (pw.title_key, pw.product_id) >= (bound_key, bound_id)
+        AND (search_pair_page.status IS NULL OR pw.status = search_pair_page.status)
+      ORDER BY pw.title_key, pw.product_id LIMIT search_pair_page.probe_rows) z) = search_pair_page.probe_rows;
+  IF sparse THEN
+    IF search_pair_page.descending THEN
+      ids := array(SELECT g.id FROM (SELECT p.id, lower(p.title) AS k FROM products p
+        WHERE product_title_words(p.title) @> ARRAY[driver_word, partner_word]
+          AND (search_pair_page.status IS NULL OR p.status = search_pair_page.status) LIMIT search_pair_page.gin_max + 1) g ORDER BY g.k DESC, g.id DESC);
+    ELSE
+      ids := array(SELECT g.id FROM (SELECT p.id, lower(p.title) AS k FROM products p
+        WHERE product_title_words(p.title) @> ARRAY[driver_word, partner_word]
+          AND (search_pair_page.status IS NULL OR p.status = search_pair_page.status) LIMIT search_pair_page.gin_max + 1) g ORDER BY g.k, g.id);
+    END IF;
+    IF cardinality(ids) <= search_pair_page.gin_max THEN
+      total := cardinality(ids);
+      page := coalesce(ids[search_pair_page.page_offset + 1 : search_pair_page.page_offset + search_pair_page.page_limit], '{}');
+      RETURN NEXT;
+      RETURN;
+    END IF;
+  END IF;
+  total := (SELECT count(*) FROM (SELECT 1 FROM product_words pw
+    WHERE pw.word = driver_word AND (pw.title_key, pw.product_id) >= (bound_key, bound_id)
+      AND (search_pair_page.status IS NULL OR pw.status = search_pair_page.status)
+      AND pw.title_key LIKE anywhere AND (pw.title_key LIKE first_word OR pw.title_key LIKE after_space OR pw.title_key ~ after_mark)
+    LIMIT search_pair_page.cap) r);
+  IF search_pair_page.descending THEN
+    page := array(SELECT pw.product_id FROM product_words pw
+      WHERE pw.word = driver_word AND (pw.title_key, pw.product_id) >= (bound_key, bound_id)
+        AND (search_pair_page.status IS NULL OR pw.status = search_pair_page.status)
+        AND pw.title_key LIKE anywhere AND (pw.title_key LIKE first_word OR pw.title_key LIKE after_space OR pw.title_key ~ after_mark)
+      ORDER BY pw.title_key DESC, pw.product_id DESC LIMIT search_pair_page.page_limit OFFSET search_pair_page.page_offset);
+  ELSE
+    page := array(SELECT pw.product_id FROM product_words pw
+      WHERE pw.word = driver_word AND (pw.title_key, pw.product_id) >= (bound_key, bound_id)
+        AND (search_pair_page.status IS NULL OR pw.status = search_pair_page.status)
+        AND pw.title_key LIKE anywhere AND (pw.title_key LIKE first_word OR pw.title_key LIKE after_space OR pw.title_key ~ after_mark)
+      ORDER BY pw.title_key, pw.product_id LIMIT search_pair_page.page_limit OFFSET search_pair_page.page_offset);
+  END IF;
+  RETURN NEXT;
+END
+$$;
+--> statement-breakpoint
 DROP FUNCTION IF EXISTS product_list_rows(int[], int, bigint);
 --> statement-breakpoint
 -- The columns of one page of the product list (modules/products/list.ts listProducts), for the
@@ -136,24 +231,57 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A product search's terms (search_terms) and, for the commonest search, its page too, in the product
--- list's first statement beside the session (modules/products/routes.ts, search-terms.ts searchFirst):
--- when one typed word starts one title word and no SKU or barcode starts with the search, and the
--- list asks for such a page (`page_limit` not null: by title, no stock or category filter), its count
--- and page (search_word_page) and the page's rows at `outlet` (product_list_rows), so that search
--- takes one round trip where the terms and the page took two (0.8 ms each through the server).
--- `status`, `descending`, `page_limit`, `page_offset`: as search_word_page's. Answers
--- {terms} or {terms, total, page, rows}; json, so the rows (json) are written out as they are.
-CREATE OR REPLACE FUNCTION search_first(search text, cap int, status text, descending boolean, page_limit int, page_offset int, outlet int) RETURNS json LANGUAGE plpgsql STABLE AS $$
+-- A product search's terms (search_terms) and, for the commonest searches, their page too, in the
+-- product list's first statement beside the session (modules/products/routes.ts, search.ts
+-- firstPageAsk). When the list asks for such a page (`page_limit` not null: by title, no stock or
+-- category filter):
+-- - a search of no title word (a SKU's or a barcode's start) is the products of those codes, up to
+--   the cap, sorted here as search.ts `counted` sorts them by id lookup;
+-- - with no SKU or barcode match, one typed word that starts one title word is counted and paged by
+--   search_word_page, and two typed words that each start one by search_pair_page;
+-- and the page's rows are read at `outlet` (product_list_rows). Such a search takes one round trip
+-- where its terms and its page took two (0.8 ms each through the server). `status`, `descending`,
+-- `page_limit`, `page_offset`: as search_word_page's; `probe_rows`, `gin_max`, `leaps`:
+-- search_pair_page's. Answers {terms} or {terms, total, page, rows}; json, so the rows (json) are
+-- written out as they are.
+CREATE OR REPLACE FUNCTION search_first(search text, cap int, status text, descending boolean, page_limit int, page_offset int, outlet int, probe_rows int, gin_max int, leaps int) RETURNS json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   terms jsonb := search_terms(search_first.search, search_first.cap);
-  found record;
+  words text[] := array(SELECT jsonb_array_elements_text(terms->'words'));
+  exact text[] := array(SELECT jsonb_array_elements_text(terms->'exact'));
+  codes int[];
+  found_total int;
+  found_page int[];
 BEGIN
-  IF search_first.page_limit IS NULL OR jsonb_array_length(terms->'words') <> 1 OR terms->'exact'->>0 IS NULL
-    OR jsonb_array_length(terms->'skus') > 0 OR jsonb_array_length(terms->'barcodes') > 0 THEN
+  IF search_first.page_limit IS NULL THEN
     RETURN json_build_object('terms', terms);
   END IF;
-  SELECT * INTO found FROM search_word_page(terms->'exact'->>0, search_first.status, search_first.descending, search_first.page_limit, search_first.page_offset, search_first.cap);
-  RETURN json_build_object('terms', terms, 'total', found.total, 'page', found.page, 'rows', product_list_rows(found.page, search_first.outlet));
+  IF cardinality(words) = 0 OR terms->'starts' @> '[0]' THEN
+    IF jsonb_array_length(terms->'skus') >= search_first.cap OR jsonb_array_length(terms->'barcodes') >= search_first.cap THEN
+      RETURN json_build_object('terms', terms);
+    END IF;
+    codes := array(SELECT DISTINCT c::int FROM jsonb_array_elements_text((terms->'skus') || (terms->'barcodes')) AS c);
+    IF cardinality(codes) >= search_first.cap THEN
+      RETURN json_build_object('terms', terms);
+    END IF;
+    IF search_first.descending THEN
+      codes := array(SELECT p.id FROM products p WHERE p.id = ANY(codes) AND (search_first.status IS NULL OR p.status = search_first.status)
+        ORDER BY lower(p.title) DESC, p.id DESC);
+    ELSE
+      codes := array(SELECT p.id FROM products p WHERE p.id = ANY(codes) AND (search_first.status IS NULL OR p.status = search_first.status)
+        ORDER BY lower(p.title), p.id);
+    END IF;
+    found_total := cardinality(codes);
+    found_page := coalesce(codes[search_first.page_offset + 1 : search_first.page_offset + search_first.page_limit], '{}');
+  ELSIF jsonb_array_length(terms->'skus') > 0 OR jsonb_array_length(terms->'barcodes') > 0
+    OR cardinality(words) NOT IN (1, 2) OR array_position(exact, NULL) IS NOT NULL THEN
+    RETURN json_build_object('terms', terms);
+  ELSIF cardinality(words) = 1 THEN
+    SELECT f.total, f.page INTO found_total, found_page FROM search_word_page(exact[1], search_first.status, search_first.descending, search_first.page_limit, search_first.page_offset, search_first.cap) f;
+  ELSE
+    SELECT f.total, f.page INTO found_total, found_page FROM search_pair_page(words, exact, array(SELECT jsonb_array_elements_text(terms->'counts')::int), search_first.status, search_first.descending,
+      search_first.page_limit, search_first.page_offset, search_first.cap, search_first.probe_rows, search_first.gin_max, search_first.leaps) f;
+  END IF;
+  RETURN json_build_object('terms', terms, 'total', found_total, 'page', found_page, 'rows', product_list_rows(found_page, search_first.outlet));
 END
 $$;

@@ -34,8 +34,8 @@ import { getProduct } from './detail.ts';
 import { listHistory } from './history.ts';
 import { addImage, arrangeImages, deleteImage } from './images.ts';
 import { countProducts, listProducts } from './list.ts';
-import { firstPageAsk } from './search.ts';
-import { firstFrom, searchFirstColumn } from './search-terms.ts';
+import { firstPageAsk, searchFirstColumn } from './search.ts';
+import { firstFrom } from './search-terms.ts';
 import { createProduct, deleteProduct, updateProduct } from './service.ts';
 import { findVariantsByCode } from './variant-lookup.ts';
 
@@ -56,7 +56,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search } = request.query;
-      // A one-word search's page and rows come in it too, at the outlet asked for (search_first).
+      // A one- or two-word search's page and rows come in it too, at the outlet asked for (search_first).
       const ask = search ? firstPageAsk(request.query, request.query.outletId ?? 0) : null;
       const first = await readColumns(db, {
         session: request.sessionReadColumn() ?? undefined,

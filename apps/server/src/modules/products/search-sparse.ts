@@ -9,7 +9,7 @@ import { hasWords, MERGED_WORDS, SEARCH_COUNT_CAP, wordsStarting, type Driven, t
  */
 
 /** How many leaps the search for the first product holding two words takes at most (each two index probes). */
-const LEAPS = 64;
+export const LEAPS = 64;
 
 /**
  * A lower bound, as `(title_key, product_id)`, of the first product whose title holds both `exact`
@@ -40,7 +40,7 @@ export function fromBound(driven: Driven): SQL[] {
 }
 
 /** Rows of the driver read to judge, before the title words' own index, how densely they match. */
-const PROBE = 1000;
+export const PROBE = 1000;
 
 /** Matches at most that the title words' index (GIN) fetches, each a product row; past it the driver's rows are read. */
 export const GIN_MAX = 4 * SEARCH_COUNT_CAP;

@@ -66,15 +66,6 @@ export type FirstPageAsk = { status: string | null; descending: boolean; limit: 
 /** That page as `search_first` found it: the count up to the cap + 1, the page's ids, its rows at `outlet`. */
 export type FirstPage = { total: number; page: number[]; rows: unknown; outlet: number };
 
-/**
- * The `search_first` call as a column (db/functions/search_first.sql), for the product list's first
- * statement: the terms, and with `ask` the page of a one-word search and its rows.
- */
-export function searchFirstColumn(search: string, ask: FirstPageAsk | null): SQL {
-  return sql`search_first(${search}, ${SEARCH_COUNT_CAP + 1}::int, ${ask?.status ?? null}::text, ${ask?.descending ?? null}::boolean,
-    ${ask?.limit ?? null}::int, ${ask?.offset ?? null}::int, ${ask?.outlet ?? null}::int)`;
-}
-
 /** The terms, and the page when there is one, from the value of `searchFirstColumn`. */
 export function firstFrom(search: string, value: unknown, ask: FirstPageAsk | null): SearchTerms {
   const read = parsedJson<{ terms: unknown; total?: number; page?: number[]; rows?: unknown }>(value);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { execute, executeOne, executePrepared } from '../../db/execute.ts';
 import { sourceOf, whereOf, wordSourceOf, type ProductFilters, type ProductListFilters } from './list-filters.ts';
-import { fromBound, GIN_MAX, leapfrogStart, looseSteps, sparseProbe, titleWordsRead } from './search-sparse.ts';
+import { fromBound, GIN_MAX, LEAPS, leapfrogStart, looseSteps, PROBE, sparseProbe, titleWordsRead } from './search-sparse.ts';
 import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type FirstPage, type FirstPageAsk, type SearchOrder, type SearchTerms, type Terms } from './search-terms.ts';
 
 /**
@@ -101,12 +101,14 @@ function wordsRead(filters: ProductFilters, threshold: number, order: SearchOrde
  */
 async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, order: SearchOrder, terms: Terms, driven: Driven, page: Page, pageRows?: PageRows, first?: FirstPage) {
   if (!terms.words.length && !terms.codes.length) return { total: 0, wordRows: 0, complete: true, page: [] as number[], rows: undefined };
-  const oneWord = oneWordOf(filters, order, terms, driven);
-  if (oneWord !== null && first) {
-    // Read beside the terms (`firstPageAsk`); its rows are at the outlet asked for, kept when the list's is that one.
+  if (first) {
+    // Read beside the terms for this list's page (`firstPageAsk`), whole: a count past the cap
+    // only when the GIN index found them all. Its rows are at the outlet asked for, kept when the
+    // list's is that one.
     const rows = first.outlet === (filters.outletId ?? 0) ? first.rows : undefined;
-    return { total: first.total, wordRows: first.total, complete: false, page: first.page, rows };
+    return { total: first.total, wordRows: first.total, complete: true, page: first.page, rows };
   }
+  const oneWord = oneWordOf(filters, order, terms, driven);
   if (oneWord !== null) return oneWordCounted(db, filters, order, oneWord, page, pageRows);
   const byWords = terms.words.length ? wordsRead(filters, threshold, order, driven) : sql`select null::int as id, null::text as k where false`;
   const gin = titleWordsRead(filters, threshold, terms, driven);
@@ -183,15 +185,28 @@ function oneWordOf(filters: ProductFilters, order: SearchOrder, terms: Terms, dr
 }
 
 /**
- * The page of a one-word search the product list's first statement reads beside the terms, when the
- * list's filters and sort allow one (`search_first`; `outlet` the one asked for, before the session
- * says whose list it is). Null otherwise, and for a sort the list will refuse.
+ * The page the product list's first statement reads beside a search's terms (`search_first`), when
+ * the list's filters and sort allow one: by title over the title words' rows (`oneWordStatus`);
+ * `outlet` the one asked for, before the session says whose list it is. Null otherwise, and for a
+ * sort the list will refuse. search_first takes it for a search of no title word (a SKU's or a
+ * barcode's start), and without a SKU or barcode match for one word that starts one title word or
+ * two that each start one.
  */
 export function firstPageAsk(filters: ProductListFilters, outlet: number): FirstPageAsk | null {
   const sort = filters.sort ?? 'title';
   const status = oneWordStatus(filters);
   if (status === undefined || (sort !== 'title' && sort !== '-title')) return null;
   return { status, descending: sort === '-title', limit: filters.perPage, offset: (filters.page - 1) * filters.perPage, outlet };
+}
+
+/**
+ * The `search_first` call as a column (db/functions/search_first.sql), for the product list's first
+ * statement: the terms, and with `ask` the page of the searches it takes and its rows; two
+ * words are read as `counted` reads them, with the same probe, GIN limit and leaps (search-sparse.ts).
+ */
+export function searchFirstColumn(search: string, ask: FirstPageAsk | null): SQL {
+  return sql`search_first(${search}, ${SEARCH_COUNT_CAP + 1}::int, ${ask?.status ?? null}::text, ${ask?.descending ?? null}::boolean,
+    ${ask?.limit ?? null}::int, ${ask?.offset ?? null}::int, ${ask?.outlet ?? null}::int, ${PROBE}::int, ${GIN_MAX}::int, ${LEAPS}::int)`;
 }
 
 /**
