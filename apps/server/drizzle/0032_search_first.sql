@@ -1,10 +1,10 @@
 -- The product search reads less and in fewer round trips (issue 17): the typed words cut once in
 -- search_terms, by a product_title_words planned once per connection; one word by title read from its
--- index range (search_word_page), and two words that each start one title word read as search.ts
--- reads them (search_pair_page); the list's rows without the shop's default threshold, which the
--- server adds (product_list_rows); and such a search's page and rows, or those of a search of SKU or
--- barcode digits, read with its terms in the list's first statement (search_first). See
--- apps/server/src/db/functions/.
+-- index range (search_word_page), a prefix of several title words and two words that each start one
+-- read as search.ts reads them (search_prefix_page, search_pair_page); the list's rows without the
+-- shop's default threshold, which the server adds (product_list_rows); and such a search's page and
+-- rows, or those of a search of SKU or barcode digits, read with its terms in the list's first
+-- statement (search_first). See apps/server/src/db/functions/.
 -- The words of a product's title as the product search reads them (issue 17, decision 029): the
 -- title in lower case, split at white space and punctuation ("T-Shirt" is "t" and "shirt"), each
 -- word once. The search splits what is typed with this same function, so a word typed and a word
@@ -91,6 +91,68 @@ BEGIN
     page := array(SELECT pw.product_id FROM product_words pw
       WHERE pw.word = search_word_page.word AND (search_word_page.status IS NULL OR pw.status = search_word_page.status)
       ORDER BY pw.title_key, pw.product_id LIMIT search_word_page.page_limit OFFSET search_word_page.page_offset);
+  END IF;
+  RETURN NEXT;
+END
+$$;
+--> statement-breakpoint
+-- A product search of one typed word that starts several title words ("sal": "salt", "salted"), by
+-- title, over the title words' rows alone (no stock or category filter, no SKU or barcode match):
+-- modules/products/search.ts `counted` for that case as one function, for search_first, so the
+-- prefixes typed while searching are one statement planned generic once per connection (sent by the
+-- server with its limits as parameters, PostgreSQL planned it again at every search). The same steps:
+-- - the distinct title words the prefix starts, up to `merged_words` (past it, null: the server walks
+--   the title index instead, as before);
+-- - the rows of those words, up to `cap`, counted by product (a product with two of the words once);
+--   when they reach the cap with fewer products, every row is counted;
+-- - the page: up to `sorted_by_id` matches, all of them sorted by title; more, each word's rows read
+--   in title order (the page's end at most) and merged.
+-- `status`: the products' status, or null for every product. Answers one row: the count (up to
+-- `cap`) and the page's product ids; none when the prefix starts too many words.
+CREATE OR REPLACE FUNCTION search_prefix_page(prefix text, status text, descending boolean, page_limit int, page_offset int, cap int, merged_words int, sorted_by_id int) RETURNS TABLE(total int, page int[]) LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
+DECLARE
+  last_char text := prefix || chr(1114111);
+  words text[];
+  row_count int;
+  ids int[];
+BEGIN
+  words := array(WITH RECURSIVE s(word) AS (
+      (SELECT pw.word FROM product_words pw WHERE pw.word ~>=~ prefix AND pw.word ~<~ last_char ORDER BY pw.word USING ~<~ LIMIT 1)
+      UNION ALL
+      SELECT (SELECT pw.word FROM product_words pw WHERE pw.word ~>~ s.word AND pw.word ~<~ last_char ORDER BY pw.word USING ~<~ LIMIT 1)
+      FROM s WHERE s.word IS NOT NULL
+    ) SELECT s.word FROM s WHERE s.word IS NOT NULL LIMIT search_prefix_page.merged_words + 1);
+  IF cardinality(words) > search_prefix_page.merged_words THEN
+    RETURN;
+  END IF;
+  SELECT count(*), array_agg(DISTINCT r.id) INTO row_count, ids FROM (SELECT pw.product_id AS id FROM product_words pw
+    WHERE pw.word ~>=~ prefix AND pw.word ~<~ last_char AND (search_prefix_page.status IS NULL OR pw.status = search_prefix_page.status)
+    LIMIT search_prefix_page.cap) r;
+  total := coalesce(cardinality(ids), 0);
+  IF row_count >= search_prefix_page.cap AND total < search_prefix_page.cap THEN
+    total := (SELECT count(DISTINCT pw.product_id) FROM product_words pw
+      WHERE pw.word ~>=~ prefix AND pw.word ~<~ last_char AND (search_prefix_page.status IS NULL OR pw.status = search_prefix_page.status));
+  END IF;
+  IF total <= search_prefix_page.sorted_by_id AND row_count < search_prefix_page.cap THEN
+    IF search_prefix_page.descending THEN
+      page := array(SELECT p.id FROM products p WHERE p.id = ANY(ids) ORDER BY lower(p.title) DESC, p.id DESC LIMIT search_prefix_page.page_limit OFFSET search_prefix_page.page_offset);
+    ELSE
+      page := array(SELECT p.id FROM products p WHERE p.id = ANY(ids) ORDER BY lower(p.title), p.id LIMIT search_prefix_page.page_limit OFFSET search_prefix_page.page_offset);
+    END IF;
+  ELSIF search_prefix_page.descending THEN
+    page := array(SELECT m.id FROM (SELECT DISTINCT ON (x.k, x.id) x.id, x.k FROM unnest(words) AS w(word)
+        CROSS JOIN LATERAL (SELECT pw.product_id AS id, pw.title_key AS k FROM product_words pw
+          WHERE pw.word = w.word AND (search_prefix_page.status IS NULL OR pw.status = search_prefix_page.status)
+          ORDER BY pw.title_key DESC, pw.product_id DESC LIMIT search_prefix_page.page_limit + search_prefix_page.page_offset) x
+        ORDER BY x.k DESC, x.id DESC) m
+      ORDER BY m.k DESC, m.id DESC LIMIT search_prefix_page.page_limit OFFSET search_prefix_page.page_offset);
+  ELSE
+    page := array(SELECT m.id FROM (SELECT DISTINCT ON (x.k, x.id) x.id, x.k FROM unnest(words) AS w(word)
+        CROSS JOIN LATERAL (SELECT pw.product_id AS id, pw.title_key AS k FROM product_words pw
+          WHERE pw.word = w.word AND (search_prefix_page.status IS NULL OR pw.status = search_prefix_page.status)
+          ORDER BY pw.title_key, pw.product_id LIMIT search_prefix_page.page_limit + search_prefix_page.page_offset) x
+        ORDER BY x.k, x.id) m
+      ORDER BY m.k, m.id LIMIT search_prefix_page.page_limit OFFSET search_prefix_page.page_offset);
   END IF;
   RETURN NEXT;
 END
@@ -238,13 +300,14 @@ $$;
 -- - a search of no title word (a SKU's or a barcode's start) is the products of those codes, up to
 --   the cap, sorted here as search.ts `counted` sorts them by id lookup;
 -- - with no SKU or barcode match, one typed word that starts one title word is counted and paged by
---   search_word_page, and two typed words that each start one by search_pair_page;
+--   search_word_page, one that starts several (a prefix) by search_prefix_page, and two typed words
+--   that each start one by search_pair_page;
 -- and the page's rows are read at `outlet` (product_list_rows). Such a search takes one round trip
 -- where its terms and its page took two (0.8 ms each through the server). `status`, `descending`,
 -- `page_limit`, `page_offset`: as search_word_page's; `probe_rows`, `gin_max`, `leaps`:
--- search_pair_page's. Answers {terms} or {terms, total, page, rows}; json, so the rows (json) are
+-- search_pair_page's; `merged_words`, `sorted_by_id`: search_prefix_page's. Answers {terms} or {terms, total, page, rows}; json, so the rows (json) are
 -- written out as they are.
-CREATE OR REPLACE FUNCTION search_first(search text, cap int, status text, descending boolean, page_limit int, page_offset int, outlet int, probe_rows int, gin_max int, leaps int) RETURNS json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
+CREATE OR REPLACE FUNCTION search_first(search text, cap int, status text, descending boolean, page_limit int, page_offset int, outlet int, probe_rows int, gin_max int, leaps int, merged_words int, sorted_by_id int) RETURNS json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   terms jsonb := search_terms(search_first.search, search_first.cap);
   words text[] := array(SELECT jsonb_array_elements_text(terms->'words'));
@@ -273,9 +336,15 @@ BEGIN
     END IF;
     found_total := cardinality(codes);
     found_page := coalesce(codes[search_first.page_offset + 1 : search_first.page_offset + search_first.page_limit], '{}');
-  ELSIF jsonb_array_length(terms->'skus') > 0 OR jsonb_array_length(terms->'barcodes') > 0
-    OR cardinality(words) NOT IN (1, 2) OR array_position(exact, NULL) IS NOT NULL THEN
+  ELSIF jsonb_array_length(terms->'skus') > 0 OR jsonb_array_length(terms->'barcodes') > 0 OR cardinality(words) NOT IN (1, 2)
+    OR (cardinality(words) = 2 AND array_position(exact, NULL) IS NOT NULL) THEN
     RETURN json_build_object('terms', terms);
+  ELSIF cardinality(words) = 1 AND exact[1] IS NULL THEN
+    SELECT f.total, f.page INTO found_total, found_page FROM search_prefix_page(words[1], search_first.status, search_first.descending,
+      search_first.page_limit, search_first.page_offset, search_first.cap, search_first.merged_words, search_first.sorted_by_id) f;
+    IF found_page IS NULL THEN
+      RETURN json_build_object('terms', terms);
+    END IF;
   ELSIF cardinality(words) = 1 THEN
     SELECT f.total, f.page INTO found_total, found_page FROM search_word_page(exact[1], search_first.status, search_first.descending, search_first.page_limit, search_first.page_offset, search_first.cap) f;
   ELSE

@@ -194,4 +194,15 @@ describe('a search with more matches than the cap', () => {
     expect(res.data).toHaveLength(5);
     expect(res.meta.totalCapped).toBe(true);
   });
+
+  it('counts a prefix exactly when its words hold more rows than the cap but fewer products', async () => {
+    // Each title holds two words that "kumq" starts: 1,200 rows, 600 products.
+    await ctx.database.db.execute(sql`insert into products (title) select 'Kumquat Kumquats ' || lpad(g::text, 4, '0') from generate_series(1, 600) g`);
+    const first = await search('kumq');
+    expect(first.meta).toMatchObject({ total: 600, lastPage: 24 });
+    expect(first.meta.totalCapped).toBeUndefined();
+    expect(first.data.map((p) => p.title).slice(0, 2)).toEqual(['Kumquat Kumquats 0001', 'Kumquat Kumquats 0002']);
+    expect((await search('kumq', '&page=24')).data.map((p) => p.title).at(-1)).toBe('Kumquat Kumquats 0600');
+    expect((await search('kumq', '&sort=-title')).data[0]?.title).toBe('Kumquat Kumquats 0600');
+  });
 });

@@ -189,8 +189,8 @@ function oneWordOf(filters: ProductFilters, order: SearchOrder, terms: Terms, dr
  * the list's filters and sort allow one: by title over the title words' rows (`oneWordStatus`);
  * `outlet` the one asked for, before the session says whose list it is. Null otherwise, and for a
  * sort the list will refuse. search_first takes it for a search of no title word (a SKU's or a
- * barcode's start), and without a SKU or barcode match for one word that starts one title word or
- * two that each start one.
+ * barcode's start), and without a SKU or barcode match for one word (that starts one title word or
+ * a few) or two that each start one title word.
  */
 export function firstPageAsk(filters: ProductListFilters, outlet: number): FirstPageAsk | null {
   const sort = filters.sort ?? 'title';
@@ -201,12 +201,14 @@ export function firstPageAsk(filters: ProductListFilters, outlet: number): First
 
 /**
  * The `search_first` call as a column (db/functions/search_first.sql), for the product list's first
- * statement: the terms, and with `ask` the page of the searches it takes and its rows; two
- * words are read as `counted` reads them, with the same probe, GIN limit and leaps (search-sparse.ts).
+ * statement: the terms, and with `ask` the page of the searches it takes and its rows; they are
+ * read as `counted` reads them, with the same limits (the probe, GIN limit and leaps of
+ * search-sparse.ts, the words merged and the matches sorted by id here).
  */
 export function searchFirstColumn(search: string, ask: FirstPageAsk | null): SQL {
   return sql`search_first(${search}, ${SEARCH_COUNT_CAP + 1}::int, ${ask?.status ?? null}::text, ${ask?.descending ?? null}::boolean,
-    ${ask?.limit ?? null}::int, ${ask?.offset ?? null}::int, ${ask?.outlet ?? null}::int, ${PROBE}::int, ${GIN_MAX}::int, ${LEAPS}::int)`;
+    ${ask?.limit ?? null}::int, ${ask?.offset ?? null}::int, ${ask?.outlet ?? null}::int, ${PROBE}::int, ${GIN_MAX}::int, ${LEAPS}::int,
+    ${MERGED_WORDS}::int, ${SORTED_BY_ID}::int)`;
 }
 
 /**
