@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { execute, executeOne, executePrepared } from '../../db/execute.ts';
 import { sourceOf, whereOf, wordSourceOf, type ProductFilters, type ProductListFilters } from './list-filters.ts';
 import { fromBound, GIN_MAX, LEAPS, leapfrogStart, looseSteps, PROBE, sparseProbe, titleWordsRead } from './search-sparse.ts';
-import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, termsOf, wordsStarting, type Driven, type FirstPage, type FirstPageAsk, type SearchOrder, type SearchTerms, type Terms } from './search-terms.ts';
+import { hasWords, intArray, MERGED_WORDS, SEARCH_COUNT_CAP, startsWith, termsOf, wordsStarting, type Driven, type FirstPage, type FirstPageAsk, type SearchOrder, type SearchTerms, type Terms } from './search-terms.ts';
 
 /**
  * The product search (issue 17, decision 029, docs/catalogue.md "Search"). What is typed is cut
@@ -33,7 +33,7 @@ export type PageRows = (ids: SQL) => SQL;
 function wordRows(filters: ProductFilters, threshold: number, order: SearchOrder, driver: string, others: string[]): SQL {
   const source = wordSourceOf(filters, !order.byTitle);
   const key = order.byTitle ? sql`pw.title_key` : order.key;
-  const match = [sql`pw.word like ${`${driver}%`}`, ...hasWords(sql`pw.title_key`, others)];
+  const match = [startsWith(sql`pw.word`, driver), ...hasWords(sql`pw.title_key`, others)];
   return sql`select pw.product_id as id, ${key} as k from ${source.from} ${whereOf(filters, source, threshold, match)}`;
 }
 
