@@ -56,7 +56,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { search } = request.query;
-      // A one- or two-word search's page and rows come in it too, at the outlet asked for (search_first).
+      // The commonest searches' page and rows come in it too, at the outlet asked for (search_first).
       const ask = search ? firstPageAsk(request.query, request.query.outletId ?? 0) : null;
       const first = await readColumns(db, {
         session: request.sessionReadColumn() ?? undefined,

@@ -57,9 +57,9 @@ function searchTermsColumn(search: string): SQL {
 }
 
 /**
- * What the product list's first statement asks `search_first` for besides the terms: the page of a
- * one-word search (search.ts `oneWordOf`), `limit` rows after `offset` by title, of the products of
- * `status` (null: all), with its rows at `outlet`.
+ * What the product list's first statement asks `search_first` for besides the terms (search.ts
+ * `firstPageAsk`): `limit` rows after `offset` by title, of the products of `status` (null: all),
+ * with their rows at `outlet`.
  */
 export type FirstPageAsk = { status: string | null; descending: boolean; limit: number; offset: number; outlet: number };
 
