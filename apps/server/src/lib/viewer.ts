@@ -29,13 +29,19 @@ export function isOutletInScope(scope: OutletScope, outletId: number): boolean {
 }
 
 /**
+ * The outlet id of a cashier who works at none: no outlet has it. (Not 0: the product stock
+ * summary keeps every outlet's total under outlet 0, which a cashier must not read.)
+ */
+export const NO_OUTLET = -1;
+
+/**
  * The outlet a read is limited to. An administrator reads the outlet asked for, or every outlet;
  * a cashier only ever their own: asking for another is refused, and asking for none gives their own.
- * A cashier without an outlet sees none (the id 0 matches nothing).
+ * A cashier without an outlet sees none (NO_OUTLET matches nothing).
  */
 export function outletOfScope(scope: OutletScope, requested: number | undefined): number | undefined {
   if (scope.kind === 'all') return requested;
-  const own = scope.outletId ?? 0;
+  const own = scope.outletId ?? NO_OUTLET;
   if (requested !== undefined && requested !== own) throw new AppError(403, 'A cashier sees only their own outlet.');
   return own;
 }

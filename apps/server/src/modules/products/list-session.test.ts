@@ -82,6 +82,26 @@ describe('the product list reads its session with its first statement', () => {
     expect(await stock(admin, `search=quince&outletId=${mainId}&sort=-title`)).toEqual([40, 4]);
   });
 
+  it('gives a cashier who works at no outlet no stock, not the total of every outlet', async () => {
+    // The stock summary keeps every outlet's total under outlet 0: a cashier without an outlet must not read it.
+    const { client } = await ctx.signIn('cashier');
+    const page = await quinces(client);
+    expect(page.data.map((p) => [p.title, p.stock])).toEqual([
+      ['Quince Jam', 0],
+      ['Quince Paste', 0],
+    ]);
+    expect((await quinces(client, 'sort=title')).data.map((p) => p.stock)).toEqual([0, 0]);
+    expect((await quinces(client, 'stockStatus=in')).data).toEqual([]);
+    expect((await quinces(admin, 'stockStatus=in')).data.map((p) => p.title)).toEqual(['Quince Jam', 'Quince Paste']);
+    const id = (page.data[0] as unknown as { id: number }).id;
+    const detail = await client.get(`/api/products/${id}/edit`);
+    expect(detail.statusCode).toBe(200);
+    expect((detail.json().data as { variants: Array<{ stock: unknown[] }> }).variants.map((v) => v.stock)).toEqual([[]]);
+    const sync = await client.get('/api/products/sync');
+    expect(sync.statusCode).toBe(403);
+    expect(sync.json().message).toBe('You work at no outlet yet: an administrator sets it on your staff record.');
+  });
+
   it('answers 401 to an unknown session cookie, for a search, the plain list and a bad query alike', async () => {
     for (const query of ['search=quince', '', 'sort=colour', 'search=quince&perPage=-3']) {
       const res = await stranger().get(`/api/products?${query}`);

@@ -3,6 +3,7 @@ import { datedCsvFileName, sendCsv } from '../../lib/csv-write.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_CSV_MAX_BYTES } from '@tillbook/contract';
 import { readCsvUpload } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
 import { canSeeCosts, outletOfViewer, type Viewer } from '../../lib/viewer.ts';
 import { exportProducts } from './csv-export.ts';
 import { auditActorOf } from '../audit/service.ts';
@@ -15,9 +16,13 @@ const tags = ['products'];
 /** Register sync (cashiers too: they sell from it) and the products CSV import and export. */
 export const productsSyncCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  // A cashier's register syncs its own outlet's stock only; asking for another outlet is refused.
-  const syncOutletOf = (user: Viewer, asked: number | undefined) =>
-    resolveOutletId(db, canSeeCosts(user) || asked === undefined ? asked : outletOfViewer(user, asked), user.outletId);
+  // A cashier's register syncs its own outlet's stock only; asking for another outlet is refused,
+  // and a cashier who works at no outlet has no stock to sync.
+  const syncOutletOf = (user: Viewer, asked: number | undefined) => {
+    if (canSeeCosts(user)) return resolveOutletId(db, asked, user.outletId);
+    if (user.outletId === null) throw new AppError(403, 'You work at no outlet yet: an administrator sets it on your staff record.');
+    return resolveOutletId(db, outletOfViewer(user, asked), user.outletId);
+  };
 
   app.get(
     '/api/products/sync',
