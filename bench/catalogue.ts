@@ -34,6 +34,12 @@ async function timeRequests(client: Client, label: string, urls: string[]): Prom
   return { label, samples };
 }
 
+/** Every prefix from two letters of the first 20 two-word searches. */
+function typedLetters(words: string[]): string[] {
+  const pairs = words.filter((w) => w.includes(' ')).slice(0, 20);
+  return pairs.flatMap((pair) => Array.from({ length: pair.length - 1 }, (_, i) => pair.slice(0, i + 2)));
+}
+
 function table(timings: Timing[]): string {
   const lines = ['| measurement | requests | p50 ms | p95 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|---:|'];
   for (const t of timings) {
@@ -83,6 +89,9 @@ async function main() {
     // pool's connections: PostgreSQL then runs a named statement with the generic plan it keeps
     // (docs/decisions/035), which must not read more than the plan made for each search did.
     timings.push(await timeRequests(client, 'again: title words, plans kept', [...terms.words, ...terms.words].map(search)));
+    // Two words as the list's search box sends them while they are typed: from the second letter,
+    // every letter ("Qu", "Qua", … "Quarry W", "Quarry Wi", …), the last word mostly the start of several.
+    timings.push(await timeRequests(client, 'typed: two words, letter by letter', typedLetters(terms.words).map(search)));
     if (values['search-only']) {
       console.log(`\nCatalogue search — ${new Date().toISOString().slice(0, 10)} — ${where}, ${products.toLocaleString('en')} products, Node ${process.version}\n`);
       console.log(table(timings));

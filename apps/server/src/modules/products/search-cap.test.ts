@@ -164,3 +164,35 @@ describe('two words that share few products, spread through both words’ rows',
     expect(meta.total).toBe(1);
   });
 });
+
+describe('a word and the start of another, as they are typed', () => {
+  beforeAll(async () => {
+    // 300 "Quay anchor" products come first by title; the 41 with a word starting "sa" come after them.
+    await ctx.database.db.execute(sql`insert into products (title)
+      select 'Quay anchor ' || lpad(g::text, 3, '0') from generate_series(1, 300) g
+      union all select 'Quay anchor sage'
+      union all select 'Quay sack ' || lpad(g::text, 2, '0') from generate_series(1, 20) g
+      union all select 'Quay sail ' || lpad(g::text, 2, '0') from generate_series(1, 20) g`);
+  });
+
+  it('finds the first title holding the word and any word the start begins, past those without, and counts them exactly', async () => {
+    // "sa" starts "sack", "sage", "sail" and "salt": the first product with "quay" and any of them is found by leaps.
+    const first = await search('quay sa');
+    expect(first.meta).toMatchObject({ total: 41, lastPage: 2 });
+    expect(first.meta.totalCapped).toBeUndefined();
+    expect(first.data.map((p) => p.title).slice(0, 3)).toEqual(['Quay anchor sage', 'Quay sack 01', 'Quay sack 02']);
+    expect(first.data.at(-1)?.title).toBe('Quay sail 04');
+    const second = await search('quay sa', 2);
+    expect(second.data.map((p) => p.title)).toEqual(Array.from({ length: 16 }, (_, i) => `Quay sail ${String(i + 5).padStart(2, '0')}`));
+    const backwards = await search('sa quay', 1, '-title');
+    expect(backwards.data.map((p) => p.title).slice(0, 2)).toEqual(['Quay sail 20', 'Quay sail 19']);
+  });
+
+  it('reads from the first title when the start begins too many words to leap to', async () => {
+    // "1" starts the numbers 100–199, 10–19 and more: more words than are leapt to, and the count is still exact.
+    const { data, meta } = await search('quay 1');
+    expect(meta).toMatchObject({ total: 120, lastPage: 5 });
+    expect(data.map((p) => p.title).slice(0, 2)).toEqual(['Quay anchor 100', 'Quay anchor 101']);
+    expect((await search('quay 1', 5)).data.map((p) => p.title).at(-1)).toBe('Quay sail 19');
+  });
+});

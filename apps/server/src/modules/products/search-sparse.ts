@@ -12,6 +12,12 @@ import { hasWords, MERGED_WORDS, SEARCH_COUNT_CAP, wordsStarting, type Driven, t
 export const LEAPS = 64;
 
 /**
+ * How many title words a typed prefix beside the driver ("quarry w": "wash", "water", "wild") may
+ * start and still be leapt to: each leap then seeks the first row of each of them.
+ */
+export const LOOSE_PARTNER_WORDS = 16;
+
+/**
  * A lower bound, as `(title_key, product_id)`, of the first product whose title holds both `exact`
  * and `partner` (two title words): each word's rows are one index range in that order, and the two
  * ranges are walked by leaps, each seeking the first row at or after the other's (a leapfrog join).
@@ -19,24 +25,44 @@ export const LEAPS = 64;
  * a few probes where reading the driver's rows took 27,000 (10 ms at a million products). Every
  * position a leap reaches is at or before the first product with both words, so the rows read from
  * there miss none; after LEAPS leaps the position reached is still such a bound.
+ *
+ * A partner typed as the start of several title words (`loosePartner`, "quarry w" as it is typed)
+ * leaps to the first row of any of them (up to LOOSE_PARTNER_WORDS; more, and the bound is the
+ * driver's first row). Read from its first row instead, "Quarry W" at a million products read
+ * 27,700 of Quarry's rows ("Quarry Almond" … ) before its 1,001st match, after a look in the title
+ * words' index that fetched 4,000 products and gave up.
  */
-export function leapfrogStart(exact: string, partner: string): SQL {
-  return sql`lf(k, id, n, hit) as (
+export function leapfrogStart(driven: Driven): SQL {
+  const { exact, partner, loosePartner } = driven;
+  if (exact === null || (partner === null && loosePartner === null)) return sql``;
+  const seek = (word: SQL) => sql`select g.title_key, g.product_id from product_words g
+    where g.word = ${word} and (g.title_key, g.product_id) >= (lf.k, lf.id) order by g.title_key, g.product_id limit 1`;
+  // The partner's next row: its one word's, or the first of the loose prefix's words' next rows.
+  const next =
+    partner !== null
+      ? seek(sql`${partner}`)
+      : sql`select g.title_key, g.product_id from unnest((select words from partners)) as pw(word) cross join lateral (${seek(sql`pw.word`)}) g
+        order by g.title_key, g.product_id limit 1`;
+  const partners = partner !== null ? sql`` : sql`partners as materialized (select array(${wordsStarting(loosePartner ?? '')}) as words),`;
+  const few = partner !== null ? sql`` : sql` and (select cardinality(words) from partners) <= ${LOOSE_PARTNER_WORDS}`;
+  return sql`${partners}
+    lf(k, id, n, hit) as (
       (select f.title_key, f.product_id, 0, false from product_words f where f.word = ${exact} order by f.title_key, f.product_id limit 1)
       union all
       select a.title_key, a.product_id, lf.n + 1, (b.title_key, b.product_id) = (lf.k, lf.id)
       from lf
-      cross join lateral (select g.title_key, g.product_id from product_words g
-        where g.word = ${partner} and (g.title_key, g.product_id) >= (lf.k, lf.id) order by g.title_key, g.product_id limit 1) b
+      cross join lateral (${next}) b
       cross join lateral (select f.title_key, f.product_id from product_words f
         where f.word = ${exact} and (f.title_key, f.product_id) >= (b.title_key, b.product_id) order by f.title_key, f.product_id limit 1) a
-      where not lf.hit and lf.n < ${LEAPS}
+      where not lf.hit and lf.n < ${LEAPS}${few}
     ), bound as materialized (select k, id from lf order by n desc limit 1),`;
 }
 
-/** The driver's rows from the leapfrog bound on, when two typed words each start one title word (`leapfrogStart`). */
+/** The driver's rows from the leapfrog bound on, when another typed word gives one (`leapfrogStart`). */
 export function fromBound(driven: Driven): SQL[] {
-  return driven.partner ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`] : [];
+  return driven.exact !== null && (driven.partner !== null || driven.loosePartner !== null)
+    ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`]
+    : [];
 }
 
 /** Rows of the driver read to judge, before the title words' own index, how densely they match. */

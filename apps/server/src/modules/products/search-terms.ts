@@ -27,9 +27,10 @@ export type Terms = { words: string[]; prefix: string; codes: number[]; manyCode
  * The typed word whose rows are read (the driver), and the others, checked on each row's title.
  * `exact`: the one title word the driver starts, when it starts only one ("quarry"): its rows are
  * then one index range in title order. `partner`: likewise another typed word's one title word,
- * with which the first product holding both is found by leaps (`leapfrogStart`).
+ * with which the first product holding both is found by leaps (`leapfrogStart`); without one,
+ * `loosePartner`: another typed word that starts several title words, leapt to any of them.
  */
-export type Driven = { driver: string; others: string[]; exact: string | null; partner: string | null; exacts: Array<string | null> };
+export type Driven = { driver: string; others: string[]; exact: string | null; partner: string | null; loosePartner: string | null; exacts: Array<string | null> };
 
 /** `term%` for LIKE, with the user's %, _ and \ taken literally. */
 function likePrefix(term: string): string {
@@ -103,11 +104,12 @@ export function hasWords(text: SQL, words: string[]): SQL[] {
  * on each row's title key); between words both past the cap, the longer (usually the rarer).
  */
 function driverOf(words: string[], n: number[], exact: Array<string | null>): Driven {
-  if (words.length <= 1) return { driver: words[0] ?? '', others: [], exact: exact[0] ?? null, partner: null, exacts: exact };
+  if (words.length <= 1) return { driver: words[0] ?? '', others: [], exact: exact[0] ?? null, partner: null, loosePartner: null, exacts: exact };
   const fewer = (i: number, j: number) => (n[i] ?? 0) < (n[j] ?? 0) || ((n[i] ?? 0) === (n[j] ?? 0) && (words[i]?.length ?? 0) > (words[j]?.length ?? 0));
   const at = words.reduce((best, _, i) => (fewer(i, best) ? i : best), 0);
   const partner = exact.find((word, i) => i !== at && word !== null && word !== exact[at]) ?? null;
-  return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at), exact: exact[at] ?? null, partner, exacts: exact };
+  const loosePartner = partner === null ? (words.find((_, i) => i !== at && (exact[i] ?? null) === null) ?? null) : null;
+  return { driver: words[at] ?? '', others: words.filter((_, i) => i !== at), exact: exact[at] ?? null, partner, loosePartner, exacts: exact };
 }
 
 /**

@@ -150,7 +150,7 @@ async function counted(db: DbOrTx, filters: ProductFilters, threshold: number, o
   const rowsColumn = pageRows ? sql`, case when x.page is not null then ${pageRows(sql`x.page`)} end as rows` : sql``;
   const [row] = await executePrepared<{ total: number; word_rows: number; complete: boolean; page: number[] | null; rows?: unknown }>(
     db,
-    sql`with recursive ${driven.exact && driven.partner ? leapfrogStart(driven.exact, driven.partner) : sql``}
+    sql`with recursive ${leapfrogStart(driven)}
       ${ginSteps}
       wr as materialized (${read}),
       c as (${
