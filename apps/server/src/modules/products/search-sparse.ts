@@ -34,17 +34,20 @@ export const LOOSE_PARTNER_WORDS = 16;
  */
 export function leapfrogStart(driven: Driven): SQL {
   const { exact, partner, loosePartner } = driven;
-  if (exact === null || (partner === null && loosePartner === null)) return sql``;
+  if (!hasBound(driven) || exact === null) return sql``;
   const seek = (word: SQL) => sql`select g.title_key, g.product_id from product_words g
     where g.word = ${word} and (g.title_key, g.product_id) >= (lf.k, lf.id) order by g.title_key, g.product_id limit 1`;
-  // The partner's next row: its one word's, or the first of the loose prefix's words' next rows.
-  const next =
+  // The partner's next row: its one word's; or the first of the next rows of the words a loose
+  // prefix starts, leapt only while they are few.
+  const [partners, next, few] =
     partner !== null
-      ? seek(sql`${partner}`)
-      : sql`select g.title_key, g.product_id from unnest((select words from partners)) as pw(word) cross join lateral (${seek(sql`pw.word`)}) g
-        order by g.title_key, g.product_id limit 1`;
-  const partners = partner !== null ? sql`` : sql`partners as materialized (select array(${wordsStarting(loosePartner ?? '')}) as words),`;
-  const few = partner !== null ? sql`` : sql` and (select cardinality(words) from partners) <= ${LOOSE_PARTNER_WORDS}`;
+      ? [sql``, seek(sql`${partner}`), sql``]
+      : [
+          sql`partners as materialized (select array(${wordsStarting(loosePartner ?? '')}) as words),`,
+          sql`select g.title_key, g.product_id from unnest((select words from partners)) as pw(word) cross join lateral (${seek(sql`pw.word`)}) g
+            order by g.title_key, g.product_id limit 1`,
+          sql` and (select cardinality(words) from partners) <= ${LOOSE_PARTNER_WORDS}`,
+        ];
   return sql`${partners}
     lf(k, id, n, hit) as (
       (select f.title_key, f.product_id, 0, false from product_words f where f.word = ${exact} order by f.title_key, f.product_id limit 1)
@@ -60,9 +63,12 @@ export function leapfrogStart(driven: Driven): SQL {
 
 /** The driver's rows from the leapfrog bound on, when another typed word gives one (`leapfrogStart`). */
 export function fromBound(driven: Driven): SQL[] {
-  return driven.exact !== null && (driven.partner !== null || driven.loosePartner !== null)
-    ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`]
-    : [];
+  return hasBound(driven) ? [sql`(pw.title_key, pw.product_id) >= ((select k from bound), (select id from bound))`] : [];
+}
+
+/** Whether the driver starts one title word and another typed word gives it a partner to leap with. */
+function hasBound(driven: Driven): boolean {
+  return driven.exact !== null && (driven.partner !== null || driven.loosePartner !== null);
 }
 
 /** Rows of the driver read to judge, before the title words' own index, how densely they match. */
